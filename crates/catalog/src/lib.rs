@@ -1,0 +1,170 @@
+//! The one place that lists every Arbiter game, and dynamic dispatch over them.
+//!
+//! The command line (and later the server) works with games it knows only by name: it asks
+//! [`find`] for an [`Entry`], and the entry makes a [`Session`], a game in progress behind a
+//! trait object, whose moves are text. Perft and benchmarks still run monomorphised, inside.
+
+mod session;
+
+use std::marker::PhantomData;
+
+use arbiter_checkers::Checkers;
+use arbiter_core::{
+    parse_record_text, Game, GameOptions, GameRecord, OptionError, OptionSpec, PositionError,
+    RecordError, RecordText,
+};
+use thiserror::Error;
+
+pub use crate::session::Session;
+
+/// What the catalog knows of a game without starting one.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct GameInfo {
+    /// The identifier used on the command line, e.g. `checkers`.
+    pub id: &'static str,
+    /// The game's name.
+    pub name: &'static str,
+    /// One line on what the game is.
+    pub description: &'static str,
+    /// The options with their defaults.
+    pub options: &'static [OptionSpec],
+}
+
+/// A game of the catalog: it starts sessions, reads records, and benchmarks itself.
+pub trait Entry: Sync {
+    /// The game's name, description and options.
+    fn info(&self) -> GameInfo;
+
+    /// A new game under `options` (`key=value,…`, empty for the defaults), from the start or
+    /// from `position` in the game's text form.
+    fn new_session(
+        &self,
+        options: &str,
+        position: Option<&str>,
+    ) -> Result<Box<dyn Session>, CatalogError>;
+
+    /// A game read from a record text.
+    fn load(&self, record: &str) -> Result<Box<dyn Session>, CatalogError>;
+
+    /// Whether a record's tags name this game (see [`RecordText::names_game`]).
+    fn names_game(&self, record: &RecordText) -> Option<bool>;
+
+    /// The perft depth of `arbiter bench` from the start position.
+    fn bench_depth(&self) -> u32;
+}
+
+/// A catalog entry for the game `G`.
+struct Registered<G> {
+    bench_depth: u32,
+    game: PhantomData<fn() -> G>,
+}
+
+impl<G> Registered<G> {
+    const fn new(bench_depth: u32) -> Self {
+        Registered { bench_depth, game: PhantomData }
+    }
+}
+
+impl<G: Game> Entry for Registered<G> {
+    fn info(&self) -> GameInfo {
+        GameInfo {
+            id: G::ID,
+            name: G::NAME,
+            description: G::DESCRIPTION,
+            options: G::Options::SPECS,
+        }
+    }
+
+    fn new_session(
+        &self,
+        options: &str,
+        position: Option<&str>,
+    ) -> Result<Box<dyn Session>, CatalogError> {
+        let options = G::Options::parse(options)?;
+        let record = match position {
+            Some(text) => GameRecord::from_position(G::from_text(text, &options)?, options),
+            None => GameRecord::<G>::new(options),
+        };
+        Ok(Box::new(record))
+    }
+
+    fn load(&self, record: &str) -> Result<Box<dyn Session>, CatalogError> {
+        Ok(Box::new(GameRecord::<G>::from_record_text(record)?))
+    }
+
+    fn names_game(&self, record: &RecordText) -> Option<bool> {
+        record.names_game::<G>()
+    }
+
+    fn bench_depth(&self) -> u32 {
+        self.bench_depth
+    }
+}
+
+/// Every game, in the order `arbiter games` lists them.
+static GAMES: [&dyn Entry; 1] = [&Registered::<Checkers>::new(11)];
+
+/// Every game of the catalog.
+pub fn games() -> &'static [&'static dyn Entry] {
+    &GAMES
+}
+
+/// The game called `id`.
+pub fn find(id: &str) -> Result<&'static dyn Entry, CatalogError> {
+    GAMES.iter().copied().find(|entry| entry.info().id == id).ok_or_else(|| {
+        CatalogError::UnknownGame {
+            id: id.to_owned(),
+            valid: GAMES.iter().map(|entry| entry.info().id).collect(),
+        }
+    })
+}
+
+/// Reads a record, finding its game from its tags (`[Game "…"]`, or PDN's `[GameType "21"]`
+/// for checkers); a record without such a tag is read as `default_game`, if given.
+pub fn load_record(
+    text: &str,
+    default_game: Option<&str>,
+) -> Result<Box<dyn Session>, CatalogError> {
+    let parsed = parse_record_text(text)?;
+    let named = GAMES.iter().copied().find(|entry| entry.names_game(&parsed) == Some(true));
+    let entry = match named {
+        Some(entry) => entry,
+        None if GAMES.iter().any(|entry| entry.names_game(&parsed).is_some()) => {
+            let game = parsed.tag("Game").or(parsed.tag("GameType")).unwrap_or("?");
+            return Err(CatalogError::UnknownGame {
+                id: game.to_owned(),
+                valid: GAMES.iter().map(|entry| entry.info().id).collect(),
+            });
+        }
+        None => match default_game {
+            Some(id) => find(id)?,
+            None => return Err(CatalogError::NoGameTag),
+        },
+    };
+    entry.load(text)
+}
+
+/// An error of the catalog: unknown game, bad options, position or record.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum CatalogError {
+    /// No game has this identifier.
+    #[error("unknown game `{id}`; the games are: {}", .valid.join(", "))]
+    UnknownGame {
+        /// The identifier as given.
+        id: String,
+        /// Every game's identifier.
+        valid: Vec<&'static str>,
+    },
+    /// The options are wrong.
+    #[error(transparent)]
+    Options(#[from] OptionError),
+    /// The position text is wrong.
+    #[error(transparent)]
+    Position(#[from] PositionError),
+    /// The record text is wrong.
+    #[error("cannot read the record: {0}")]
+    Record(#[from] RecordError),
+    /// The record names no game, and none was given.
+    #[error("the record does not say which game it is; add a tag such as [Game \"checkers\"]")]
+    NoGameTag,
+}

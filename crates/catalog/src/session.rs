@@ -1,0 +1,123 @@
+//! A game in progress behind a trait object, whose moves are text.
+
+use arbiter_core::{divide, perft, Game, GameRecord, MoveError, Side, Status, Undone};
+
+/// A game in progress, its rules hidden: what a user interface needs.
+pub trait Session: Send {
+    /// The game's identifier.
+    fn game_id(&self) -> &'static str;
+
+    /// The player whose turn it is.
+    fn side_to_move(&self) -> Side;
+
+    /// How the game stands, draw rules and resignations included.
+    fn status(&self) -> Status;
+
+    /// The legal moves in canonical notation, in the game's order.
+    fn legal_moves(&self) -> Vec<String>;
+
+    /// Plays a move written in any accepted notation; returns its canonical text.
+    fn play(&mut self, text: &str) -> Result<String, MoveError>;
+
+    /// Takes back the last resignation or agreed draw, else the last move; says what it took
+    /// back, or `None` when there was nothing.
+    fn undo(&mut self) -> Option<String>;
+
+    /// `side` resigns.
+    fn resign(&mut self, side: Side) -> Result<(), MoveError>;
+
+    /// The players agree to a draw.
+    fn agree_draw(&mut self) -> Result<(), MoveError>;
+
+    /// The moves played, in canonical notation.
+    fn history(&self) -> Vec<String>;
+
+    /// The board drawn as text with its coordinates.
+    fn diagram(&self) -> String;
+
+    /// The current position in the game's text form.
+    fn position_text(&self) -> String;
+
+    /// The game as a record text (PDN for checkers).
+    fn record_text(&self) -> String;
+
+    /// Sets a tag of the record (players, event, …).
+    fn set_tag(&mut self, name: &str, value: &str);
+
+    /// Perft of the current position.
+    fn perft(&self, depth: u32) -> u64;
+
+    /// Each legal move of the current position with the perft below it.
+    fn divide(&self, depth: u32) -> Vec<(String, u64)>;
+}
+
+impl<G: Game> Session for GameRecord<G> {
+    fn game_id(&self) -> &'static str {
+        G::ID
+    }
+
+    fn side_to_move(&self) -> Side {
+        self.position().side_to_move()
+    }
+
+    fn status(&self) -> Status {
+        GameRecord::status(self)
+    }
+
+    fn legal_moves(&self) -> Vec<String> {
+        if self.status().is_over() {
+            return Vec::new();
+        }
+        self.position().legal_moves().iter().map(ToString::to_string).collect()
+    }
+
+    fn play(&mut self, text: &str) -> Result<String, MoveError> {
+        self.play_text(text).map(|mv| mv.to_string())
+    }
+
+    fn undo(&mut self) -> Option<String> {
+        GameRecord::undo(self).map(|undone| match undone {
+            Undone::Move(mv) => format!("the move {mv}"),
+            Undone::Event(outcome) => format!("the end of the game ({outcome})"),
+        })
+    }
+
+    fn resign(&mut self, side: Side) -> Result<(), MoveError> {
+        GameRecord::resign(self, side)
+    }
+
+    fn agree_draw(&mut self) -> Result<(), MoveError> {
+        GameRecord::agree_draw(self)
+    }
+
+    fn history(&self) -> Vec<String> {
+        self.moves().map(|mv| mv.to_string()).collect()
+    }
+
+    fn diagram(&self) -> String {
+        self.position().diagram()
+    }
+
+    fn position_text(&self) -> String {
+        self.position().to_text()
+    }
+
+    fn record_text(&self) -> String {
+        self.to_record_text()
+    }
+
+    fn set_tag(&mut self, name: &str, value: &str) {
+        GameRecord::set_tag(self, name, value);
+    }
+
+    fn perft(&self, depth: u32) -> u64 {
+        perft(self.position(), depth)
+    }
+
+    fn divide(&self, depth: u32) -> Vec<(String, u64)> {
+        divide(self.position(), depth)
+            .into_iter()
+            .map(|(mv, nodes)| (mv.to_string(), nodes))
+            .collect()
+    }
+}

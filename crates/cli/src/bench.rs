@@ -1,0 +1,51 @@
+//! `arbiter bench`: a fixed perft workload per game, with nodes per second.
+
+use std::time::Instant;
+
+use arbiter_catalog::{find, games, Entry};
+
+use crate::Failure;
+
+/// Runs the workload of one game, or of every game, and prints a line per game and a total.
+pub fn run(game: Option<&str>) -> Result<(), Failure> {
+    let entries: Vec<&dyn Entry> = match game {
+        Some(id) => vec![find(id)?],
+        None => games().to_vec(),
+    };
+    let (mut total_nodes, mut total_seconds) = (0, 0.0);
+    for entry in entries {
+        let info = entry.info();
+        let session = entry.new_session("", None)?;
+        let depth = entry.bench_depth();
+        let started = Instant::now();
+        let nodes = session.perft(depth);
+        let seconds = started.elapsed().as_secs_f64();
+        println!(
+            "{:<14}perft {depth:>2} {nodes:>14} nodes {seconds:>8.3} s {:>18}",
+            info.id,
+            rate(nodes, seconds)
+        );
+        total_nodes += nodes;
+        total_seconds += seconds;
+    }
+    println!(
+        "{:<14}{:>23} nodes {total_seconds:>8.3} s {:>18}",
+        "total",
+        total_nodes,
+        rate(total_nodes, total_seconds)
+    );
+    Ok(())
+}
+
+/// Nodes per second, readable: `123.4 M nodes/s`.
+pub fn rate(nodes: u64, seconds: f64) -> String {
+    if seconds <= 0.0 {
+        return "- nodes/s".to_owned();
+    }
+    let per_second = nodes as f64 / seconds;
+    if per_second >= 1e6 {
+        format!("{:.1} M nodes/s", per_second / 1e6)
+    } else {
+        format!("{:.0} nodes/s", per_second)
+    }
+}

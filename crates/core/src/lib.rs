@@ -1,0 +1,30 @@
+//! The core of Arbiter: what every game shares.
+//!
+//! - [`Game`]: a position and its rules, the one trait each game implements;
+//! - [`Side`], [`Status`], [`Outcome`] and their reasons;
+//! - [`MoveError`] and [`PositionError`] for text given by people and programs;
+//! - [`GameOptions`]: typed options written `key=value,key=value`;
+//! - [`GameRecord`]: the history, the draw rules that need it, and record files;
+//! - [`perft`] and [`divide`];
+//! - [`testkit`]: the conformance kit and perft-suite harness every game's tests run.
+
+mod game;
+mod notation;
+mod options;
+mod outcome;
+mod perft;
+mod record;
+mod record_text;
+mod side;
+pub mod testkit;
+mod zobrist;
+
+pub use game::{DrawRules, Game};
+pub use notation::{MoveError, PositionError};
+pub use options::{GameOptions, NoOptions, OptionError, OptionSpec};
+pub use outcome::{DrawReason, Outcome, Status, WinReason};
+pub use perft::{divide, perft};
+pub use record::{GameRecord, Undone};
+pub use record_text::{parse_record_text, RecordError, RecordText};
+pub use side::Side;
+pub use zobrist::zobrist_keys;

@@ -1,0 +1,239 @@
+//! The conformance kit and the perft-suite harness that every game's tests call in a line.
+//!
+//! These functions panic with a description of the first broken promise; they are meant for
+//! tests.
+
+use rand::{RngExt, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
+use crate::{perft, Game, GameOptions, GameRecord, Status, Undone};
+
+/// Plays `playouts` random games from the start under `options` (seeded with `seed`, at most
+/// `max_plies` turns each) and checks at every ply that:
+/// - the legal moves come in the same order every time, and are empty exactly when the
+///   position's status is over;
+/// - [`Game::count_moves`] agrees with the number of legal moves;
+/// - every legal move's canonical text is unique and parses back to the same move;
+/// - after every legal move the incremental hash equals the hash from scratch;
+/// - the position's text form reads back to the same position;
+/// - undo in the [`GameRecord`] restores the position exactly;
+///
+/// and at the end of each playout that the record's text reads back to the same game.
+pub fn check_conformance<G: Game>(
+    options: &G::Options,
+    playouts: usize,
+    max_plies: usize,
+    seed: u64,
+) {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    for playout in 0..playouts {
+        let mut record = GameRecord::<G>::new(options.clone());
+        for ply in 0..max_plies {
+            let position = record.position().clone();
+            let context =
+                format!("{} playout {playout}, ply {ply}, position {}", G::ID, position.to_text());
+            let legal = check_position(&position, options, &context);
+            if record.status().is_over() {
+                break;
+            }
+            let mv = legal[rng.random_range(0..legal.len())];
+            record.play(mv).unwrap_or_else(|e| panic!("{context}: record refused {mv}: {e}"));
+            let after = record.position().clone();
+            assert_eq!(
+                record.undo(),
+                Some(Undone::Move(mv)),
+                "{context}: undo returned another move"
+            );
+            assert_eq!(
+                record.position(),
+                &position,
+                "{context}: undo of {mv} did not restore the position"
+            );
+            record.play(mv).unwrap_or_else(|e| panic!("{context}: replay of {mv} refused: {e}"));
+            assert_eq!(
+                record.position(),
+                &after,
+                "{context}: replaying {mv} gave another position"
+            );
+        }
+        check_record_round_trip(&record, playout);
+    }
+}
+
+/// Checks one position; returns its legal moves.
+fn check_position<G: Game>(position: &G, options: &G::Options, context: &str) -> Vec<G::Move> {
+    let legal = position.legal_moves();
+    assert_eq!(position.clone().legal_moves(), legal, "{context}: move order is not deterministic");
+    let mut scratch = Vec::new();
+    assert_eq!(
+        position.count_moves(&mut scratch),
+        legal.len() as u64,
+        "{context}: count_moves disagrees"
+    );
+    assert_eq!(
+        legal.is_empty(),
+        position.status().is_over(),
+        "{context}: legal moves must be empty exactly when the game is over (status {:?})",
+        position.status()
+    );
+    assert_eq!(
+        position.hash(),
+        position.compute_hash(),
+        "{context}: hash differs from a recomputation"
+    );
+    let text = position.to_text();
+    let reread = G::from_text(&text, options)
+        .unwrap_or_else(|e| panic!("{context}: text does not read back: {e}"));
+    assert_eq!(&reread, position, "{context}: text `{text}` reads back to another position");
+    let mut texts: Vec<String> = Vec::with_capacity(legal.len());
+    for &mv in &legal {
+        let mv_text = mv.to_string();
+        assert_eq!(
+            position.parse_move(&mv_text),
+            Ok(mv),
+            "{context}: `{mv_text}` does not parse back"
+        );
+        assert!(!texts.contains(&mv_text), "{context}: two legal moves are written `{mv_text}`");
+        texts.push(mv_text);
+        let mut child = position.clone();
+        child.play_unchecked(mv);
+        assert_eq!(
+            child.hash(),
+            child.compute_hash(),
+            "{context}: after {mv} the hash differs from a recomputation"
+        );
+        assert_ne!(
+            child.side_to_move(),
+            position.side_to_move(),
+            "{context}: {mv} did not pass the turn"
+        );
+    }
+    legal
+}
+
+fn check_record_round_trip<G: Game>(record: &GameRecord<G>, playout: usize) {
+    let text = record.to_record_text();
+    let reread = GameRecord::<G>::from_record_text(&text).unwrap_or_else(|e| {
+        panic!("{} playout {playout}: record does not read back: {e}\n{text}", G::ID)
+    });
+    assert!(
+        reread.moves().eq(record.moves()),
+        "{} playout {playout}: moves differ after reading back",
+        G::ID
+    );
+    assert_eq!(
+        reread.status(),
+        record.status(),
+        "{} playout {playout}: status differs after reading back",
+        G::ID
+    );
+    if let Status::Over(_) = record.status() {
+        assert!(
+            record.position().legal_moves().is_empty()
+                || record.status() != record.position().status()
+        );
+    }
+}
+
+/// One line of a perft suite: a position (with options) and the expected count at a depth.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PerftCase {
+    /// The 1-based line in the suite file.
+    pub line: usize,
+    /// The options, as `key=value,…` (empty for the defaults).
+    pub options: String,
+    /// The position text, or `None` for the start position.
+    pub position: Option<String>,
+    /// The depth.
+    pub depth: u32,
+    /// The expected number of move sequences.
+    pub nodes: u64,
+}
+
+/// Reads a perft suite: one fact per line.
+///
+/// ```text
+/// # comments and blank lines are skipped
+/// options first=black       (applies to the positions below; `options` alone resets)
+/// position start            (or a position in the game's text form)
+/// perft 1 7
+/// perft 2 49
+/// ```
+///
+/// # Panics
+///
+/// On a malformed line, naming it.
+pub fn read_perft_suite(text: &str) -> Vec<PerftCase> {
+    let mut cases = Vec::new();
+    let mut options = String::new();
+    let mut position: Option<String> = None;
+    for (index, raw) in text.lines().enumerate() {
+        let line = raw.trim();
+        let number = index + 1;
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let (keyword, rest) = line.split_once(char::is_whitespace).unwrap_or((line, ""));
+        let rest = rest.trim();
+        match keyword {
+            "options" => rest.clone_into(&mut options),
+            "position" => position = (rest != "start").then(|| rest.to_owned()),
+            "perft" => {
+                let mut numbers = rest.split_whitespace().map(str::parse::<u64>);
+                match (numbers.next(), numbers.next(), numbers.next()) {
+                    (Some(Ok(depth)), Some(Ok(nodes)), None) => cases.push(PerftCase {
+                        line: number,
+                        options: options.clone(),
+                        position: position.clone(),
+                        depth: u32::try_from(depth)
+                            .unwrap_or_else(|_| panic!("line {number}: depth too large")),
+                        nodes,
+                    }),
+                    _ => panic!("line {number}: expected `perft DEPTH NODES`, found `{line}`"),
+                }
+            }
+            _ => panic!(
+                "line {number}: unknown keyword `{keyword}`; expected options, position or perft"
+            ),
+        }
+    }
+    cases
+}
+
+/// Runs every case of a perft suite whose expected count is at most `max_nodes`; returns how
+/// many ran. Panics on the first count that differs.
+pub fn run_perft_suite<G: Game>(text: &str, max_nodes: u64) -> usize {
+    let cases = read_perft_suite(text);
+    let mut ran = 0;
+    for case in cases.iter().filter(|case| case.nodes <= max_nodes) {
+        let position = case_position::<G>(case);
+        let nodes = perft(&position, case.depth);
+        assert_eq!(
+            nodes,
+            case.nodes,
+            "line {}: perft {} of {}",
+            case.line,
+            case.depth,
+            position.to_text()
+        );
+        ran += 1;
+    }
+    assert!(ran > 0, "the perft suite ran no case");
+    ran
+}
+
+/// The position of a perft case.
+///
+/// # Panics
+///
+/// When the case's options or position text are malformed.
+pub fn case_position<G: Game>(case: &PerftCase) -> G {
+    let options = G::Options::parse(&case.options)
+        .unwrap_or_else(|e| panic!("line {}: bad options: {e}", case.line));
+    match &case.position {
+        None => G::start(&options),
+        Some(text) => {
+            G::from_text(text, &options).unwrap_or_else(|e| panic!("line {}: {e}", case.line))
+        }
+    }
+}

@@ -1,0 +1,147 @@
+//! Positions as text: PDN FEN both ways, and the board drawn for people.
+
+use arbiter_core::{PositionError, Side};
+
+use crate::board::{squares, Squares, BOTTOM_ROW, TOP_ROW};
+use crate::Checkers;
+
+const EXPECTED: &str = "PDN FEN: the side to move (B or W), then each colour's squares 1-32, \
+    K before a king, e.g. B:W18,24,27,K10:B12,16,K22 (ranges like 1-12 allowed)";
+
+/// `B:W18,24,27,28,K10,K15:B12,16,20,K22,K25,K29`: men then kings, each in ascending order.
+pub(crate) fn write_fen(position: &Checkers) -> String {
+    let list = |side: Side| {
+        let pieces = position.pieces(side);
+        let men = squares(pieces & !position.kings()).map(|i| (i + 1).to_string());
+        let kings = squares(pieces & position.kings()).map(|i| format!("K{}", i + 1));
+        men.chain(kings).collect::<Vec<_>>().join(",")
+    };
+    let turn = side_letter(position.side_to_move);
+    format!("{turn}:W{}:B{}", list(Side::White), list(Side::Black))
+}
+
+fn side_letter(side: Side) -> char {
+    match side {
+        Side::White => 'W',
+        Side::Black => 'B',
+    }
+}
+
+fn side_of_letter(letter: &str) -> Option<Side> {
+    match letter {
+        "W" | "w" => Some(Side::White),
+        "B" | "b" => Some(Side::Black),
+        _ => None,
+    }
+}
+
+/// Reads PDN FEN. The colours may come in either order and a list may be empty.
+pub(crate) fn read_fen(text: &str) -> Result<Checkers, PositionError> {
+    let error = |problem: String| PositionError::new(text, problem, EXPECTED);
+    let compact: String = text.chars().filter(|c| !c.is_whitespace()).collect();
+    let compact = compact.trim_end_matches('.');
+    let mut fields = compact.split(':');
+    let turn = fields.next().unwrap_or_default();
+    let side_to_move = side_of_letter(turn)
+        .ok_or_else(|| error(format!("the side to move `{turn}` is neither B nor W")))?;
+    let mut pieces = [0 as Squares; 2];
+    let mut kings: Squares = 0;
+    let mut seen = [false; 2];
+    for field in fields {
+        let (letter, list) = field.split_at(field.chars().next().map_or(0, char::len_utf8));
+        let side = side_of_letter(letter).ok_or_else(|| {
+            error(format!("the colour field `{field}` does not start with W or B"))
+        })?;
+        if std::mem::replace(&mut seen[side.index()], true) {
+            return Err(error(format!("{side}'s pieces are listed twice")));
+        }
+        for item in list.split(',').filter(|item| !item.is_empty()) {
+            let (is_king, range) = match item.strip_prefix(['K', 'k']) {
+                Some(rest) => (true, rest),
+                None => (false, item),
+            };
+            for square in parse_range(range).map_err(error)? {
+                let bit = 1 << (square - 1);
+                if (pieces[0] | pieces[1]) & bit != 0 {
+                    return Err(error(format!("square {square} holds two pieces")));
+                }
+                pieces[side.index()] |= bit;
+                if is_king {
+                    kings |= bit;
+                }
+            }
+        }
+    }
+    if seen != [true, true] {
+        return Err(error("both colours must be listed, W and B, even with no pieces".to_owned()));
+    }
+    let [white, black] = pieces;
+    let uncrowned = (white & !kings & TOP_ROW) | (black & !kings & BOTTOM_ROW);
+    if let Some(square) = squares(uncrowned).next() {
+        return Err(error(format!(
+            "the man on square {} stands on its crowning row; write it as a king, K{}",
+            square + 1,
+            square + 1
+        )));
+    }
+    Ok(Checkers::from_pieces(black, white, kings, side_to_move))
+}
+
+/// `12` or `1-12`, squares 1–32.
+fn parse_range(text: &str) -> Result<std::ops::RangeInclusive<u32>, String> {
+    let square = |part: &str| match part.parse::<u32>() {
+        Ok(square @ 1..=32) => Ok(square),
+        Ok(square) => Err(format!("there is no square {square}")),
+        Err(_) => Err(format!("`{part}` is not a square number")),
+    };
+    match text.split_once('-') {
+        Some((low, high)) => {
+            let (low, high) = (square(low)?, square(high)?);
+            if low > high {
+                return Err(format!("the range {low}-{high} runs backwards"));
+            }
+            Ok(low..=high)
+        }
+        None => square(text).map(|square| square..=square),
+    }
+}
+
+/// The board as the seed draws it, with Black at the top, beside a key of the square numbers:
+///
+/// ```text
+///   .  b  .  b  .  b  .  b       .  1  .  2  .  3  .  4
+/// ```
+///
+/// `b`/`w` are men, `B`/`W` kings, `-` an empty dark square, `.` a light square.
+pub(crate) fn diagram(position: &Checkers) -> String {
+    let mut text = String::new();
+    for row in 0..8 {
+        let mut board = String::new();
+        let mut key = String::new();
+        for column in 0..8 {
+            let dark = (row + column) % 2 == 1;
+            if !dark {
+                board.push_str("  .");
+                key.push_str("  .");
+                continue;
+            }
+            let square = row * 4 + column / 2;
+            let bit = 1 << square;
+            let king = position.kings() & bit != 0;
+            let symbol = match (
+                position.pieces(Side::Black) & bit != 0,
+                position.pieces(Side::White) & bit != 0,
+            ) {
+                (true, _) if king => 'B',
+                (true, _) => 'b',
+                (_, true) if king => 'W',
+                (_, true) => 'w',
+                _ => '-',
+            };
+            board.push_str(&format!("  {symbol}"));
+            key.push_str(&format!("{:>3}", square + 1));
+        }
+        text.push_str(&format!("{board}     {key}\n"));
+    }
+    text
+}
