@@ -74,7 +74,8 @@ impl RecordText {
 const RESULTS: [&str; 8] = ["1-0", "0-1", "1/2-1/2", "*", "2-0", "0-2", "1-1", "0-0"];
 
 /// Tags that the record writes from its own state, so they are not kept as free tags.
-const OWN_TAGS: [&str; 6] = ["Game", "GameType", "SetUp", "FEN", "Options", "Result"];
+const OWN_TAGS: [&str; 7] =
+    ["Game", "GameType", "SetUp", "FEN", "Options", "Result", "Termination"];
 
 /// Splits a record text into tags, move tokens and result.
 pub fn parse_record_text(text: &str) -> Result<RecordText, RecordError> {
@@ -250,7 +251,9 @@ impl<G: Game> GameRecord<G> {
         let mut tag = |name: &str, value: &str| {
             text.push_str(&format!("[{name} \"{}\"]\n", escape(value)));
         };
-        for (name, value) in self.tags().iter().filter(|(name, _)| name != "Termination") {
+        for (name, value) in
+            self.tags().iter().filter(|(name, _)| !OWN_TAGS.contains(&name.as_str()))
+        {
             tag(name, value);
         }
         tag(G::RECORD_TAG.0, G::RECORD_TAG.1);

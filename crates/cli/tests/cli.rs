@@ -1,0 +1,164 @@
+//! The `arbiter` command as scripts and people use it.
+
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+fn arbiter(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_arbiter")).args(args).output().expect("arbiter runs")
+}
+
+fn arbiter_with_input(args: &[&str], input: &str) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_arbiter"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("arbiter runs");
+    child.stdin.take().expect("stdin").write_all(input.as_bytes()).expect("input written");
+    child.wait_with_output().expect("arbiter ends")
+}
+
+fn stdout(output: &Output) -> String {
+    String::from_utf8_lossy(&output.stdout).into_owned()
+}
+
+fn stderr(output: &Output) -> String {
+    String::from_utf8_lossy(&output.stderr).into_owned()
+}
+
+#[test]
+fn games_lists_every_game_with_its_options() {
+    let output = arbiter(&["games"]);
+    assert!(output.status.success());
+    let text = stdout(&output);
+    assert!(text.starts_with("checkers      Checkers (English draughts): "), "{text}");
+    assert!(text.contains("options: none"), "{text}");
+}
+
+#[test]
+fn moves_prints_the_seven_opening_moves_and_nothing_else() {
+    let output = arbiter(&["moves", "checkers"]);
+    assert!(output.status.success());
+    assert_eq!(stdout(&output), "9-13\n9-14\n10-14\n10-15\n11-15\n11-16\n12-16\n");
+    assert_eq!(stderr(&output), "");
+}
+
+#[test]
+fn moves_plays_the_given_moves_from_the_given_position() {
+    let output = arbiter(&[
+        "moves",
+        "checkers",
+        "--moves",
+        "11-15 24-20 15-18",
+        "--position",
+        "B:W21-32:B1-12",
+    ]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    assert_eq!(stdout(&output), "22x15\n23x14\n");
+}
+
+#[test]
+fn an_illegal_move_exits_2_naming_the_move_its_index_and_the_legal_moves() {
+    let output = arbiter(&["moves", "checkers", "--moves", "11-15 11-16 23-19"]);
+    assert_eq!(output.status.code(), Some(2));
+    assert_eq!(stdout(&output), "");
+    let message = stderr(&output);
+    assert!(message.contains("move 2 (`11-16`)"), "{message}");
+    assert!(
+        message.contains("legal moves: 21-17 22-17 22-18 23-18 23-19 24-19 24-20"),
+        "{message}"
+    );
+    let output = arbiter(&["moves", "checkers", "--moves", "11-15 e3-f4"]);
+    assert_eq!(output.status.code(), Some(2));
+    let message = stderr(&output);
+    assert!(
+        message.contains("move 2 (`e3-f4`)")
+            && message.contains("legal moves at that point: 21-17"),
+        "{message}"
+    );
+}
+
+#[test]
+fn a_finished_game_prints_no_moves_and_says_how_it_ended() {
+    let output = arbiter(&["moves", "checkers", "--position", "B:WK10:B"]);
+    assert!(output.status.success());
+    assert_eq!(stdout(&output), "");
+    assert_eq!(stderr(&output), "the game is over: White wins: Black has no pieces left\n");
+}
+
+#[test]
+fn unknown_games_options_and_positions_are_explained() {
+    let output = arbiter(&["moves", "chess"]);
+    assert_eq!(output.status.code(), Some(2));
+    assert_eq!(stderr(&output), "error: unknown game `chess`; the games are: checkers\n");
+    let output = arbiter(&["perft", "checkers", "3", "--options", "first=black"]);
+    assert_eq!(output.status.code(), Some(2));
+    assert_eq!(stderr(&output), "error: unknown option `first`; this game has no options\n");
+    let output = arbiter(&["moves", "checkers", "--position", "B:W1"]);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(stderr(&output).contains("expected PDN FEN"), "{}", stderr(&output));
+}
+
+#[test]
+fn perft_prints_the_count_alone_and_divide_a_line_per_move_first() {
+    let output = arbiter(&["perft", "checkers", "5"]);
+    assert!(output.status.success());
+    assert_eq!(stdout(&output), "7361\n");
+    assert!(stderr(&output).contains("nodes/s"), "{}", stderr(&output));
+    let output = arbiter(&["perft", "checkers", "2", "--divide"]);
+    assert_eq!(
+        stdout(&output),
+        "9-13: 7\n9-14: 7\n10-14: 7\n10-15: 7\n11-15: 7\n11-16: 7\n12-16: 7\n49\n"
+    );
+}
+
+#[test]
+fn every_subcommand_has_help() {
+    for subcommand in ["games", "moves", "perft", "play", "bench"] {
+        let output = arbiter(&[subcommand, "--help"]);
+        assert!(output.status.success(), "{subcommand}");
+        assert!(stdout(&output).contains("Usage: arbiter"), "{subcommand}");
+    }
+}
+
+#[test]
+fn play_explains_bad_input_and_keeps_the_game_then_saves_and_loads_pdn() {
+    let dir = std::env::temp_dir().join(format!("arbiter-cli-test-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let file = dir.join("game.pdn");
+    let file = file.to_str().expect("utf-8 path");
+    let script = format!(
+        "11-15\nhello\n23-19\n11-16\nmoves\nsave {file}\nundo\nundo\nload {dir}/missing.pdn\n\
+         load {file}\nresign\n11-15\nquit\n",
+        dir = dir.display()
+    );
+    let output = arbiter_with_input(&["play", "checkers"], &script);
+    assert!(output.status.success());
+    let text = stdout(&output);
+    assert!(text.contains("`hello` is not a move"), "{text}");
+    assert!(text.contains("`11-16` is not a legal move here"), "{text}");
+    assert!(text.contains("moves: 1. 11-15 23-19"), "{text}");
+    assert!(text.contains("Took back the move 23-19."), "{text}");
+    assert!(
+        text.contains("Could not load") && text.contains("The game in progress is unchanged."),
+        "{text}"
+    );
+    assert!(text.contains("Game over: White wins: Black resigned."), "{text}");
+    assert!(text.contains("the game is over"), "a move after the end is refused: {text}");
+    let saved = std::fs::read_to_string(file).expect("saved");
+    assert!(saved.contains("[GameType \"21\"]") && saved.contains("1. 11-15 23-19 *"), "{saved}");
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn the_computer_can_play_both_sides_to_the_end() {
+    let output = arbiter_with_input(
+        &["play", "checkers", "--white", "ai", "--black", "ai", "--seed", "7"],
+        "quit\n",
+    );
+    assert!(output.status.success());
+    let text = stdout(&output);
+    assert!(text.contains("random mover"), "{text}");
+    assert!(text.contains("Game over: "), "{text}");
+}
