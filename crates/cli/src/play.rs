@@ -16,7 +16,7 @@ use rand_chacha::ChaCha8Rng;
 use crate::Player;
 
 const HELP: &str = "\
-Enter a move in any accepted notation (e.g. 11-15 or 9x18x27 in checkers), or a command:
+Enter a move in the game's notation (`moves` lists the legal ones), or a command:
   moves        list the legal moves
   board        show the board again
   position     print the position in the game's text form

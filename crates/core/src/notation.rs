@@ -64,3 +64,44 @@ impl PositionError {
         PositionError { text: text.to_owned(), problem: problem.into(), expected: expected.into() }
     }
 }
+
+/// Finds the legal move that a list of squares names, for games whose moves are paths (the
+/// draughts family): the move whose squares are exactly `given`; otherwise the one move that
+/// starts and ends on the first and last of `given` and passes through the others in order
+/// (the short form of a multi-capture, `9x27`). The error lists the legal moves when none fits,
+/// and the full moves when several do.
+pub fn find_move_by_squares<M, S>(
+    text: &str,
+    given: &[S],
+    legal: &[M],
+    squares_of: impl Fn(&M) -> Vec<S>,
+) -> Result<M, MoveError>
+where
+    M: Copy + std::fmt::Display,
+    S: PartialEq,
+{
+    let paths: Vec<Vec<S>> = legal.iter().map(&squares_of).collect();
+    if let Some(index) = paths.iter().position(|path| path.as_slice() == given) {
+        return Ok(legal[index]);
+    }
+    let names = |path: &Vec<S>| {
+        let (Some(first), Some(last)) = (given.first(), given.last()) else {
+            return false;
+        };
+        let mut along = path.iter();
+        path.first() == Some(first)
+            && path.last() == Some(last)
+            && given.iter().all(|square| along.any(|on_path| on_path == square))
+    };
+    let candidates: Vec<M> =
+        legal.iter().zip(&paths).filter(|(_, path)| names(path)).map(|(mv, _)| *mv).collect();
+    let text = text.trim().to_owned();
+    match candidates.as_slice() {
+        [only] => Ok(*only),
+        [] => Err(MoveError::Illegal { text, legal: legal.iter().map(ToString::to_string).collect() }),
+        several => Err(MoveError::Ambiguous {
+            text,
+            candidates: several.iter().map(ToString::to_string).collect(),
+        }),
+    }
+}

@@ -2,7 +2,7 @@
 
 use std::fmt;
 
-use arbiter_core::MoveError;
+use arbiter_core::{find_move_by_squares, MoveError};
 
 use crate::board::Squares;
 
@@ -84,35 +84,7 @@ const EXPECTED: &str = "a step like 11-15, or jumps like 9x18x27 (every landing 
 /// start and end only (`9x27`) or with some of the landing squares; `-` or `x` between squares.
 pub(crate) fn parse(text: &str, legal: &[Move]) -> Result<Move, MoveError> {
     let given = parse_squares(text)?;
-    let canonical = |mv: &Move| mv.to_string();
-    if let Some(exact) = legal.iter().find(|mv| mv.squares().eq(given.iter().copied())) {
-        return Ok(*exact);
-    }
-    let candidates: Vec<Move> =
-        legal.iter().copied().filter(|mv| names_move(&given, *mv)).collect();
-    match candidates.as_slice() {
-        [only] => Ok(*only),
-        [] => Err(MoveError::Illegal {
-            text: text.trim().to_owned(),
-            legal: legal.iter().map(canonical).collect(),
-        }),
-        several => Err(MoveError::Ambiguous {
-            text: text.trim().to_owned(),
-            candidates: several.iter().map(canonical).collect(),
-        }),
-    }
-}
-
-/// `true` when `given` starts and ends where `mv` does and lists some of its squares in order.
-fn names_move(given: &[u8], mv: Move) -> bool {
-    let (Some(&first), Some(&last)) = (given.first(), given.last()) else {
-        return false;
-    };
-    if first != mv.from_square() || last != mv.to_square() {
-        return false;
-    }
-    let mut path = mv.squares();
-    given.iter().all(|square| path.any(|on_path| on_path == *square))
+    find_move_by_squares(text, &given, legal, |mv| mv.squares().collect())
 }
 
 fn parse_squares(text: &str) -> Result<Vec<u8>, MoveError> {

@@ -112,7 +112,8 @@ fn parse_range(text: &str) -> Result<std::ops::RangeInclusive<u32>, String> {
 ///   .  b  .  b  .  b  .  b       .  1  .  2  .  3  .  4
 /// ```
 ///
-/// `b`/`w` are men, `B`/`W` kings, `-` an empty dark square, `.` a light square.
+/// `b`/`w` are men, `B`/`W` kings, `-` an empty dark square, `.` a light square; a legend
+/// line follows.
 pub(crate) fn diagram(position: &Checkers) -> String {
     let mut text = String::new();
     for row in 0..8 {
@@ -143,5 +144,6 @@ pub(crate) fn diagram(position: &Checkers) -> String {
         }
         text.push_str(&format!("{board}     {key}\n"));
     }
+    text.push_str("  b/w: black/white man   B/W: king   -: empty square\n");
     text
 }
