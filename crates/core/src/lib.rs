@@ -20,7 +20,7 @@ pub mod testkit;
 mod zobrist;
 
 pub use game::{DrawRules, Game};
-pub use notation::{find_move_by_squares, MoveError, PositionError};
+pub use notation::{find_move_by_squares, split_piece_lists, MoveError, PositionError};
 pub use options::{GameOptions, NoOptions, OptionError, OptionSpec};
 pub use outcome::{DrawReason, Outcome, Status, WinReason};
 pub use perft::{divide, perft};

@@ -2,7 +2,7 @@
 
 use thiserror::Error;
 
-use crate::Outcome;
+use crate::{Outcome, Side};
 
 /// Why a move text could not be played. Every message says what was wrong and what is expected.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
@@ -98,10 +98,50 @@ where
     let text = text.trim().to_owned();
     match candidates.as_slice() {
         [only] => Ok(*only),
-        [] => Err(MoveError::Illegal { text, legal: legal.iter().map(ToString::to_string).collect() }),
+        [] => {
+            Err(MoveError::Illegal { text, legal: legal.iter().map(ToString::to_string).collect() })
+        }
         several => Err(MoveError::Ambiguous {
             text,
             candidates: several.iter().map(ToString::to_string).collect(),
         }),
+    }
+}
+
+/// Splits a position written like PDN FEN, `B:W18,24,K10:B12,16`: the side to move (`W` or
+/// `B`), then each colour's comma-separated items. White space and a final full stop are
+/// ignored, the colours may come in either order, and a list may be empty, but both must be
+/// there. Returns the side to move and the items of each side, indexed by [`Side::index`];
+/// errors quote `expected`.
+pub fn split_piece_lists(
+    text: &str,
+    expected: &str,
+) -> Result<(Side, [Vec<String>; 2]), PositionError> {
+    let error = |problem: String| PositionError::new(text, problem, expected);
+    let side_of = |letter: &str| match letter {
+        "W" | "w" => Some(Side::White),
+        "B" | "b" => Some(Side::Black),
+        _ => None,
+    };
+    let compact: String = text.chars().filter(|c| !c.is_whitespace()).collect();
+    let mut fields = compact.trim_end_matches('.').split(':');
+    let turn = fields.next().unwrap_or_default();
+    let side_to_move = side_of(turn)
+        .ok_or_else(|| error(format!("the side to move `{turn}` is neither B nor W")))?;
+    let mut lists: [Option<Vec<String>>; 2] = [None, None];
+    for field in fields {
+        let (letter, list) = field.split_at(field.chars().next().map_or(0, char::len_utf8));
+        let side = side_of(letter).ok_or_else(|| {
+            error(format!("the colour field `{field}` does not start with W or B"))
+        })?;
+        if lists[side.index()].is_some() {
+            return Err(error(format!("{side}'s pieces are listed twice")));
+        }
+        let items = list.split(',').filter(|item| !item.is_empty()).map(str::to_owned).collect();
+        lists[side.index()] = Some(items);
+    }
+    match lists {
+        [Some(white), Some(black)] => Ok((side_to_move, [white, black])),
+        _ => Err(error("both colours must be listed, W and B, even with no pieces".to_owned())),
     }
 }

@@ -1,6 +1,6 @@
 //! Positions as text: PDN FEN both ways, and the board drawn for people.
 
-use arbiter_core::{PositionError, Side};
+use arbiter_core::{split_piece_lists, PositionError, Side};
 
 use crate::board::{squares, Squares, BOTTOM_ROW, TOP_ROW};
 use crate::Checkers;
@@ -27,38 +27,17 @@ fn side_letter(side: Side) -> char {
     }
 }
 
-fn side_of_letter(letter: &str) -> Option<Side> {
-    match letter {
-        "W" | "w" => Some(Side::White),
-        "B" | "b" => Some(Side::Black),
-        _ => None,
-    }
-}
-
 /// Reads PDN FEN. The colours may come in either order and a list may be empty.
 pub(crate) fn read_fen(text: &str) -> Result<Checkers, PositionError> {
     let error = |problem: String| PositionError::new(text, problem, EXPECTED);
-    let compact: String = text.chars().filter(|c| !c.is_whitespace()).collect();
-    let compact = compact.trim_end_matches('.');
-    let mut fields = compact.split(':');
-    let turn = fields.next().unwrap_or_default();
-    let side_to_move = side_of_letter(turn)
-        .ok_or_else(|| error(format!("the side to move `{turn}` is neither B nor W")))?;
+    let (side_to_move, lists) = split_piece_lists(text, EXPECTED)?;
     let mut pieces = [0 as Squares; 2];
     let mut kings: Squares = 0;
-    let mut seen = [false; 2];
-    for field in fields {
-        let (letter, list) = field.split_at(field.chars().next().map_or(0, char::len_utf8));
-        let side = side_of_letter(letter).ok_or_else(|| {
-            error(format!("the colour field `{field}` does not start with W or B"))
-        })?;
-        if std::mem::replace(&mut seen[side.index()], true) {
-            return Err(error(format!("{side}'s pieces are listed twice")));
-        }
-        for item in list.split(',').filter(|item| !item.is_empty()) {
+    for side in Side::BOTH {
+        for item in &lists[side.index()] {
             let (is_king, range) = match item.strip_prefix(['K', 'k']) {
                 Some(rest) => (true, rest),
-                None => (false, item),
+                None => (false, item.as_str()),
             };
             for square in parse_range(range).map_err(error)? {
                 let bit = 1 << (square - 1);
@@ -71,9 +50,6 @@ pub(crate) fn read_fen(text: &str) -> Result<Checkers, PositionError> {
                 }
             }
         }
-    }
-    if seen != [true, true] {
-        return Err(error("both colours must be listed, W and B, even with no pieces".to_owned()));
     }
     let [white, black] = pieces;
     let uncrowned = (white & !kings & TOP_ROW) | (black & !kings & BOTTOM_ROW);
