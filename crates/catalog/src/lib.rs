@@ -13,6 +13,7 @@ use arbiter_core::{
     parse_record_text, Game, GameOptions, GameRecord, OptionError, OptionSpec, PositionError,
     RecordError, RecordText,
 };
+use arbiter_minicheckers::Minicheckers;
 use thiserror::Error;
 
 pub use crate::session::Session;
@@ -102,7 +103,8 @@ impl<G: Game> Entry for Registered<G> {
 }
 
 /// Every game, in the order `arbiter games` lists them.
-static GAMES: [&dyn Entry; 1] = [&Registered::<Checkers>::new(11)];
+static GAMES: [&dyn Entry; 2] =
+    [&Registered::<Minicheckers>::new(16), &Registered::<Checkers>::new(11)];
 
 /// Every game of the catalog.
 pub fn games() -> &'static [&'static dyn Entry] {

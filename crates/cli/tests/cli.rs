@@ -32,8 +32,10 @@ fn games_lists_every_game_with_its_options() {
     let output = arbiter(&["games"]);
     assert!(output.status.success());
     let text = stdout(&output);
-    assert!(text.starts_with("checkers      Checkers (English draughts): "), "{text}");
+    assert!(text.contains("\ncheckers      Checkers (English draughts): "), "{text}");
     assert!(text.contains("options: none"), "{text}");
+    assert!(text.starts_with("minicheckers  Mini checkers 6x6: "), "{text}");
+    assert!(text.contains("option first=white|black (default white): who moves first"), "{text}");
 }
 
 #[test]
@@ -91,7 +93,10 @@ fn a_finished_game_prints_no_moves_and_says_how_it_ended() {
 fn unknown_games_options_and_positions_are_explained() {
     let output = arbiter(&["moves", "chess"]);
     assert_eq!(output.status.code(), Some(2));
-    assert_eq!(stderr(&output), "error: unknown game `chess`; the games are: checkers\n");
+    assert_eq!(
+        stderr(&output),
+        "error: unknown game `chess`; the games are: minicheckers, checkers\n"
+    );
     let output = arbiter(&["perft", "checkers", "3", "--options", "first=black"]);
     assert_eq!(output.status.code(), Some(2));
     assert_eq!(stderr(&output), "error: unknown option `first`; this game has no options\n");
@@ -111,6 +116,21 @@ fn perft_prints_the_count_alone_and_divide_a_line_per_move_first() {
         stdout(&output),
         "9-13: 7\n9-14: 7\n10-14: 7\n10-15: 7\n11-15: 7\n11-16: 7\n12-16: 7\n49\n"
     );
+}
+
+#[test]
+fn options_are_given_as_key_value_pairs_and_checked() {
+    let output = arbiter(&["moves", "minicheckers", "--options", "first=black"]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    assert_eq!(stdout(&output), "a5-b4\nc5-b4\nc5-d4\ne5-d4\ne5-f4\n");
+    let output = arbiter(&["perft", "minicheckers", "1", "--options", "first=red"]);
+    assert_eq!(output.status.code(), Some(2));
+    assert_eq!(
+        stderr(&output),
+        "error: invalid value `red` for option `first`; expected white or black\n"
+    );
+    let output = arbiter(&["perft", "minicheckers", "10"]);
+    assert_eq!(stdout(&output), "209392\n");
 }
 
 #[test]

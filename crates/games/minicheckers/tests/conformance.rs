@@ -1,0 +1,15 @@
+//! The shared conformance kit on mini checkers, with each first player.
+
+use arbiter_core::testkit::check_conformance;
+use arbiter_core::Side;
+use arbiter_minicheckers::{Minicheckers, Options};
+
+#[test]
+fn minicheckers_passes_the_conformance_kit_with_white_first() {
+    check_conformance::<Minicheckers>(&Options { first: Side::White }, 300, 100, 2026);
+}
+
+#[test]
+fn minicheckers_passes_the_conformance_kit_with_black_first() {
+    check_conformance::<Minicheckers>(&Options { first: Side::Black }, 300, 100, 2027);
+}
