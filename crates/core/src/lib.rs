@@ -9,6 +9,7 @@
 //! - [`testkit`]: the conformance kit and perft-suite harness every game's tests run.
 
 mod game;
+pub mod grid;
 mod notation;
 mod options;
 mod outcome;

@@ -167,7 +167,7 @@ impl Minicheckers {
             for direction in Self::forward(self.side_to_move) {
                 let to = step(from.bit(), direction);
                 if to & empty != 0 {
-                    let to = Square::of(to);
+                    let to = Square::lowest(to);
                     moves.push(Move { from, to, jumps: 0, captured: 0, path: 0 });
                 }
             }
@@ -217,7 +217,7 @@ impl CaptureSearch {
                 continue;
             }
             extended = true;
-            let to = Square::of(landing);
+            let to = Square::lowest(landing);
             let path = path | (to.index() as u32) << (6 * u32::from(jumps));
             if landing & self.goal != 0 {
                 // Reaching the far row wins at once.

@@ -46,10 +46,8 @@ impl Move {
 
     /// The start square, then each landing square (for a step, the square stepped to).
     pub fn squares(self) -> impl Iterator<Item = Square> {
-        let landings = (0..self.jumps).filter_map(move |jump| {
-            let index = (self.path >> (6 * jump)) & 63;
-            Square::new(index as u8 % 6, index as u8 / 6)
-        });
+        let landings = (0..self.jumps)
+            .filter_map(move |jump| Square::from_index(((self.path >> (6 * jump)) & 63) as u8));
         let step = (self.jumps == 0).then_some(self.to);
         std::iter::once(self.from).chain(landings).chain(step)
     }

@@ -2,7 +2,7 @@
 
 use arbiter_core::{split_piece_lists, PositionError, Side};
 
-use crate::board::{squares, Square, Squares, RANK_1, RANK_6};
+use crate::board::{is_dark, squares, Square, Squares, RANK_1, RANK_6};
 use crate::Minicheckers;
 
 const EXPECTED: &str = "the side to move (W or B), then each colour's dark squares a1-f6, \
@@ -28,7 +28,7 @@ pub(crate) fn read(text: &str) -> Result<Minicheckers, PositionError> {
         for name in &lists[side.index()] {
             let square = Square::parse(name)
                 .ok_or_else(|| error(format!("`{name}` is not a square a1-f6")))?;
-            if !square.is_dark() {
+            if !is_dark(square) {
                 return Err(error(format!(
                     "{square} is a light square; pieces stand on dark ones"
                 )));
