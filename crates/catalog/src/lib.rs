@@ -13,6 +13,7 @@ use arbiter_core::{
     parse_record_text, Game, GameOptions, GameRecord, OptionError, OptionSpec, PositionError,
     RecordError, RecordText,
 };
+use arbiter_holes::Holes;
 use arbiter_minicheckers::Minicheckers;
 use thiserror::Error;
 
@@ -103,8 +104,11 @@ impl<G: Game> Entry for Registered<G> {
 }
 
 /// Every game, in the order `arbiter games` lists them.
-static GAMES: [&dyn Entry; 2] =
-    [&Registered::<Minicheckers>::new(16), &Registered::<Checkers>::new(11)];
+static GAMES: [&dyn Entry; 3] = [
+    &Registered::<Minicheckers>::new(16),
+    &Registered::<Holes>::new(9),
+    &Registered::<Checkers>::new(11),
+];
 
 /// Every game of the catalog.
 pub fn games() -> &'static [&'static dyn Entry] {

@@ -165,7 +165,7 @@ fn list_games() {
 /// Plays `moves` on a new session; a bad move is a [`Failure::Move`].
 fn play_moves(game: &str, setup: &Setup, moves: &str) -> Result<Box<dyn Session>, Failure> {
     let mut session = setup.session(game)?;
-    for (index, text) in moves.split_whitespace().enumerate() {
+    for (index, text) in split_moves(moves).into_iter().enumerate() {
         let legal = session.legal_moves();
         session.play(text).map_err(|error| Failure::Move {
             index: index + 1,
@@ -175,6 +175,29 @@ fn play_moves(game: &str, setup: &Setup, moves: &str) -> Result<Box<dyn Session>
         })?;
     }
     Ok(session)
+}
+
+/// Splits a move list at white space, except inside parentheses, so that forms like the GDL
+/// `(move 2 2 2 3)` stay whole.
+fn split_moves(moves: &str) -> Vec<&str> {
+    let mut tokens = Vec::new();
+    let (mut depth, mut start) = (0usize, None);
+    for (index, c) in moves.char_indices() {
+        match c {
+            '(' => depth += 1,
+            ')' => depth = depth.saturating_sub(1),
+            c if c.is_whitespace() && depth == 0 => {
+                if let Some(first) = start.take() {
+                    tokens.push(&moves[first..index]);
+                }
+                continue;
+            }
+            _ => {}
+        }
+        start.get_or_insert(index);
+    }
+    tokens.extend(start.map(|first| &moves[first..]));
+    tokens
 }
 
 fn print_moves(game: &str, setup: &Setup, moves: &str) -> Result<(), Failure> {

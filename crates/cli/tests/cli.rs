@@ -95,7 +95,7 @@ fn unknown_games_options_and_positions_are_explained() {
     assert_eq!(output.status.code(), Some(2));
     assert_eq!(
         stderr(&output),
-        "error: unknown game `chess`; the games are: minicheckers, checkers\n"
+        "error: unknown game `chess`; the games are: minicheckers, holes, checkers\n"
     );
     let output = arbiter(&["perft", "checkers", "3", "--options", "first=black"]);
     assert_eq!(output.status.code(), Some(2));
@@ -131,6 +131,11 @@ fn options_are_given_as_key_value_pairs_and_checked() {
     );
     let output = arbiter(&["perft", "minicheckers", "10"]);
     assert_eq!(stdout(&output), "209392\n");
+    let output = arbiter(&["perft", "holes", "5", "--options", "captures=diagonal"]);
+    assert_eq!(stdout(&output), "136617\n");
+    let output = arbiter(&["moves", "holes", "--moves", "(2,2)-(3,3) (move 1 5 1 4)"]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    assert!(stdout(&output).starts_with("a1-b2\nb1-b2\n"), "{}", stdout(&output));
 }
 
 #[test]

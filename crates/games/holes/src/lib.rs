@@ -1,0 +1,244 @@
+//! Breakthrough 6×6 with holes (`holes`), from General Game Playing.
+//!
+//! Source: the seed `001_00f84a97d62f0f65.txt`, a prose rendering of the GGP game
+//! `breakthroughSmallHoles`, and RULES.md §2, which settles it.
+//!
+//! # Rules
+//!
+//! A 6×6 board; the seed's cell `(x, y)` is column `x` = 1–6 (files a–f) and row `y` = 1–6
+//! (ranks), so `(2,3)` is `b3`. White starts on every cell of rows 1 and 2, Black on every
+//! cell of rows 5 and 6, twelve pieces each. Four cells are holes that no piece ever enters:
+//! b3, c4, d3 and e4. White moves first.
+//!
+//! - A move takes one piece one row forward (White towards row 6, Black towards row 1),
+//!   straight or diagonally, onto a cell on the board that is not a hole and is empty.
+//! - With the option `captures=diagonal` (the original GGP rules, which the seed's text left
+//!   out), a diagonal step may also go onto an enemy piece, which is removed; a straight step
+//!   still needs an empty cell.
+//! - White wins when a white piece reaches row 6, Black when a black piece reaches row 1. The
+//!   player to move with no legal move loses (with captures, a player with no piece has none).
+//!   GGP scores the winner 100 and the loser 0. There are no draws: every move advances a
+//!   piece. The GDL `noop` of the waiting player is not a move here: players simply alternate.
+//!
+//! # Notation
+//!
+//! Canonical: `b2-b3`, and with captures `b2xc3`. Input also accepts the seed's coordinates
+//! `(2,2)-(2,3)` and the GDL form `(move 2 2 2 3)`, and either separator. A position is six
+//! rows, row 6 first, each of six cells (`w`, `b`, `.` empty, `#` a hole), then the side to
+//! move: `bbbbbb/bbbbbb/..#.#./.#.#../wwwwww/wwwwww w` is the start.
+//!
+//! # Options
+//!
+//! `captures=none|diagonal`, default `none`: whether a diagonal step may capture.
+
+pub mod board;
+mod moves;
+mod text;
+
+use arbiter_core::{
+    zobrist_keys, Game, GameOptions, MoveError, OptionError, OptionSpec, Outcome, PositionError,
+    Side, Status, WinReason,
+};
+
+use crate::board::{cells, forward, Cell, Cells, Step, BOARD, HOLES, RANK_1, RANK_6};
+pub use crate::moves::Move;
+
+/// The options of Breakthrough with holes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Options {
+    /// `true` for `captures=diagonal`, the original GGP rules.
+    pub diagonal_captures: bool,
+}
+
+impl GameOptions for Options {
+    const SPECS: &'static [OptionSpec] = &[OptionSpec {
+        key: "captures",
+        values: "none|diagonal",
+        default: "none",
+        help: "none: the seed's rules; diagonal: a diagonal step may take an enemy piece (GGP)",
+    }];
+
+    fn set(&mut self, key: &str, value: &str) -> Result<(), OptionError> {
+        self.diagonal_captures = match value {
+            "none" => false,
+            "diagonal" => true,
+            _ => {
+                return Err(OptionError::InvalidValue {
+                    key: key.to_owned(),
+                    value: value.to_owned(),
+                    expected: "none or diagonal".to_owned(),
+                })
+            }
+        };
+        Ok(())
+    }
+
+    fn values(&self) -> Vec<(&'static str, String)> {
+        vec![("captures", if self.diagonal_captures { "diagonal" } else { "none" }.to_owned())]
+    }
+}
+
+/// Zobrist keys: 2 colours × 36 cells, then one for White to move.
+const KEYS: [u64; 73] = zobrist_keys(0xB4EA_7405);
+const WHITE_TO_MOVE_KEY: u64 = KEYS[72];
+
+/// A position: the pieces, the side to move, and the rule set it is played under.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Holes {
+    /// Each side's pieces, indexed by [`Side::index`].
+    pieces: [Cells; 2],
+    side_to_move: Side,
+    diagonal_captures: bool,
+    hash: u64,
+}
+
+impl Holes {
+    fn from_pieces(white: Cells, black: Cells, side_to_move: Side, options: &Options) -> Self {
+        let mut position = Holes {
+            pieces: [white, black],
+            side_to_move,
+            diagonal_captures: options.diagonal_captures,
+            hash: 0,
+        };
+        position.hash = position.compute_hash();
+        position
+    }
+
+    /// The cells of `side`'s pieces.
+    #[must_use]
+    pub const fn pieces(&self, side: Side) -> Cells {
+        self.pieces[side.index()]
+    }
+
+    const fn goal(side: Side) -> Cells {
+        match side {
+            Side::White => RANK_6,
+            Side::Black => RANK_1,
+        }
+    }
+
+    /// `true` when the player who just moved stands on his goal row: he has won.
+    const fn mover_has_won(&self) -> bool {
+        let mover = self.side_to_move.opponent();
+        self.pieces(mover) & Self::goal(mover) != 0
+    }
+
+    /// The cells a piece of the side to move may go to by `step`.
+    #[inline]
+    const fn targets(&self, step: Step) -> Cells {
+        let empty = BOARD & !HOLES & !(self.pieces[0] | self.pieces[1]);
+        if self.diagonal_captures && step.is_diagonal() {
+            empty | self.pieces(self.side_to_move.opponent())
+        } else {
+            empty
+        }
+    }
+
+    fn count(&self) -> u32 {
+        let own = self.pieces(self.side_to_move);
+        Step::ALL
+            .iter()
+            .map(|&step| (forward(own, self.side_to_move, step) & self.targets(step)).count_ones())
+            .sum()
+    }
+}
+
+impl Game for Holes {
+    type Move = Move;
+    type Options = Options;
+
+    const ID: &'static str = "holes";
+    const NAME: &'static str = "Breakthrough 6x6 with holes";
+    const DESCRIPTION: &'static str =
+        "GGP Breakthrough on 6x6 with holes at b3 c4 d3 e4: step forward, \
+        reach the far row to win (scores 100/0)";
+
+    fn start(options: &Options) -> Self {
+        Holes::from_pieces(0xFFF, 0xFFF << 24, Side::White, options)
+    }
+
+    fn side_to_move(&self) -> Side {
+        self.side_to_move
+    }
+
+    fn generate_moves(&self, moves: &mut Vec<Move>) {
+        moves.clear();
+        if self.mover_has_won() {
+            return;
+        }
+        let enemy = self.pieces(self.side_to_move.opponent());
+        for from in cells(self.pieces(self.side_to_move)) {
+            for step in Step::ALL {
+                let to = forward(from.bit(), self.side_to_move, step) & self.targets(step);
+                if to != 0 {
+                    moves.push(Move { from, to: Cell::lowest(to), capture: to & enemy != 0 });
+                }
+            }
+        }
+    }
+
+    fn count_moves(&self, _scratch: &mut Vec<Move>) -> u64 {
+        if self.mover_has_won() {
+            0
+        } else {
+            u64::from(self.count())
+        }
+    }
+
+    fn play_unchecked(&mut self, mv: Move) {
+        let own = self.side_to_move.index();
+        let enemy = self.side_to_move.opponent().index();
+        self.pieces[own] ^= mv.from.bit() | mv.to.bit();
+        self.hash ^= KEYS[own * 36 + mv.from.index()] ^ KEYS[own * 36 + mv.to.index()];
+        if mv.capture {
+            self.pieces[enemy] &= !mv.to.bit();
+            self.hash ^= KEYS[enemy * 36 + mv.to.index()];
+        }
+        self.side_to_move = self.side_to_move.opponent();
+        self.hash ^= WHITE_TO_MOVE_KEY;
+    }
+
+    fn status(&self) -> Status {
+        let side = self.side_to_move;
+        let mover = side.opponent();
+        if self.mover_has_won() {
+            Status::Over(Outcome::Win { winner: mover, reason: WinReason::GoalReached })
+        } else if self.pieces(side) == 0 {
+            Status::Over(Outcome::Win { winner: mover, reason: WinReason::NoPieces })
+        } else if self.count() == 0 {
+            Status::Over(Outcome::Win { winner: mover, reason: WinReason::NoLegalMove })
+        } else {
+            Status::Ongoing
+        }
+    }
+
+    fn hash(&self) -> u64 {
+        self.hash
+    }
+
+    fn compute_hash(&self) -> u64 {
+        let mut hash = if self.side_to_move == Side::White { WHITE_TO_MOVE_KEY } else { 0 };
+        for side in Side::BOTH {
+            for cell in cells(self.pieces(side)) {
+                hash ^= KEYS[side.index() * 36 + cell.index()];
+            }
+        }
+        hash
+    }
+
+    fn parse_move(&self, text: &str) -> Result<Move, MoveError> {
+        moves::parse(text, &self.legal_moves())
+    }
+
+    fn to_text(&self) -> String {
+        text::write(self)
+    }
+
+    fn from_text(text: &str, options: &Options) -> Result<Self, PositionError> {
+        text::read(text, options)
+    }
+
+    fn diagram(&self) -> String {
+        text::diagram(self)
+    }
+}

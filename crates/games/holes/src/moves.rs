@@ -1,0 +1,101 @@
+//! A Breakthrough move and its notations: algebraic, the seed's coordinates, and GDL.
+
+use std::fmt;
+
+use arbiter_core::MoveError;
+
+use crate::board::Cell;
+
+/// One piece one rank forward; a capture takes the enemy piece on the destination.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Move {
+    pub(crate) from: Cell,
+    pub(crate) to: Cell,
+    pub(crate) capture: bool,
+}
+
+impl Move {
+    /// The cell the piece leaves.
+    #[must_use]
+    pub const fn from(self) -> Cell {
+        self.from
+    }
+
+    /// The cell the piece goes to.
+    #[must_use]
+    pub const fn to(self) -> Cell {
+        self.to
+    }
+
+    /// `true` when the move takes an enemy piece (only under `captures=diagonal`).
+    #[must_use]
+    pub const fn is_capture(self) -> bool {
+        self.capture
+    }
+}
+
+impl fmt::Display for Move {
+    /// `b2-b3`, or `b2xc3` for a capture.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let separator = if self.capture { 'x' } else { '-' };
+        write!(f, "{}{separator}{}", self.from, self.to)
+    }
+}
+
+const EXPECTED: &str =
+    "a move like b2-b3 or b2xc3, the seed's (2,2)-(2,3), or GDL's (move 2 2 2 3)";
+
+/// Finds the legal move that `text` names, in any of the accepted notations.
+pub(crate) fn parse(text: &str, legal: &[Move]) -> Result<Move, MoveError> {
+    let trimmed = text.trim();
+    let malformed = |problem: &str| MoveError::Malformed {
+        text: trimmed.to_owned(),
+        problem: problem.to_owned(),
+        expected: EXPECTED.to_owned(),
+    };
+    if trimmed.is_empty() {
+        return Err(malformed("it is empty"));
+    }
+    let (from, to) =
+        if let Some(gdl) = trimmed.strip_prefix("(move").and_then(|r| r.strip_suffix(')')) {
+            let numbers: Vec<&str> = gdl.split_whitespace().collect();
+            match numbers.as_slice() {
+                [x1, y1, x2, y2] => (coordinates(x1, y1), coordinates(x2, y2)),
+                _ => return Err(malformed("a GDL move has four numbers")),
+            }
+        } else if trimmed.starts_with('(') {
+            match trimmed.split_once(")-(") {
+                Some((from, to)) => {
+                    (pair(from.trim_start_matches('(')), pair(to.trim_end_matches(')')))
+                }
+                None => return Err(malformed("the seed's form is (x,y)-(x,y)")),
+            }
+        } else {
+            match trimmed.split_once(['-', 'x', 'X']) {
+                Some((from, to)) => (Cell::parse(from.trim()), Cell::parse(to.trim())),
+                None => return Err(malformed("a move names two cells joined by - or x")),
+            }
+        };
+    let (Some(from), Some(to)) = (from, to) else {
+        return Err(malformed("a cell is not on the board (files a-f or x 1-6, ranks 1-6)"));
+    };
+    legal.iter().copied().find(|mv| mv.from == from && mv.to == to).ok_or_else(|| {
+        MoveError::Illegal {
+            text: trimmed.to_owned(),
+            legal: legal.iter().map(ToString::to_string).collect(),
+        }
+    })
+}
+
+/// `2,3` → b3.
+fn pair(text: &str) -> Option<Cell> {
+    let (x, y) = text.split_once(',')?;
+    coordinates(x, y)
+}
+
+/// x = column 1–6, y = row 1–6.
+fn coordinates(x: &str, y: &str) -> Option<Cell> {
+    let x: u8 = x.trim().parse().ok()?;
+    let y: u8 = y.trim().parse().ok()?;
+    Cell::new(x.checked_sub(1)?, y.checked_sub(1)?)
+}
