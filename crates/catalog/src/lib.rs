@@ -13,11 +13,12 @@ use arbiter_core::{
     parse_record_text, Game, GameOptions, GameRecord, OptionError, OptionSpec, PositionError,
     RecordError, RecordText,
 };
+use arbiter_fanorona::Fanorona;
 use arbiter_holes::Holes;
 use arbiter_minicheckers::Minicheckers;
 use thiserror::Error;
 
-pub use crate::session::Session;
+pub use crate::session::{NextSteps, Session};
 
 /// What the catalog knows of a game without starting one.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -104,9 +105,10 @@ impl<G: Game> Entry for Registered<G> {
 }
 
 /// Every game, in the order `arbiter games` lists them.
-static GAMES: [&dyn Entry; 3] = [
+static GAMES: [&dyn Entry; 4] = [
     &Registered::<Minicheckers>::new(16),
     &Registered::<Holes>::new(9),
+    &Registered::<Fanorona>::new(5),
     &Registered::<Checkers>::new(11),
 ];
 

@@ -44,11 +44,48 @@ pub trait Session: Send {
     /// Sets a tag of the record (players, event, …).
     fn set_tag(&mut self, name: &str, value: &str);
 
+    /// `true` when some legal move here takes more than one step, so that a person enters the
+    /// turn step by step (a Fanorona capture chain).
+    fn is_stepwise(&self) -> bool;
+
+    /// For a turn entered step by step: the distinct next steps after the steps `entered` so
+    /// far (all in canonical notation), and whether `entered` is already a whole legal move
+    /// (so the turn may stop there).
+    fn next_steps(&self, entered: &[String]) -> NextSteps;
+
+    /// Which of `candidates` (next steps) the step typed in `text` names, in any accepted
+    /// notation.
+    fn match_step(&self, text: &str, candidates: &[String]) -> Result<usize, MoveError>;
+
+    /// Plays the legal move made of exactly the steps `entered`; returns its canonical text.
+    fn play_steps(&mut self, entered: &[String]) -> Result<String, MoveError>;
+
+    /// The board after the steps `entered` of a turn in progress.
+    fn diagram_after_steps(&self, entered: &[String]) -> String;
+
     /// Perft of the current position.
     fn perft(&self, depth: u32) -> u64;
 
     /// Each legal move of the current position with the perft below it.
     fn divide(&self, depth: u32) -> Vec<(String, u64)>;
+}
+
+/// What may follow the steps of a turn entered so far.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct NextSteps {
+    /// The distinct next steps, in move order.
+    pub options: Vec<String>,
+    /// `true` when the steps entered so far already make a whole legal move.
+    pub complete: bool,
+}
+
+/// The legal moves with their steps, for a turn entered step by step.
+fn moves_with_steps<G: Game>(record: &GameRecord<G>) -> Vec<(G::Move, Vec<String>)> {
+    if record.status().is_over() {
+        return Vec::new();
+    }
+    let position = record.position();
+    position.legal_moves().into_iter().map(|mv| (mv, position.move_steps(mv))).collect()
 }
 
 impl<G: Game> Session for GameRecord<G> {
@@ -108,6 +145,48 @@ impl<G: Game> Session for GameRecord<G> {
 
     fn set_tag(&mut self, name: &str, value: &str) {
         GameRecord::set_tag(self, name, value);
+    }
+
+    fn is_stepwise(&self) -> bool {
+        moves_with_steps(self).iter().any(|(_, steps)| steps.len() > 1)
+    }
+
+    fn next_steps(&self, entered: &[String]) -> NextSteps {
+        let mut next = NextSteps::default();
+        for (_, steps) in moves_with_steps(self) {
+            if let Some(rest) = steps.strip_prefix(entered) {
+                match rest.first() {
+                    None => next.complete = true,
+                    Some(step) if !next.options.contains(step) => next.options.push(step.clone()),
+                    Some(_) => {}
+                }
+            }
+        }
+        next
+    }
+
+    fn match_step(&self, text: &str, candidates: &[String]) -> Result<usize, MoveError> {
+        self.position().match_step(text, candidates)
+    }
+
+    fn play_steps(&mut self, entered: &[String]) -> Result<String, MoveError> {
+        let found = moves_with_steps(self).into_iter().find(|(_, steps)| steps == entered);
+        match found {
+            Some((mv, _)) => self.play(mv).map(|()| mv.to_string()),
+            None => Err(MoveError::Illegal {
+                text: entered.join(","),
+                legal: Session::legal_moves(self),
+            }),
+        }
+    }
+
+    fn diagram_after_steps(&self, entered: &[String]) -> String {
+        let started =
+            moves_with_steps(self).into_iter().find(|(_, steps)| steps.starts_with(entered));
+        match started {
+            Some((mv, _)) => self.position().diagram_after_steps(mv, entered.len()),
+            None => self.position().diagram(),
+        }
     }
 
     fn perft(&self, depth: u32) -> u64 {

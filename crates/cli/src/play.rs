@@ -2,14 +2,18 @@
 //!
 //! Each turn shows the board, whose turn it is and the moves so far, then reads a move in any
 //! accepted notation or a command. Bad input is explained and asked again; it never ends or
-//! changes the game in progress. Until the search engine lands, the computer is a random mover.
+//! changes the game in progress. Where a turn can take several steps (a Fanorona capture
+//! chain), a person enters it one step at a time: after each step the board is shown again
+//! with the piece that continues and its options, and `skip` ends the turn where the rules
+//! allow. The steps only narrow the game's list of legal moves; no rule lives here. Until the
+//! search engine lands, the computer is a random mover.
 
 use std::fs;
 use std::io::{self, BufRead, Write};
 use std::time::{SystemTime, UNIX_EPOCH};
 
 use arbiter_catalog::{load_record, Session};
-use arbiter_core::{Side, Status};
+use arbiter_core::{MoveError, Side, Status};
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
@@ -17,10 +21,12 @@ use crate::Player;
 
 const HELP: &str = "\
 Enter a move in the game's notation (`moves` lists the legal ones), or a command:
-  moves        list the legal moves
+  moves        list the legal moves (in the middle of a turn: the possible next steps)
   board        show the board again
   position     print the position in the game's text form
-  undo         take back the last move (against the computer: your last move and its reply)
+  skip         end a turn of several steps here (a Fanorona capture chain)
+  undo         take back the last step of a turn in progress, else the last move
+               (against the computer: your last move and its reply)
   resign       resign the game
   draw         agree to a draw (the computer declines)
   save FILE    save the game as a record (PDN for checkers)
@@ -28,134 +34,271 @@ Enter a move in the game's notation (`moves` lists the legal ones), or a command
   help         show this help
   quit         leave";
 
+/// A game in the terminal: the session, who plays each side, and a turn being entered.
+struct Terminal<W: Write> {
+    session: Box<dyn Session>,
+    players: [Player; 2],
+    rng: ChaCha8Rng,
+    /// The steps of the turn being entered, in canonical notation.
+    entered: Vec<String>,
+    out: W,
+}
+
 /// The interactive loop: reads lines from `input` until `quit` or the end of the input.
 pub fn run(
-    mut session: Box<dyn Session>,
+    session: Box<dyn Session>,
     players: [Player; 2],
     seed: Option<u64>,
     input: impl BufRead,
-    mut out: impl Write,
+    out: impl Write,
 ) -> io::Result<()> {
     let seed = seed.unwrap_or_else(|| {
         SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |elapsed| elapsed.as_nanos() as u64)
     });
-    let mut rng = ChaCha8Rng::seed_from_u64(seed);
-    let player = |side: Side| players[side.index()];
+    let mut terminal = Terminal {
+        session,
+        players,
+        rng: ChaCha8Rng::seed_from_u64(seed),
+        entered: Vec::new(),
+        out,
+    };
     for side in Side::BOTH {
-        if player(side) == Player::Ai {
+        if players[side.index()] == Player::Ai {
             writeln!(
-                out,
+                terminal.out,
                 "{side} is played by the computer: for now a random mover (seed {seed})."
             )?;
         }
     }
-    writeln!(out, "Type `help` for the commands.")?;
-    show(session.as_ref(), &mut out)?;
+    writeln!(terminal.out, "Type `help` for the commands.")?;
+    terminal.show()?;
     let mut lines = input.lines();
     loop {
-        let status = session.status();
-        let side = session.side_to_move();
-        if status == Status::Ongoing && player(side) == Player::Ai {
-            let legal = session.legal_moves();
-            let choice = legal[rng.random_range(0..legal.len())].clone();
-            match session.play(&choice) {
-                Ok(mv) => writeln!(out, "{side} (computer) plays {mv}")?,
-                Err(error) => writeln!(out, "the computer's move {choice} failed: {error}")?,
-            }
-            show(session.as_ref(), &mut out)?;
+        if terminal.computer_to_move() {
+            terminal.computer_move()?;
             continue;
         }
-        match status {
-            Status::Ongoing => write!(out, "{side} to move> ")?,
-            Status::Over(_) => write!(out, "game over (undo, save, load or quit)> ")?,
-        }
-        out.flush()?;
+        terminal.prompt()?;
         let Some(line) = lines.next() else {
-            writeln!(out)?;
+            writeln!(terminal.out)?;
             return Ok(());
         };
-        let line = line?;
-        let (command, argument) = match line.trim().split_once(char::is_whitespace) {
+        if !terminal.handle(line?.trim())? {
+            return Ok(());
+        }
+    }
+}
+
+impl<W: Write> Terminal<W> {
+    fn player(&self, side: Side) -> Player {
+        self.players[side.index()]
+    }
+
+    fn computer_to_move(&self) -> bool {
+        self.session.status() == Status::Ongoing
+            && self.player(self.session.side_to_move()) == Player::Ai
+    }
+
+    fn computer_move(&mut self) -> io::Result<()> {
+        let side = self.session.side_to_move();
+        let legal = self.session.legal_moves();
+        let choice = legal[self.rng.random_range(0..legal.len())].clone();
+        match self.session.play(&choice) {
+            Ok(mv) => writeln!(self.out, "{side} (computer) plays {mv}")?,
+            Err(error) => writeln!(self.out, "the computer's move {choice} failed: {error}")?,
+        }
+        self.show()
+    }
+
+    fn prompt(&mut self) -> io::Result<()> {
+        let side = self.session.side_to_move();
+        match self.session.status() {
+            Status::Ongoing if self.entered.is_empty() => write!(self.out, "{side} to move> ")?,
+            Status::Ongoing => write!(self.out, "{side}, next step or skip> ")?,
+            Status::Over(_) => write!(self.out, "game over (undo, save, load or quit)> ")?,
+        }
+        self.out.flush()
+    }
+
+    /// Handles one line; `false` to leave.
+    fn handle(&mut self, line: &str) -> io::Result<bool> {
+        let (command, argument) = match line.split_once(char::is_whitespace) {
             Some((command, argument)) => (command, argument.trim()),
-            None => (line.trim(), ""),
+            None => (line, ""),
         };
-        match command {
+        match command.to_ascii_lowercase().as_str() {
             "" => {}
-            "help" | "?" => writeln!(out, "{HELP}")?,
-            "quit" | "exit" => return Ok(()),
-            "moves" => writeln!(out, "legal moves: {}", list(&session.legal_moves()))?,
-            "board" => show(session.as_ref(), &mut out)?,
-            "position" => writeln!(out, "{}", session.position_text())?,
-            "undo" => undo(session.as_mut(), players, &mut out)?,
+            "help" | "?" => writeln!(self.out, "{HELP}")?,
+            "quit" | "exit" => return Ok(false),
+            "moves" => self.list_moves()?,
+            "board" => self.show()?,
+            "position" => writeln!(self.out, "{}", self.session.position_text())?,
+            "skip" => self.skip()?,
+            "undo" => self.undo()?,
             "resign" => {
-                let humans: Vec<Side> =
-                    Side::BOTH.into_iter().filter(|&s| player(s) == Player::Human).collect();
-                let resigning = if humans.len() == 1 { humans[0] } else { side };
-                report(session.resign(resigning), session.as_ref(), &mut out)?;
+                let humans: Vec<Side> = Side::BOTH
+                    .into_iter()
+                    .filter(|&side| self.player(side) == Player::Human)
+                    .collect();
+                let side = if humans.len() == 1 { humans[0] } else { self.session.side_to_move() };
+                let result = self.session.resign(side);
+                self.report(result)?;
             }
-            "draw" if players.contains(&Player::Ai) => {
-                writeln!(out, "The computer declines the draw.")?;
+            "draw" if self.players.contains(&Player::Ai) => {
+                writeln!(self.out, "The computer declines the draw.")?;
             }
-            "draw" => report(session.agree_draw(), session.as_ref(), &mut out)?,
-            "save" if argument.is_empty() => writeln!(out, "save needs a file name: save FILE")?,
-            "save" => match fs::write(argument, session.record_text()) {
-                Ok(()) => writeln!(out, "Saved to {argument}.")?,
-                Err(error) => writeln!(out, "Could not save to {argument}: {error}")?,
-            },
-            "load" if argument.is_empty() => writeln!(out, "load needs a file name: load FILE")?,
-            "load" => {
-                let loaded = fs::read_to_string(argument)
-                    .map_err(|error| error.to_string())
-                    .and_then(|text| {
-                        load_record(&text, Some(session.game_id())).map_err(|e| e.to_string())
-                    });
-                match loaded {
-                    Ok(new_session) => {
-                        session = new_session;
-                        writeln!(out, "Loaded {argument}.")?;
-                        show(session.as_ref(), &mut out)?;
-                    }
-                    Err(error) => {
-                        writeln!(out, "Could not load {argument}: {error}")?;
-                        writeln!(out, "The game in progress is unchanged.")?;
-                    }
-                }
+            "draw" => {
+                let result = self.session.agree_draw();
+                self.report(result)?;
             }
-            _ => match session.play(line.trim()) {
-                Ok(_) => show(session.as_ref(), &mut out)?,
-                Err(error) => {
-                    writeln!(out, "{error}")?;
-                    writeln!(out, "Type `moves` for the legal moves or `help` for the commands.")?;
-                }
-            },
+            "save" => self.save(argument)?,
+            "load" => self.load(argument)?,
+            _ => self.enter(line)?,
+        }
+        Ok(true)
+    }
+
+    /// A move, or one step of a turn entered step by step.
+    fn enter(&mut self, text: &str) -> io::Result<()> {
+        if self.session.is_stepwise() && !text.contains(',') {
+            return self.step(text);
+        }
+        if !self.entered.is_empty() {
+            return writeln!(
+                self.out,
+                "Finish the turn one step at a time, `skip`, or `undo` a step."
+            );
+        }
+        match self.session.play(text) {
+            Ok(_) => self.show(),
+            Err(error) => self.explain(&error),
         }
     }
-}
 
-/// Takes back the last move; against the computer, also its reply, so a person is to move.
-fn undo(session: &mut dyn Session, players: [Player; 2], out: &mut impl Write) -> io::Result<()> {
-    let Some(undone) = session.undo() else {
-        return writeln!(out, "Nothing to undo.");
-    };
-    writeln!(out, "Took back {undone}.")?;
-    let has_human = players.contains(&Player::Human);
-    while has_human && players[session.side_to_move().index()] == Player::Ai {
-        match session.undo() {
-            Some(undone) => writeln!(out, "Took back {undone}.")?,
-            None => break,
+    fn step(&mut self, text: &str) -> io::Result<()> {
+        let options = self.session.next_steps(&self.entered).options;
+        let index = match self.session.match_step(text, &options) {
+            Ok(index) => index,
+            Err(error) => return self.explain(&error),
+        };
+        self.entered.push(options[index].clone());
+        let next = self.session.next_steps(&self.entered);
+        if next.options.is_empty() {
+            let entered = std::mem::take(&mut self.entered);
+            return match self.session.play_steps(&entered) {
+                Ok(_) => self.show(),
+                Err(error) => self.explain(&error),
+            };
+        }
+        write!(self.out, "\n{}", self.session.diagram_after_steps(&self.entered))?;
+        writeln!(self.out, "turn so far: {}", self.entered.join(","))?;
+        self.list_moves()
+    }
+
+    fn skip(&mut self) -> io::Result<()> {
+        if self.entered.is_empty() || !self.session.next_steps(&self.entered).complete {
+            return writeln!(self.out, "There is no turn in progress that may stop here.");
+        }
+        let entered = std::mem::take(&mut self.entered);
+        match self.session.play_steps(&entered) {
+            Ok(_) => self.show(),
+            Err(error) => self.explain(&error),
         }
     }
-    show(session, out)
-}
 
-fn report(
-    result: Result<(), arbiter_core::MoveError>,
-    session: &dyn Session,
-    out: &mut impl Write,
-) -> io::Result<()> {
-    match result {
-        Ok(()) => show(session, out),
-        Err(error) => writeln!(out, "{error}"),
+    fn list_moves(&mut self) -> io::Result<()> {
+        if self.entered.is_empty() {
+            return writeln!(self.out, "legal moves: {}", list(&self.session.legal_moves()));
+        }
+        let next = self.session.next_steps(&self.entered);
+        let stop = if next.complete { ", or skip to end the turn here" } else { "" };
+        writeln!(self.out, "next steps: {}{stop}", list(&next.options))
+    }
+
+    /// Takes back a step of the turn in progress, else the last move; against the computer,
+    /// also its reply, so that a person is to move.
+    fn undo(&mut self) -> io::Result<()> {
+        if let Some(step) = self.entered.pop() {
+            writeln!(self.out, "Took back the step {step}.")?;
+            return self.show();
+        }
+        let Some(undone) = self.session.undo() else {
+            return writeln!(self.out, "Nothing to undo.");
+        };
+        writeln!(self.out, "Took back {undone}.")?;
+        let has_human = self.players.contains(&Player::Human);
+        while has_human && self.player(self.session.side_to_move()) == Player::Ai {
+            match self.session.undo() {
+                Some(undone) => writeln!(self.out, "Took back {undone}.")?,
+                None => break,
+            }
+        }
+        self.show()
+    }
+
+    fn save(&mut self, file: &str) -> io::Result<()> {
+        if file.is_empty() {
+            return writeln!(self.out, "save needs a file name: save FILE");
+        }
+        match fs::write(file, self.session.record_text()) {
+            Ok(()) => writeln!(self.out, "Saved to {file}."),
+            Err(error) => writeln!(self.out, "Could not save to {file}: {error}"),
+        }
+    }
+
+    fn load(&mut self, file: &str) -> io::Result<()> {
+        if file.is_empty() {
+            return writeln!(self.out, "load needs a file name: load FILE");
+        }
+        let loaded = fs::read_to_string(file).map_err(|error| error.to_string()).and_then(|text| {
+            load_record(&text, Some(self.session.game_id())).map_err(|error| error.to_string())
+        });
+        match loaded {
+            Ok(session) => {
+                self.session = session;
+                self.entered.clear();
+                writeln!(self.out, "Loaded {file}.")?;
+                self.show()
+            }
+            Err(error) => {
+                writeln!(self.out, "Could not load {file}: {error}")?;
+                writeln!(self.out, "The game in progress is unchanged.")
+            }
+        }
+    }
+
+    fn report(&mut self, result: Result<(), MoveError>) -> io::Result<()> {
+        match result {
+            Ok(()) => {
+                self.entered.clear();
+                self.show()
+            }
+            Err(error) => writeln!(self.out, "{error}"),
+        }
+    }
+
+    fn explain(&mut self, error: &MoveError) -> io::Result<()> {
+        writeln!(self.out, "{error}")?;
+        writeln!(self.out, "Type `moves` for the legal moves or `help` for the commands.")
+    }
+
+    /// The board, the moves so far, and whose turn it is or how the game ended.
+    fn show(&mut self) -> io::Result<()> {
+        writeln!(self.out)?;
+        write!(self.out, "{}", self.session.diagram())?;
+        let history = self.session.history();
+        if !history.is_empty() {
+            let numbered: Vec<String> = history
+                .chunks(2)
+                .enumerate()
+                .map(|(i, pair)| format!("{}. {}", i + 1, pair.join(" ")))
+                .collect();
+            writeln!(self.out, "moves: {}", numbered.join(" "))?;
+        }
+        match self.session.status() {
+            Status::Ongoing => writeln!(self.out, "{} to move.", self.session.side_to_move()),
+            Status::Over(outcome) => writeln!(self.out, "Game over: {outcome}."),
+        }
     }
 }
 
@@ -164,24 +307,5 @@ fn list(moves: &[String]) -> String {
         "none".to_owned()
     } else {
         moves.join(" ")
-    }
-}
-
-/// The board, the moves so far, and whose turn it is or how the game ended.
-fn show(session: &dyn Session, out: &mut impl Write) -> io::Result<()> {
-    writeln!(out)?;
-    write!(out, "{}", session.diagram())?;
-    let history = session.history();
-    if !history.is_empty() {
-        let numbered: Vec<String> = history
-            .chunks(2)
-            .enumerate()
-            .map(|(i, pair)| format!("{}. {}", i + 1, pair.join(" ")))
-            .collect();
-        writeln!(out, "moves: {}", numbered.join(" "))?;
-    }
-    match session.status() {
-        Status::Ongoing => writeln!(out, "{} to move.", session.side_to_move()),
-        Status::Over(outcome) => writeln!(out, "Game over: {outcome}."),
     }
 }

@@ -95,7 +95,7 @@ fn unknown_games_options_and_positions_are_explained() {
     assert_eq!(output.status.code(), Some(2));
     assert_eq!(
         stderr(&output),
-        "error: unknown game `chess`; the games are: minicheckers, holes, checkers\n"
+        "error: unknown game `chess`; the games are: minicheckers, holes, fanorona, checkers\n"
     );
     let output = arbiter(&["perft", "checkers", "3", "--options", "first=black"]);
     assert_eq!(output.status.code(), Some(2));
@@ -186,4 +186,26 @@ fn the_computer_can_play_both_sides_to_the_end() {
     let text = stdout(&output);
     assert!(text.contains("random mover"), "{text}");
     assert!(text.contains("Game over: "), "{text}");
+}
+
+#[test]
+fn a_fanorona_chain_is_entered_step_by_step_and_may_stop_with_skip() {
+    let position = "...b...../........./.bw..b.../........./......... w";
+    let output = arbiter_with_input(
+        &["play", "fanorona", "--position", position],
+        "C3 E\nmoves\nskip\nquit\n",
+    );
+    let text = stdout(&output);
+    assert!(text.contains("turn so far: C3-D3W"), "{text}");
+    assert!(text.contains("@"), "the continuing piece is marked: {text}");
+    assert!(text.contains("next steps: D3-D2A, or skip to end the turn here"), "{text}");
+    assert!(text.contains("moves: 1. C3-D3W\n"), "{text}");
+    let output = arbiter_with_input(
+        &["play", "fanorona", "--position", position],
+        "C3 E\nD3 S\nundo\nC3 E\nD3 N\nquit\n",
+    );
+    let text = stdout(&output);
+    assert!(text.contains("`D3 S` is not a legal move here; legal moves: D3-D2A"), "{text}");
+    assert!(text.contains("Took back the step C3-D3W."), "{text}");
+    assert!(text.contains("moves: 1. C3-D3W,D3-D2A\n"), "{text}");
 }

@@ -117,6 +117,29 @@ pub trait Game: Clone + PartialEq + Eq + Debug + Send + Sync + 'static {
         DrawRules::NONE
     }
 
+    /// The steps of `mv` as a person enters them one at a time, each in canonical notation
+    /// (`["F4-E3A", "E3-E4W"]` for a Fanorona chain). A user interface narrows the legal moves
+    /// step by step with them; most games have one step a move, the default.
+    fn move_steps(&self, mv: Self::Move) -> Vec<String> {
+        vec![mv.to_string()]
+    }
+
+    /// Which of `candidates` (next steps in canonical notation, from [`Game::move_steps`]) the
+    /// step typed in `text` names, in any accepted notation. The default accepts the canonical
+    /// text only.
+    fn match_step(&self, text: &str, candidates: &[String]) -> Result<usize, MoveError> {
+        candidates.iter().position(|candidate| candidate == text.trim()).ok_or_else(|| {
+            MoveError::Illegal { text: text.trim().to_owned(), legal: candidates.to_vec() }
+        })
+    }
+
+    /// The board after the first `steps` steps of `mv` (the side to move unchanged), drawn for
+    /// a person entering a turn step by step. The default, for one-step moves, is the board.
+    fn diagram_after_steps(&self, mv: Self::Move, steps: usize) -> String {
+        let _ = (mv, steps);
+        self.diagram()
+    }
+
     /// Whether `mv`, played here, is progress that resets the count of
     /// [`DrawRules::turns_without_progress`] (a capture, say).
     fn is_progress(&self, mv: Self::Move) -> bool {

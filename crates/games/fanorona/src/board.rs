@@ -1,0 +1,255 @@
+//! The 9×5 board as the low 45 bits of a `u64`, its lines, and the eight directions.
+//!
+//! Point `(column, row)` is bit `(row − 1) * 9 + column`, with column 0 = A and row 1 at the
+//! top (Black's side), as in the seed's picture. Every point joins its orthogonal neighbours;
+//! a point whose column number plus row number is even (A1, C1, B2, E3, …: the "strong"
+//! points) also joins its diagonal neighbours.
+
+use std::fmt;
+
+/// A set of points.
+pub type Points = u64;
+
+/// Every point of the board.
+pub const BOARD: Points = (1 << 45) - 1;
+const COLUMN_A: Points = {
+    let mut set = 0;
+    let mut row = 0;
+    while row < 5 {
+        set |= 1 << (row * 9);
+        row += 1;
+    }
+    set
+};
+const COLUMN_I: Points = COLUMN_A << 8;
+/// The strong points, which have diagonal lines: column number + row number even.
+pub const STRONG: Points = {
+    let mut set = 0;
+    let mut index = 0;
+    while index < 45 {
+        if (index % 9 + index / 9) % 2 == 0 {
+            set |= 1 << index;
+        }
+        index += 1;
+    }
+    set
+};
+
+/// A direction on the board: N is towards row 1, E towards column I.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Direction {
+    /// Towards row 1.
+    N,
+    /// Towards row 1 and column I.
+    NE,
+    /// Towards column I.
+    E,
+    /// Towards row 5 and column I.
+    SE,
+    /// Towards row 5.
+    S,
+    /// Towards row 5 and column A.
+    SW,
+    /// Towards column A.
+    W,
+    /// Towards row 1 and column A.
+    NW,
+}
+
+impl Direction {
+    /// Every direction, clockwise from north: the order moves are generated in.
+    pub const ALL: [Direction; 8] = [
+        Direction::N,
+        Direction::NE,
+        Direction::E,
+        Direction::SE,
+        Direction::S,
+        Direction::SW,
+        Direction::W,
+        Direction::NW,
+    ];
+
+    /// The opposite direction.
+    #[must_use]
+    pub const fn reverse(self) -> Direction {
+        Direction::ALL[(self as usize + 4) % 8]
+    }
+
+    /// The compass name: `N`, `NE`, ….
+    #[must_use]
+    pub const fn name(self) -> &'static str {
+        match self {
+            Direction::N => "N",
+            Direction::NE => "NE",
+            Direction::E => "E",
+            Direction::SE => "SE",
+            Direction::S => "S",
+            Direction::SW => "SW",
+            Direction::W => "W",
+            Direction::NW => "NW",
+        }
+    }
+
+    /// Reads a compass name, in either case.
+    #[must_use]
+    pub fn parse(text: &str) -> Option<Direction> {
+        Direction::ALL.into_iter().find(|direction| direction.name().eq_ignore_ascii_case(text))
+    }
+}
+
+/// Every point of `points` moved one step along a line in `direction`; steps off the board, or
+/// diagonal steps from points without diagonals, vanish.
+#[inline]
+pub const fn step(points: Points, direction: Direction) -> Points {
+    match direction {
+        Direction::N => points >> 9,
+        Direction::S => (points << 9) & BOARD,
+        Direction::W => (points & !COLUMN_A) >> 1,
+        Direction::E => (points & !COLUMN_I) << 1,
+        Direction::NW => (points & STRONG & !COLUMN_A) >> 10,
+        Direction::NE => (points & STRONG & !COLUMN_I) >> 8,
+        Direction::SW => ((points & STRONG & !COLUMN_A) << 8) & BOARD,
+        Direction::SE => ((points & STRONG & !COLUMN_I) << 10) & BOARD,
+    }
+}
+
+/// A point of the board, written `A1` … `I5`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Point(u8);
+
+impl Point {
+    /// The point at `column` (0 = A) and `row` (1–5), if on the board.
+    #[must_use]
+    pub const fn new(column: u8, row: u8) -> Option<Point> {
+        if column < 9 && row >= 1 && row <= 5 {
+            Some(Point((row - 1) * 9 + column))
+        } else {
+            None
+        }
+    }
+
+    /// The point of a set's lowest bit; the set must not be empty.
+    pub(crate) const fn lowest(points: Points) -> Point {
+        Point(points.trailing_zeros() as u8)
+    }
+
+    /// The column, 0 for A.
+    #[must_use]
+    pub const fn column(self) -> u8 {
+        self.0 % 9
+    }
+
+    /// The row, 1 (top) to 5.
+    #[must_use]
+    pub const fn row(self) -> u8 {
+        self.0 / 9 + 1
+    }
+
+    /// The point as a one-point set.
+    #[must_use]
+    pub const fn bit(self) -> Points {
+        1 << self.0
+    }
+
+    pub(crate) const fn index(self) -> usize {
+        self.0 as usize
+    }
+
+    /// The neighbour along a line in `direction`, if there is one.
+    #[must_use]
+    pub const fn neighbour(self, direction: Direction) -> Option<Point> {
+        let next = step(self.bit(), direction);
+        if next == 0 {
+            None
+        } else {
+            Some(Point::lowest(next))
+        }
+    }
+
+    /// Reads `A1` … `I5`, in either case.
+    #[must_use]
+    pub fn parse(text: &str) -> Option<Point> {
+        match text.as_bytes() {
+            &[column, row] => {
+                let column = column.to_ascii_uppercase().checked_sub(b'A')?;
+                let row = row.checked_sub(b'0')?;
+                Point::new(column, row)
+            }
+            _ => None,
+        }
+    }
+}
+
+impl fmt::Display for Point {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}{}", char::from(b'A' + self.column()), self.row())
+    }
+}
+
+/// The points of a set, lowest first (row 1 first, A to I).
+pub fn points(mut set: Points) -> impl Iterator<Item = Point> {
+    std::iter::from_fn(move || {
+        (set != 0).then(|| {
+            let point = Point::lowest(set);
+            set &= set - 1;
+            point
+        })
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn at(name: &str) -> Point {
+        Point::parse(name).unwrap_or_else(|| panic!("{name} is a point"))
+    }
+
+    #[test]
+    fn strong_points_have_diagonals() {
+        for (name, strong) in [
+            ("A1", true),
+            ("C1", true),
+            ("B2", true),
+            ("E3", true),
+            ("B1", false),
+            ("F4", true),
+            ("F3", false),
+        ] {
+            assert_eq!(STRONG & at(name).bit() != 0, strong, "{name}");
+        }
+        assert_eq!(at("F3").neighbour(Direction::NW), None, "F3 has no diagonals");
+        // The seed's "F4 NE" example is the step F4→E3: north-west (RULES.md).
+        assert_eq!(at("F4").neighbour(Direction::NW), Some(at("E3")));
+        assert_eq!(at("E3").neighbour(Direction::SE), Some(at("F4")));
+    }
+
+    #[test]
+    fn directions_follow_the_seeds_picture() {
+        // Row 1 is at the top: north goes towards it.
+        assert_eq!(at("E3").neighbour(Direction::N), Some(at("E2")));
+        assert_eq!(at("E3").neighbour(Direction::NW), Some(at("D2")));
+        assert_eq!(at("E3").neighbour(Direction::NE), Some(at("F2")));
+        assert_eq!(at("E3").neighbour(Direction::SW), Some(at("D4")));
+        assert_eq!(at("E3").neighbour(Direction::W), Some(at("D3")));
+        assert_eq!(at("I3").neighbour(Direction::E), None);
+        assert_eq!(at("A1").neighbour(Direction::N), None);
+        assert_eq!(at("I5").neighbour(Direction::SE), None);
+        assert_eq!(at("I5").neighbour(Direction::NW), Some(at("H4")));
+        for direction in Direction::ALL {
+            for point in points(BOARD) {
+                if let Some(next) = point.neighbour(direction) {
+                    assert_eq!(next.neighbour(direction.reverse()), Some(point));
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn points_are_written_like_the_seed() {
+        assert_eq!(Point::parse("f4").map(|p| p.to_string()), Some("F4".to_owned()));
+        assert_eq!(Point::parse("J1"), None);
+        assert_eq!(Point::parse("A6"), None);
+        assert_eq!(Point::parse("A0"), None);
+    }
+}

@@ -1,0 +1,344 @@
+//! Fanorona (`fanorona`), the 9×5 board (Tsivy): captures by approach and by withdrawal.
+//!
+//! Source: the seed `002_f4362de8c9830671.txt` and RULES.md §3, which settles it.
+//!
+//! # Rules
+//!
+//! The board has 9 columns A–I and 5 rows 1–5, row 1 at the top (Black's side) as in the
+//! seed's picture. Every point joins its orthogonal neighbours; a point whose column number plus
+//! row number is even (A1, C1, B2, E3, …) also joins its diagonal neighbours. Black starts on
+//! rows 1–2, White on rows 4–5, and row 3 is `B W B W . B W B W` from A to I: 22 pieces each.
+//! White moves first. Directions: N towards row 1, S towards row 5, W towards column A, E
+//! towards column I, and the diagonals between.
+//!
+//! - A step moves a piece along a line to an adjacent empty point.
+//! - Approach: if the point beyond the destination, in the direction of the step, holds an
+//!   enemy piece, it and the unbroken line of enemy pieces behind it (up to the first empty
+//!   point, friendly piece or edge) are captured. Withdrawal: likewise for the point just
+//!   behind the starting point, opposite to the step. A step that could do both does one of
+//!   them, the player's choice. Captured pieces leave the board at once.
+//! - If any capturing step exists anywhere, the turn must start with one (on every turn);
+//!   otherwise the turn is one non-capturing step, a paika.
+//! - After a capture the same piece may go on with further capturing steps, never to a point
+//!   it has occupied this turn (its start included) and never in the direction of the step
+//!   just before. The player may stop after any capture (the seed's `SKIP`); the chain ends by
+//!   itself when no allowed capture remains. A move is a whole turn, so every stopping point of
+//!   a chain is a distinct legal move.
+//! - A player who has captured every enemy piece wins; a player to move with no legal move
+//!   loses. Draws (RULES.md's decision, applied by the game record): the same position with the
+//!   same player to move for the third time, or 100 consecutive turns without a capture.
+//!
+//! The seed's example "F4 NE … captures D2, C1" is the step F4→E3, which is north-**west** on
+//! this board (RULES.md).
+//!
+//! # Notation
+//!
+//! A step is `F4-E3`, with `A` (approach) or `W` (withdrawal) when it captures: `F4-E3A`; a
+//! turn is its steps joined by commas, `F4-E3A,E3-E4W`. Input also accepts the seed's form, a
+//! start point and a direction (`F4 NW`), with `A` or `W` needed only where a step could do
+//! both; and the suffix may be left off a canonical step where the capture is unambiguous.
+//! Positions are five rows, row 1 first, of nine points each (`w`, `b`, `.`), then the side to
+//! move: `bbbbbbbbb/bbbbbbbbb/bwbw.bwbw/wwwwwwwww/wwwwwwwww w` is the start. In interactive
+//! play a person enters one step at a time ([`Game::move_steps`]).
+//!
+//! # Options
+//!
+//! None.
+
+pub mod board;
+mod moves;
+mod text;
+
+use arbiter_core::{
+    zobrist_keys, DrawRules, Game, MoveError, NoOptions, Outcome, PositionError, Side, Status,
+    WinReason,
+};
+
+use crate::board::{points, step, Direction, Point, Points, BOARD};
+pub use crate::moves::{Capture, Move, Step};
+
+/// Zobrist keys: 2 colours × 45 points, then one for White to move.
+const KEYS: [u64; 91] = zobrist_keys(0xFA40_404A);
+const WHITE_TO_MOVE_KEY: u64 = KEYS[90];
+
+/// A Fanorona position between turns: the pieces and the side to move.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Fanorona {
+    /// Each side's pieces, indexed by [`Side::index`].
+    pieces: [Points; 2],
+    side_to_move: Side,
+    hash: u64,
+}
+
+/// The enemy pieces captured from `first` onwards in `direction`: the unbroken enemy line.
+fn line(first: Points, direction: Direction, enemy: Points) -> Points {
+    let mut captured = 0;
+    let mut at = first;
+    while at & enemy != 0 {
+        captured |= at;
+        at = step(at, direction);
+    }
+    captured
+}
+
+/// The search for the capture chains of one piece. `own` holds the other pieces of the side
+/// to move (not the chaining piece).
+struct ChainSearch {
+    own: Points,
+}
+
+impl ChainSearch {
+    /// Every capturing step from `at` and, below each, the chains that go on from it; each is
+    /// pushed as a move. `so_far` is the chain up to `at`.
+    fn extend(
+        &self,
+        so_far: Move,
+        at: Point,
+        enemy: Points,
+        visited: Points,
+        last: Option<Direction>,
+        moves: &mut Vec<Move>,
+    ) {
+        let empty = BOARD & !self.own & !enemy & !at.bit();
+        for direction in Direction::ALL {
+            if last == Some(direction) {
+                continue;
+            }
+            let to = step(at.bit(), direction);
+            if to & empty & !visited == 0 {
+                continue;
+            }
+            let approach = line(step(to, direction), direction, enemy);
+            let withdrawal = line(step(at.bit(), direction.reverse()), direction.reverse(), enemy);
+            for (capture, captured) in
+                [(Capture::Approach, approach), (Capture::Withdrawal, withdrawal)]
+            {
+                if captured == 0 {
+                    continue;
+                }
+                let chain = so_far.then(direction, capture, captured);
+                moves.push(chain);
+                let to = Point::lowest(to);
+                self.extend(
+                    chain,
+                    to,
+                    enemy & !captured,
+                    visited | to.bit(),
+                    Some(direction),
+                    moves,
+                );
+            }
+        }
+    }
+}
+
+impl Fanorona {
+    fn from_pieces(white: Points, black: Points, side_to_move: Side) -> Self {
+        let mut position = Fanorona { pieces: [white, black], side_to_move, hash: 0 };
+        position.hash = position.compute_hash();
+        position
+    }
+
+    /// The points of `side`'s pieces.
+    #[must_use]
+    pub const fn pieces(&self, side: Side) -> Points {
+        self.pieces[side.index()]
+    }
+
+    const fn empty(&self) -> Points {
+        BOARD & !(self.pieces[0] | self.pieces[1])
+    }
+
+    /// The pieces of the side to move that have a capturing step.
+    fn capturers(&self) -> Points {
+        let own = self.pieces(self.side_to_move);
+        let enemy = self.pieces(self.side_to_move.opponent());
+        let empty = self.empty();
+        Direction::ALL.iter().fold(0, |found, &direction| {
+            let back = direction.reverse();
+            // Approach: the destination is empty and an enemy stands beyond it.
+            let approach = step(step(enemy, back) & empty, back);
+            // Withdrawal: the destination is empty and an enemy stands behind the start.
+            let withdrawal = step(empty, back) & step(enemy, direction);
+            found | (own & (approach | withdrawal))
+        })
+    }
+
+    fn count_paikas(&self) -> u32 {
+        let own = self.pieces(self.side_to_move);
+        let empty = self.empty();
+        Direction::ALL.iter().map(|&direction| (step(own, direction) & empty).count_ones()).sum()
+    }
+
+    fn generate_chains(&self, capturers: Points, moves: &mut Vec<Move>) {
+        let own = self.pieces(self.side_to_move);
+        let enemy = self.pieces(self.side_to_move.opponent());
+        for start in points(capturers) {
+            let search = ChainSearch { own: own & !start.bit() };
+            search.extend(Move::chain(start), start, enemy, start.bit(), None, moves);
+        }
+    }
+
+    fn generate_paikas(&self, moves: &mut Vec<Move>) {
+        let empty = self.empty();
+        for from in points(self.pieces(self.side_to_move)) {
+            for direction in Direction::ALL {
+                if step(from.bit(), direction) & empty != 0 {
+                    moves.push(Move::paika(from, direction));
+                }
+            }
+        }
+    }
+
+    fn key(side: Side, point: Point) -> u64 {
+        KEYS[side.index() * 45 + point.index()]
+    }
+
+    /// The position after the first `steps` steps of `mv`, with the same side still to move:
+    /// what a person sees while entering a chain.
+    fn after_steps(&self, mv: Move, steps: usize) -> Fanorona {
+        let mut position = *self;
+        let side = self.side_to_move;
+        let enemy = side.opponent();
+        for step in mv.steps().take(steps) {
+            position.pieces[side.index()] ^= step.from.bit() | step.to.bit();
+            let captured = match step.capture {
+                Some(Capture::Approach) => line(
+                    step_after(step.to, step.direction),
+                    step.direction,
+                    position.pieces(enemy),
+                ),
+                Some(Capture::Withdrawal) => line(
+                    step_after(step.from, step.direction.reverse()),
+                    step.direction.reverse(),
+                    position.pieces(enemy),
+                ),
+                None => 0,
+            };
+            position.pieces[enemy.index()] &= !captured;
+        }
+        position.hash = position.compute_hash();
+        position
+    }
+}
+
+/// The one-point set next to `point` in `direction` (empty at the edge).
+fn step_after(point: Point, direction: Direction) -> Points {
+    step(point.bit(), direction)
+}
+
+impl Game for Fanorona {
+    type Move = Move;
+    type Options = NoOptions;
+
+    const ID: &'static str = "fanorona";
+    const NAME: &'static str = "Fanorona";
+    const DESCRIPTION: &'static str =
+        "9x5 Fanorona: capture lines by approach or withdrawal, chains of captures; White first";
+
+    fn start(_options: &NoOptions) -> Self {
+        text::read(text::START)
+            .unwrap_or_else(|error| panic!("the start position is valid: {error}"))
+    }
+
+    fn side_to_move(&self) -> Side {
+        self.side_to_move
+    }
+
+    fn generate_moves(&self, moves: &mut Vec<Move>) {
+        moves.clear();
+        let capturers = self.capturers();
+        if capturers != 0 {
+            self.generate_chains(capturers, moves);
+        } else {
+            self.generate_paikas(moves);
+        }
+    }
+
+    fn count_moves(&self, scratch: &mut Vec<Move>) -> u64 {
+        let capturers = self.capturers();
+        if capturers == 0 {
+            return u64::from(self.count_paikas());
+        }
+        scratch.clear();
+        self.generate_chains(capturers, scratch);
+        scratch.len() as u64
+    }
+
+    fn play_unchecked(&mut self, mv: Move) {
+        let side = self.side_to_move;
+        let enemy = side.opponent();
+        let end = mv.end();
+        self.pieces[side.index()] ^= mv.start.bit() | end.bit();
+        self.hash ^= Self::key(side, mv.start) ^ Self::key(side, end);
+        for captured in points(mv.captured) {
+            self.hash ^= Self::key(enemy, captured);
+        }
+        self.pieces[enemy.index()] &= !mv.captured;
+        self.side_to_move = enemy;
+        self.hash ^= WHITE_TO_MOVE_KEY;
+    }
+
+    fn status(&self) -> Status {
+        let side = self.side_to_move;
+        let winner = side.opponent();
+        if self.pieces(side) == 0 {
+            Status::Over(Outcome::Win { winner, reason: WinReason::NoPieces })
+        } else if self.capturers() == 0 && self.count_paikas() == 0 {
+            Status::Over(Outcome::Win { winner, reason: WinReason::NoLegalMove })
+        } else {
+            Status::Ongoing
+        }
+    }
+
+    fn hash(&self) -> u64 {
+        self.hash
+    }
+
+    fn compute_hash(&self) -> u64 {
+        let mut hash = if self.side_to_move == Side::White { WHITE_TO_MOVE_KEY } else { 0 };
+        for side in Side::BOTH {
+            for point in points(self.pieces(side)) {
+                hash ^= Self::key(side, point);
+            }
+        }
+        hash
+    }
+
+    fn parse_move(&self, text: &str) -> Result<Move, MoveError> {
+        moves::parse(text, &self.legal_moves())
+    }
+
+    fn to_text(&self) -> String {
+        text::write(self)
+    }
+
+    fn from_text(text: &str, _options: &NoOptions) -> Result<Self, PositionError> {
+        text::read(text)
+    }
+
+    fn diagram(&self) -> String {
+        text::diagram(self, None)
+    }
+
+    fn draw_rules(&self) -> DrawRules {
+        DrawRules { repetitions: Some(3), turns_without_progress: Some(100) }
+    }
+
+    fn is_progress(&self, mv: Move) -> bool {
+        mv.is_capture()
+    }
+
+    fn move_steps(&self, mv: Move) -> Vec<String> {
+        mv.steps().map(|step| step.to_string()).collect()
+    }
+
+    fn match_step(&self, text: &str, candidates: &[String]) -> Result<usize, MoveError> {
+        moves::match_step(text, candidates)
+    }
+
+    fn diagram_after_steps(&self, mv: Move, steps: usize) -> String {
+        let piece = mv.steps().nth(steps.saturating_sub(1)).map(|step| step.to);
+        text::diagram(&self.after_steps(mv, steps), piece.filter(|_| steps > 0))
+    }
+}

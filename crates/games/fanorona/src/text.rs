@@ -1,0 +1,119 @@
+//! Positions as text, both ways, and the board drawn with its lines like the seed's picture.
+
+use arbiter_core::{PositionError, Side};
+
+use crate::board::{Point, Points, STRONG};
+use crate::Fanorona;
+
+/// The start position of the seed's picture, White to move.
+pub(crate) const START: &str = "bbbbbbbbb/bbbbbbbbb/bwbw.bwbw/wwwwwwwww/wwwwwwwww w";
+
+const EXPECTED: &str = "five rows from row 1 (top) to row 5, separated by /, each of nine \
+    points A-I (w, b or . for empty), then the side to move w or b, e.g. \
+    bbbbbbbbb/bbbbbbbbb/bwbw.bwbw/wwwwwwwww/wwwwwwwww w";
+
+/// The points of a row (1–5), from A to I.
+fn row(number: u8) -> impl Iterator<Item = Point> {
+    (0..9).filter_map(move |column| Point::new(column, number))
+}
+
+pub(crate) fn write(position: &Fanorona) -> String {
+    let rows: Vec<String> = (1..=5)
+        .map(|number| {
+            row(number)
+                .map(|point| {
+                    match (
+                        position.pieces(Side::White) & point.bit(),
+                        position.pieces(Side::Black) & point.bit(),
+                    ) {
+                        (0, 0) => '.',
+                        (0, _) => 'b',
+                        _ => 'w',
+                    }
+                })
+                .collect()
+        })
+        .collect();
+    let turn = if position.side_to_move == Side::White { 'w' } else { 'b' };
+    format!("{} {turn}", rows.join("/"))
+}
+
+pub(crate) fn read(text: &str) -> Result<Fanorona, PositionError> {
+    let error = |problem: String| PositionError::new(text, problem, EXPECTED);
+    let (board, turn) = text
+        .trim()
+        .split_once(char::is_whitespace)
+        .ok_or_else(|| error("the side to move is missing after the rows".to_owned()))?;
+    let side_to_move = match turn.trim() {
+        "w" | "W" => Side::White,
+        "b" | "B" => Side::Black,
+        other => return Err(error(format!("the side to move `{other}` is neither w nor b"))),
+    };
+    let rows: Vec<&str> = board.split('/').collect();
+    if rows.len() != 5 {
+        return Err(error(format!("there are {} rows, not 5", rows.len())));
+    }
+    let mut pieces = [0 as Points; 2];
+    for (number, symbols) in (1..=5).zip(&rows) {
+        if symbols.chars().count() != 9 {
+            return Err(error(format!(
+                "row {number} has {} points, not 9",
+                symbols.chars().count()
+            )));
+        }
+        for (symbol, point) in symbols.chars().zip(row(number)) {
+            match symbol {
+                'w' | 'W' => pieces[Side::White.index()] |= point.bit(),
+                'b' | 'B' => pieces[Side::Black.index()] |= point.bit(),
+                '.' => {}
+                other => return Err(error(format!("`{other}` at {point} is not w, b or ."))),
+            }
+        }
+    }
+    let waiting = side_to_move.opponent();
+    if pieces[waiting.index()] == 0 {
+        return Err(error(format!(
+            "{waiting} has no pieces, so the game ended before {side_to_move}'s turn"
+        )));
+    }
+    let [white, black] = pieces;
+    Ok(Fanorona::from_pieces(white, black, side_to_move))
+}
+
+/// The board as the seed draws it: `O` White, `#` Black, `.` empty, joined by its lines;
+/// `continuing` (a piece in the middle of a chain) is drawn `@`.
+pub(crate) fn diagram(position: &Fanorona, continuing: Option<Point>) -> String {
+    let mut text = String::from("  A   B   C   D   E   F   G   H   I\n");
+    for number in 1..=5 {
+        let symbols: Vec<String> = row(number)
+            .map(|point| {
+                if Some(point) == continuing {
+                    "@"
+                } else if position.pieces(Side::White) & point.bit() != 0 {
+                    "O"
+                } else if position.pieces(Side::Black) & point.bit() != 0 {
+                    "#"
+                } else {
+                    "."
+                }
+                .to_owned()
+            })
+            .collect();
+        text.push_str(&format!("{number} {}\n", symbols.join(" - ")));
+        if number < 5 {
+            // Between this row and the next, a strong point's diagonal runs down to the right
+            // (`\`), otherwise the neighbour's runs down to the left (`/`).
+            let links: String = row(number)
+                .take(8)
+                .map(|point| if STRONG & point.bit() != 0 { "| \\ " } else { "| / " })
+                .collect();
+            text.push_str(&format!("  {links}|\n"));
+        }
+    }
+    text.push_str("O: White   #: Black   .: empty");
+    if continuing.is_some() {
+        text.push_str("   @: the piece that continues the chain");
+    }
+    text.push('\n');
+    text
+}
