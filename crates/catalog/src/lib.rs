@@ -13,6 +13,7 @@ use arbiter_core::{
     parse_record_text, Game, GameOptions, GameRecord, OptionError, OptionSpec, PositionError,
     RecordError, RecordText,
 };
+use arbiter_daynight::DayNight;
 use arbiter_fanorona::Fanorona;
 use arbiter_holes::Holes;
 use arbiter_minicheckers::Minicheckers;
@@ -105,11 +106,12 @@ impl<G: Game> Entry for Registered<G> {
 }
 
 /// Every game, in the order `arbiter games` lists them.
-static GAMES: [&dyn Entry; 4] = [
+static GAMES: [&dyn Entry; 5] = [
     &Registered::<Minicheckers>::new(16),
     &Registered::<Holes>::new(9),
     &Registered::<Fanorona>::new(5),
     &Registered::<Checkers>::new(11),
+    &Registered::<DayNight>::new(5),
 ];
 
 /// Every game of the catalog.

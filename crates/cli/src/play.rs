@@ -158,30 +158,31 @@ impl<W: Write> Terminal<W> {
         Ok(true)
     }
 
-    /// A move, or one step of a turn entered step by step.
+    /// One step of a turn entered step by step, or a whole move.
     fn enter(&mut self, text: &str) -> io::Result<()> {
-        if self.session.is_stepwise() && !text.contains(',') {
-            return self.step(text);
+        let mut step_error = None;
+        if self.session.is_stepwise() {
+            let options = self.session.next_steps(&self.entered).options;
+            match self.session.match_step(text, &options) {
+                Ok(index) => return self.step(options[index].clone()),
+                Err(error) => step_error = Some(error),
+            }
         }
-        if !self.entered.is_empty() {
-            return writeln!(
-                self.out,
-                "Finish the turn one step at a time, `skip`, or `undo` a step."
-            );
+        // A whole move (`C3-D3W,D3-D2A`, `c3xe3/h3-j1`) may be typed at the start of a turn.
+        if self.entered.is_empty() {
+            match self.session.play(text) {
+                Ok(_) => return self.show(),
+                Err(error) => step_error = step_error.or(Some(error)),
+            }
         }
-        match self.session.play(text) {
-            Ok(_) => self.show(),
-            Err(error) => self.explain(&error),
+        match step_error {
+            Some(error) => self.explain(&error),
+            None => Ok(()),
         }
     }
 
-    fn step(&mut self, text: &str) -> io::Result<()> {
-        let options = self.session.next_steps(&self.entered).options;
-        let index = match self.session.match_step(text, &options) {
-            Ok(index) => index,
-            Err(error) => return self.explain(&error),
-        };
-        self.entered.push(options[index].clone());
+    fn step(&mut self, step: String) -> io::Result<()> {
+        self.entered.push(step);
         let next = self.session.next_steps(&self.entered);
         if next.options.is_empty() {
             let entered = std::mem::take(&mut self.entered);

@@ -95,7 +95,7 @@ fn unknown_games_options_and_positions_are_explained() {
     assert_eq!(output.status.code(), Some(2));
     assert_eq!(
         stderr(&output),
-        "error: unknown game `chess`; the games are: minicheckers, holes, fanorona, checkers\n"
+        "error: unknown game `chess`; the games are: minicheckers, holes, fanorona, checkers, daynight\n"
     );
     let output = arbiter(&["perft", "checkers", "3", "--options", "first=black"]);
     assert_eq!(output.status.code(), Some(2));
@@ -208,4 +208,29 @@ fn a_fanorona_chain_is_entered_step_by_step_and_may_stop_with_skip() {
     assert!(text.contains("`D3 S` is not a legal move here; legal moves: D3-D2A"), "{text}");
     assert!(text.contains("Took back the step C3-D3W."), "{text}");
     assert!(text.contains("moves: 1. C3-D3W,D3-D2A\n"), "{text}");
+}
+
+#[test]
+fn a_day_and_night_turn_is_the_own_move_then_an_optional_neutral_slide() {
+    let position = "W:Wc3:Bd3,l1:Nh3:Da";
+    let output = arbiter(&["moves", "daynight", "--position", position]);
+    assert!(stdout(&output).starts_with("c3xe3\nc3xe3/d3-e4\n"), "{}", stdout(&output));
+    let output = arbiter_with_input(
+        &["play", "daynight", "--position", position],
+        "c3-e3\nh3 j1\nh3-j1\nquit\n",
+    );
+    let text = stdout(&output);
+    assert!(text.contains("turn so far: c3xe3"), "{text}");
+    assert!(text.contains("or skip to end the turn here"), "{text}");
+    assert!(text.contains("moves: 1. c3xe3/h3-j1\n"), "{text}");
+    let output =
+        arbiter_with_input(&["play", "daynight", "--position", position], "c3xe3/h3-j1\nquit\n");
+    assert!(stdout(&output).contains("moves: 1. c3xe3/h3-j1\n"), "{}", stdout(&output));
+}
+
+#[test]
+fn games_explains_the_round_board_of_day_and_night() {
+    let text = stdout(&arbiter(&["games"]));
+    assert!(text.contains("daynight      Day and Night: a round board of 12 sectors"), "{text}");
+    assert!(text.contains("option rings=4..8 (default 4)"), "{text}");
 }

@@ -1,0 +1,145 @@
+//! Positions as text, both ways, and the round board drawn as a table: rings as rows, sectors
+//! as columns.
+
+use arbiter_core::{PositionError, Side};
+
+use crate::board::{board, fields, sector_letter, Field, Fields, SECTORS};
+use crate::{DayNight, Options};
+
+/// The start: White on the white fields of sectors a–c, Black on the black fields of g–i,
+/// the day over a–f, White to move.
+pub(crate) const START: &str = "W:Wa1,a3,b2,b4,c1,c3:Bg2,g4,h1,h3,i2,i4:N:Da";
+
+const EXPECTED: &str = "the side to move (W or B), then W, B and N (neutral) lists of fields \
+    a1-l8 and D with the first sector of the day, joined by colons, e.g. \
+    W:Wa1,a3,b2,b4,c1,c3:Bg2,g4,h1,h3,i2,i4:N:Da";
+
+/// `W:Wa1,…:Bg2,…:Nc2:Da`, each list sorted by name.
+pub(crate) fn write(position: &DayNight) -> String {
+    let list = |set: Fields| {
+        let mut names: Vec<String> = fields(set).map(|field| field.to_string()).collect();
+        names.sort();
+        names.join(",")
+    };
+    let turn = if position.side_to_move == Side::White { 'W' } else { 'B' };
+    format!(
+        "{turn}:W{}:B{}:N{}:D{}",
+        list(position.pieces(Side::White)),
+        list(position.pieces(Side::Black)),
+        list(position.neutral()),
+        sector_letter(position.dial())
+    )
+}
+
+pub(crate) fn read(text: &str, options: &Options) -> Result<DayNight, PositionError> {
+    let error = |problem: String| PositionError::new(text, problem, EXPECTED);
+    let compact: String = text.chars().filter(|c| !c.is_whitespace()).collect();
+    let mut parts = compact.split(':');
+    let side_to_move = match parts.next().unwrap_or_default() {
+        "W" | "w" => Side::White,
+        "B" | "b" => Side::Black,
+        other => return Err(error(format!("the side to move `{other}` is neither W nor B"))),
+    };
+    // White, Black, neutral, in that order; then the dial.
+    let mut sets: [Option<Fields>; 3] = [None; 3];
+    let mut dial = None;
+    let on_board = board(options.rings);
+    for part in parts {
+        let (tag, rest) = part.split_at(part.chars().next().map_or(0, char::len_utf8));
+        let kind = match tag {
+            "W" | "w" => 0,
+            "B" | "b" => 1,
+            "N" | "n" => 2,
+            "D" | "d" => {
+                let sector =
+                    rest.chars().next().filter(|_| rest.len() == 1).map(|c| c.to_ascii_lowercase());
+                let sector = sector.filter(char::is_ascii_lowercase).map(|c| c as u8 - b'a');
+                let sector = sector.filter(|&s| s < SECTORS).ok_or_else(|| {
+                    error(format!("the dial `D{rest}` does not name a sector a-l"))
+                })?;
+                if dial.replace(sector).is_some() {
+                    return Err(error("the dial is given twice".to_owned()));
+                }
+                continue;
+            }
+            _ => return Err(error(format!("the field `{part}` does not start with W, B, N or D"))),
+        };
+        if sets[kind].is_some() {
+            return Err(error(format!("the list {tag} is given twice")));
+        }
+        let mut set = 0;
+        for name in rest.split(',').filter(|name| !name.is_empty()) {
+            let field = Field::parse(name).filter(|field| field.bit() & on_board != 0).ok_or_else(
+                || {
+                    error(format!(
+                        "`{name}` is not a field of this board (a-l, rings 1-{})",
+                        options.rings
+                    ))
+                },
+            )?;
+            if (set | sets.iter().flatten().fold(0, |all, s| all | s)) & field.bit() != 0 {
+                return Err(error(format!("{field} holds two pieces")));
+            }
+            let colour_ok = match kind {
+                0 => field.is_white(),
+                1 => !field.is_white(),
+                _ => true,
+            };
+            if !colour_ok {
+                let piece = if kind == 0 { "white" } else { "black" };
+                return Err(error(format!(
+                    "the {piece} piece on {field} stands on a field of the other colour"
+                )));
+            }
+            set |= field.bit();
+        }
+        sets[kind] = Some(set);
+    }
+    let (Some(white), Some(black), Some(neutral)) = (sets[0], sets[1], sets[2]) else {
+        return Err(error("the lists W, B and N must all be given, even when empty".to_owned()));
+    };
+    let dial = dial
+        .ok_or_else(|| error("the dial D (the first sector of the day) is missing".to_owned()))?;
+    Ok(DayNight::new([white, black], neutral, dial, side_to_move, options.rings))
+}
+
+/// The round board unrolled: a row per ring (the outer ring on top) and a column per sector,
+/// with each sector marked day or night and each field's colour shown by its brackets.
+pub(crate) fn diagram(position: &DayNight) -> String {
+    // Columns six characters wide, each centred on its third character.
+    let mut text = String::from("        ");
+    for sector in 0..SECTORS {
+        text.push_str(&format!("{:^6}", sector_letter(sector)));
+    }
+    text.push_str("\n        ");
+    let day = position.zone(Side::White);
+    for sector in 0..SECTORS {
+        let in_day = Field::new(sector, 1).is_some_and(|field| day & field.bit() != 0);
+        text.push_str(&format!("{:^6}", if in_day { "day" } else { "night" }));
+    }
+    text.push('\n');
+    for ring in (1..=position.rings).rev() {
+        text.push_str(&format!("ring {ring}  "));
+        for field in (0..SECTORS).filter_map(|sector| Field::new(sector, ring)) {
+            let piece = if position.pieces(Side::White) & field.bit() != 0 {
+                'W'
+            } else if position.pieces(Side::Black) & field.bit() != 0 {
+                'B'
+            } else if position.neutral() & field.bit() != 0 {
+                'N'
+            } else {
+                ' '
+            };
+            let (open, close) = if field.is_white() { ('[', ']') } else { ('(', ')') };
+            text.push_str(&format!("{:^6}", format!("{open}{piece}{close}")));
+        }
+        text.push('\n');
+    }
+    text.push_str(
+        "[ ] white field  ( ) black field  W White  B Black  N neutral\n\
+         A circle unrolled: column l is next to column a; ring 1 is the innermost.\n\
+         White captures only from the day, Black only from the night; the day moves one\n\
+         sector clockwise after each round.\n",
+    );
+    text
+}
