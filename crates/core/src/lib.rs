@@ -8,6 +8,8 @@
 //! - [`perft`] and [`divide`];
 //! - [`testkit`]: the conformance kit and perft-suite harness every game's tests run.
 
+#[cfg(feature = "bench")]
+pub mod bench;
 mod game;
 pub mod grid;
 mod notation;
@@ -21,7 +23,7 @@ pub mod testkit;
 mod zobrist;
 
 pub use game::{DrawRules, Game};
-pub use notation::{find_move_by_squares, split_piece_lists, MoveError, PositionError};
+pub use notation::{find_move_by_squares, split_piece_lists, split_rows, MoveError, PositionError};
 pub use options::{GameOptions, NoOptions, OptionError, OptionSpec};
 pub use outcome::{DrawReason, Outcome, Status, WinReason};
 pub use perft::{divide, perft};

@@ -145,3 +145,28 @@ pub fn split_piece_lists(
         _ => Err(error("both colours must be listed, W and B, even with no pieces".to_owned())),
     }
 }
+
+/// Splits a position written as rows and the side to move, `bbbbbb/…/wwwwww w`: the rows
+/// (checked to be `rows` of them) and the side (`w` or `b`, either case). Errors quote
+/// `expected`.
+pub fn split_rows<'a>(
+    text: &'a str,
+    rows: usize,
+    expected: &str,
+) -> Result<(Vec<&'a str>, Side), PositionError> {
+    let error = |problem: String| PositionError::new(text, problem, expected);
+    let (board, turn) = text
+        .trim()
+        .split_once(char::is_whitespace)
+        .ok_or_else(|| error("the side to move is missing after the rows".to_owned()))?;
+    let side_to_move = match turn.trim() {
+        "w" | "W" => Side::White,
+        "b" | "B" => Side::Black,
+        other => return Err(error(format!("the side to move `{other}` is neither w nor b"))),
+    };
+    let split: Vec<&str> = board.split('/').collect();
+    if split.len() != rows {
+        return Err(error(format!("there are {} rows, not {rows}", split.len())));
+    }
+    Ok((split, side_to_move))
+}

@@ -135,6 +135,37 @@ fn check_record_round_trip<G: Game>(record: &GameRecord<G>, playout: usize) {
     }
 }
 
+/// Plays `games` random games from the start under `options` (seeded with `seed`, at most
+/// `max_plies` turns each) and calls `visit` with every position reached and the move about
+/// to be played from it (`None` where the game ends or the ply limit stops it). Returns the
+/// number of positions visited. For comparing a game with a reference implementation.
+pub fn random_playouts<G: Game>(
+    options: &G::Options,
+    games: usize,
+    max_plies: usize,
+    seed: u64,
+    mut visit: impl FnMut(&G, Option<G::Move>),
+) -> usize {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let mut visited = 0;
+    let mut moves = Vec::new();
+    for _ in 0..games {
+        let mut position = G::start(options);
+        for ply in 0..=max_plies {
+            position.generate_moves(&mut moves);
+            let mv = (ply < max_plies && !moves.is_empty())
+                .then(|| moves[rng.random_range(0..moves.len())]);
+            visit(&position, mv);
+            visited += 1;
+            match mv {
+                Some(mv) => position.play_unchecked(mv),
+                None => break,
+            }
+        }
+    }
+    visited
+}
+
 /// One line of a perft suite: a position (with options) and the expected count at a depth.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct PerftCase {

@@ -5,6 +5,7 @@
 mod reference;
 
 use arbiter_checkers::Checkers;
+use arbiter_core::testkit::random_playouts;
 use arbiter_core::{perft, Game, NoOptions};
 
 fn position(fen: &str) -> Checkers {
@@ -47,28 +48,12 @@ fn start_position_agrees_with_the_reference_generator_to_depth_7() {
     assert_eq!(perft(&start, 7), reference::perft(reference::START, 7));
 }
 
-/// Every position of 1000 pseudo-random games (a fixed linear congruential sequence picks the
-/// moves) has the same legal moves in both generators.
+/// Every position of 1000 random games has the same legal moves in both generators.
 #[test]
 fn random_games_agree_with_the_reference_generator() {
-    let mut seed: u64 = 0x5EED;
-    let mut compared = 0;
-    for _ in 0..1000 {
-        let mut current = Checkers::start(&NoOptions);
-        for _ in 0..200 {
-            let fen = current.to_text();
-            let fast = sorted_moves(&current);
-            assert_eq!(fast, reference::legal_moves(&fen), "position {fen}");
-            compared += 1;
-            let legal = current.legal_moves();
-            if legal.is_empty() {
-                break;
-            }
-            seed = seed
-                .wrapping_mul(6_364_136_223_846_793_005)
-                .wrapping_add(1_442_695_040_888_963_407);
-            current.play_unchecked(legal[(seed >> 33) as usize % legal.len()]);
-        }
-    }
+    let compared = random_playouts::<Checkers>(&NoOptions, 1000, 200, 0x5EED, |position, _| {
+        let fen = position.to_text();
+        assert_eq!(sorted_moves(position), reference::legal_moves(&fen), "position {fen}");
+    });
     assert!(compared > 50_000, "only {compared} positions compared");
 }

@@ -5,38 +5,29 @@
 mod common;
 mod reference;
 
+use arbiter_core::testkit::random_playouts;
 use arbiter_core::{Game, GameOptions};
 use arbiter_daynight::{DayNight, Options};
 use common::moves;
 
 #[test]
 fn random_games_agree_with_the_reference_generator() {
-    let mut seed: u64 = 0xDA7;
-    let mut compared = 0;
-    for game in 0..200 {
-        let rings: u8 = if game % 4 == 3 { 6 } else { 4 };
+    for (rings, games) in [(4_u8, 150), (6, 50)] {
         let options = Options::parse(&format!("rings={rings}")).expect("valid");
-        let mut current = DayNight::start(&options);
-        for _ in 0..150 {
-            let text = current.to_text();
-            assert_eq!(
-                moves(&current),
-                reference::legal_moves(&text, u32::from(rings)),
-                "position {text}"
-            );
-            compared += 1;
-            let legal = current.legal_moves();
-            if legal.is_empty() {
-                break;
+        let rings = u32::from(rings);
+        let compared = random_playouts::<DayNight>(&options, games, 150, 0xDA7, |position, mv| {
+            let text = position.to_text();
+            assert_eq!(moves(position), reference::legal_moves(&text, rings), "position {text}");
+            if let Some(mv) = mv {
+                let mut next = *position;
+                next.play_unchecked(mv);
+                assert_eq!(
+                    next.to_text(),
+                    reference::play(&text, rings, &mv.to_string()),
+                    "after {mv} from {text}"
+                );
             }
-            seed = seed
-                .wrapping_mul(6_364_136_223_846_793_005)
-                .wrapping_add(1_442_695_040_888_963_407);
-            let mv = legal[(seed >> 33) as usize % legal.len()];
-            let expected = reference::play(&text, u32::from(rings), &mv.to_string());
-            current.play_unchecked(mv);
-            assert_eq!(current.to_text(), expected, "after {mv} from {text}");
-        }
+        });
+        assert!(compared > 2_000, "{rings} rings: only {compared} positions compared");
     }
-    assert!(compared > 10_000, "only {compared} positions compared");
 }

@@ -3,7 +3,9 @@
 
 mod common;
 
+use arbiter_core::testkit::random_playouts;
 use arbiter_core::{DrawReason, Game, GameRecord, Outcome, Side, Status, WinReason};
+use arbiter_daynight::board::fields;
 use arbiter_daynight::{DayNight, Options};
 use common::{board, moves, own_moves};
 
@@ -85,26 +87,14 @@ fn a_slide_reaching_a_field_both_ways_round_is_one_move() {
 
 #[test]
 fn pieces_keep_the_colour_of_their_fields() {
-    let mut seed = 7_u64;
-    for _ in 0..100 {
-        let mut position = DayNight::start(&Options::default());
-        for _ in 0..100 {
-            for field in arbiter_daynight::board::fields(position.pieces(Side::White)) {
-                assert!(field.is_white(), "white piece on {field} in {}", position.to_text());
-            }
-            for field in arbiter_daynight::board::fields(position.pieces(Side::Black)) {
-                assert!(!field.is_white(), "black piece on {field} in {}", position.to_text());
-            }
-            let legal = position.legal_moves();
-            if legal.is_empty() {
-                break;
-            }
-            seed = seed
-                .wrapping_mul(6_364_136_223_846_793_005)
-                .wrapping_add(1_442_695_040_888_963_407);
-            position.play_unchecked(legal[(seed >> 33) as usize % legal.len()]);
+    random_playouts::<DayNight>(&Options::default(), 100, 100, 7, |position, _| {
+        for field in fields(position.pieces(Side::White)) {
+            assert!(field.is_white(), "white piece on {field} in {}", position.to_text());
         }
-    }
+        for field in fields(position.pieces(Side::Black)) {
+            assert!(!field.is_white(), "black piece on {field} in {}", position.to_text());
+        }
+    });
 }
 
 #[test]

@@ -1,6 +1,6 @@
 //! Positions as text, both ways, and the board drawn with its lines like the seed's picture.
 
-use arbiter_core::{PositionError, Side};
+use arbiter_core::{split_rows, PositionError, Side};
 
 use crate::board::{Point, Points, STRONG};
 use crate::Fanorona;
@@ -40,19 +40,7 @@ pub(crate) fn write(position: &Fanorona) -> String {
 
 pub(crate) fn read(text: &str) -> Result<Fanorona, PositionError> {
     let error = |problem: String| PositionError::new(text, problem, EXPECTED);
-    let (board, turn) = text
-        .trim()
-        .split_once(char::is_whitespace)
-        .ok_or_else(|| error("the side to move is missing after the rows".to_owned()))?;
-    let side_to_move = match turn.trim() {
-        "w" | "W" => Side::White,
-        "b" | "B" => Side::Black,
-        other => return Err(error(format!("the side to move `{other}` is neither w nor b"))),
-    };
-    let rows: Vec<&str> = board.split('/').collect();
-    if rows.len() != 5 {
-        return Err(error(format!("there are {} rows, not 5", rows.len())));
-    }
+    let (rows, side_to_move) = split_rows(text, 5, EXPECTED)?;
     let mut pieces = [0 as Points; 2];
     for (number, symbols) in (1..=5).zip(&rows) {
         if symbols.chars().count() != 9 {

@@ -1,6 +1,6 @@
 //! Positions as text, both ways, and the board drawn with its holes.
 
-use arbiter_core::{PositionError, Side};
+use arbiter_core::{split_rows, PositionError, Side};
 
 use crate::board::{Cell, Cells, HOLES, RANK_1, RANK_6};
 use crate::{Holes, Options};
@@ -35,19 +35,7 @@ pub(crate) fn write(position: &Holes) -> String {
 
 pub(crate) fn read(text: &str, options: &Options) -> Result<Holes, PositionError> {
     let error = |problem: String| PositionError::new(text, problem, EXPECTED);
-    let (board, turn) = text
-        .trim()
-        .split_once(char::is_whitespace)
-        .ok_or_else(|| error("the side to move is missing after the rows".to_owned()))?;
-    let side_to_move = match turn.trim() {
-        "w" | "W" => Side::White,
-        "b" | "B" => Side::Black,
-        other => return Err(error(format!("the side to move `{other}` is neither w nor b"))),
-    };
-    let rows: Vec<&str> = board.split('/').collect();
-    if rows.len() != 6 {
-        return Err(error(format!("there are {} rows, not 6", rows.len())));
-    }
+    let (rows, side_to_move) = split_rows(text, 6, EXPECTED)?;
     let mut pieces = [0 as Cells; 2];
     for (rank, cells) in (0..6).rev().zip(&rows) {
         if cells.chars().count() != 6 {

@@ -4,6 +4,7 @@
 
 mod common;
 
+use arbiter_core::testkit::random_playouts;
 use arbiter_core::{Game, GameOptions, Outcome, Side, Status, WinReason};
 use arbiter_minicheckers::{Minicheckers, Options};
 use common::{board, moves};
@@ -248,19 +249,12 @@ fn there_are_no_draws_because_every_move_advances_a_piece() {
         Minicheckers::start(&Options::default()).draw_rules(),
         arbiter_core::DrawRules::NONE
     );
-    // Twelve pieces advancing at most four or five ranks each: no game reaches 60 moves.
-    let mut seed = 1_u64;
-    for _ in 0..500 {
-        let mut position = Minicheckers::start(&Options::default());
-        let mut plies = 0;
-        while let Some(&mv) = {
-            let legal = position.legal_moves();
-            seed = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1);
-            legal.get((seed >> 33) as usize % legal.len().max(1)).copied().as_ref()
-        } {
-            position.play_unchecked(mv);
-            plies += 1;
-        }
-        assert!(plies < 60 && position.status().is_over());
-    }
+    // Twelve pieces advancing at most five ranks each: every game ends within 60 turns.
+    random_playouts::<Minicheckers>(&Options::default(), 500, 60, 1, |position, mv| {
+        assert!(
+            mv.is_some() || position.status().is_over(),
+            "a game outlasted 60 turns: {}",
+            position.to_text()
+        );
+    });
 }
