@@ -109,9 +109,9 @@ impl<G: Game> Entry for Registered<G> {
 static GAMES: [&dyn Entry; 5] = [
     &Registered::<Minicheckers>::new(16),
     &Registered::<Holes>::new(9),
-    &Registered::<Fanorona>::new(5),
+    &Registered::<Fanorona>::new(6),
     &Registered::<Checkers>::new(11),
-    &Registered::<DayNight>::new(5),
+    &Registered::<DayNight>::new(6),
 ];
 
 /// Every game of the catalog.
