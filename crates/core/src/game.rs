@@ -1,6 +1,7 @@
 //! The trait every game implements.
 
 use std::fmt::{Debug, Display};
+use std::hash::Hash;
 
 use crate::{GameOptions, MoveError, PositionError, Side, Status};
 
@@ -28,7 +29,7 @@ impl DrawRules {
 /// search can use positions directly. A move is a whole turn, so the players strictly alternate.
 pub trait Game: Clone + PartialEq + Eq + Debug + Send + Sync + 'static {
     /// A whole turn. Its `Display` is the canonical notation.
-    type Move: Copy + PartialEq + Eq + Debug + Display + Send + Sync + 'static;
+    type Move: Copy + PartialEq + Eq + Hash + Debug + Display + Send + Sync + 'static;
     /// The game's options; the defaults are the rules of the seed as settled in RULES.md.
     type Options: GameOptions;
 

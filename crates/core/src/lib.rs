@@ -1,6 +1,7 @@
 //! The core of Arbiter: what every game shares.
 //!
-//! - [`Game`]: a position and its rules, the one trait each game implements;
+//! - [`Game`]: a position and its rules, the one trait each game implements, and [`Evaluate`],
+//!   its static evaluation for the searches;
 //! - [`Side`], [`Status`], [`Outcome`] and their reasons;
 //! - [`MoveError`] and [`PositionError`] for text given by people and programs;
 //! - [`GameOptions`]: typed options written `key=value,key=value`;
@@ -10,6 +11,7 @@
 
 #[cfg(feature = "bench")]
 pub mod bench;
+mod evaluate;
 mod game;
 pub mod grid;
 mod notation;
@@ -22,6 +24,7 @@ mod side;
 pub mod testkit;
 mod zobrist;
 
+pub use evaluate::Evaluate;
 pub use game::{DrawRules, Game};
 pub use notation::{find_move_by_squares, split_piece_lists, split_rows, MoveError, PositionError};
 pub use options::{GameOptions, NoOptions, OptionError, OptionSpec};

@@ -15,7 +15,7 @@ struct Line {
     side: Side,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 struct Step(u8);
 
 impl fmt::Display for Step {

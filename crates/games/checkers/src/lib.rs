@@ -45,6 +45,7 @@
 //! search.
 
 pub mod board;
+mod evaluate;
 mod moves;
 mod text;
 
@@ -118,12 +119,12 @@ impl Checkers {
         }
     }
 
-    /// The pieces of the side to move that may move in `direction`: all its kings, and its
-    /// men if the direction is forward for them.
+    /// The pieces of `side` that may move in `direction`: all its kings, and its men if the
+    /// direction is forward for them.
     #[inline]
-    fn movers(&self, direction: Direction) -> Squares {
-        let own = self.pieces(self.side_to_move);
-        if Self::forward(self.side_to_move).contains(&direction) {
+    fn movers(&self, side: Side, direction: Direction) -> Squares {
+        let own = self.pieces(side);
+        if Self::forward(side).contains(&direction) {
             own
         } else {
             own & self.kings
@@ -138,7 +139,8 @@ impl Checkers {
         let mut jumpers = 0;
         for direction in Direction::ALL {
             let back = direction.reverse();
-            jumpers |= step(step(empty, back) & enemy, back) & self.movers(direction);
+            jumpers |=
+                step(step(empty, back) & enemy, back) & self.movers(self.side_to_move, direction);
         }
         jumpers
     }
@@ -146,10 +148,16 @@ impl Checkers {
     /// The number of steps (non-jumping moves) of the side to move.
     #[inline]
     fn count_steps(&self) -> u32 {
+        self.steps_of(self.side_to_move)
+    }
+
+    /// The number of steps (non-jumping moves) `side` could make if it were to move.
+    #[inline]
+    fn steps_of(&self, side: Side) -> u32 {
         let empty = self.empty();
         Direction::ALL
             .iter()
-            .map(|&direction| (step(self.movers(direction), direction) & empty).count_ones())
+            .map(|&direction| (step(self.movers(side, direction), direction) & empty).count_ones())
             .sum()
     }
 

@@ -45,6 +45,7 @@
 //! `rings=N`, 4 ≤ N ≤ 8, default 4: the number of rings. The start stays on rings 1–4.
 
 pub mod board;
+mod evaluate;
 mod moves;
 mod text;
 
@@ -188,15 +189,12 @@ impl DayNight {
         }
     }
 
-    /// Calls `visit` with every own move of the side to move: its captures if it has any,
-    /// otherwise its slides.
-    fn own_moves(&self, mut visit: impl FnMut(Move)) {
-        let side = self.side_to_move;
-        let own = self.pieces(side);
+    /// Calls `visit` with every capture `side` could make if it were to move, and the enemy
+    /// piece it would jump.
+    fn captures_of(&self, side: Side, mut visit: impl FnMut(Slide, Field)) {
         let enemy = self.pieces(side.opponent());
         let empty = self.empty();
-        let mut captured = false;
-        for from in fields(own & self.zone(side)) {
+        for from in fields(self.pieces(side) & self.zone(side)) {
             for straight in Straight::ALL {
                 let over = straight_step(from, straight) & enemy;
                 if over == 0 {
@@ -205,16 +203,33 @@ impl DayNight {
                 let jumped = Field::lowest(over);
                 let landing = straight_step(jumped, straight) & empty;
                 if landing != 0 {
-                    captured = true;
-                    let own = Slide { from, to: Field::lowest(landing) };
-                    visit(Move { own, jumped: Some(jumped), neutral: None });
+                    visit(Slide { from, to: Field::lowest(landing) }, jumped);
                 }
             }
         }
+    }
+
+    /// The pieces of `side` that could capture if it were to move.
+    fn capturers_of(&self, side: Side) -> Fields {
+        let mut capturers = 0;
+        self.captures_of(side, |slide, _| capturers |= slide.from.bit());
+        capturers
+    }
+
+    /// Calls `visit` with every own move of the side to move: its captures if it has any,
+    /// otherwise its slides.
+    fn own_moves(&self, mut visit: impl FnMut(Move)) {
+        let side = self.side_to_move;
+        let mut captured = false;
+        self.captures_of(side, |own, jumped| {
+            captured = true;
+            visit(Move { own, jumped: Some(jumped), neutral: None });
+        });
         if captured {
             return;
         }
-        for from in fields(own) {
+        let empty = self.empty();
+        for from in fields(self.pieces(side)) {
             Self::slides_of(from, empty, |to| {
                 visit(Move { own: Slide { from, to }, jumped: None, neutral: None })
             });

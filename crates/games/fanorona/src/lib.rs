@@ -46,6 +46,7 @@
 //! None.
 
 pub mod board;
+mod evaluate;
 mod moves;
 mod text;
 
@@ -151,8 +152,13 @@ impl Fanorona {
 
     /// The pieces of the side to move that have a capturing step.
     fn capturers(&self) -> Points {
-        let own = self.pieces(self.side_to_move);
-        let enemy = self.pieces(self.side_to_move.opponent());
+        self.capturers_of(self.side_to_move)
+    }
+
+    /// The pieces of `side` that would have a capturing step if it were to move.
+    fn capturers_of(&self, side: Side) -> Points {
+        let own = self.pieces(side);
+        let enemy = self.pieces(side.opponent());
         let empty = self.empty();
         Direction::ALL.iter().fold(0, |found, &direction| {
             let back = direction.reverse();
@@ -165,7 +171,12 @@ impl Fanorona {
     }
 
     fn count_paikas(&self) -> u32 {
-        let own = self.pieces(self.side_to_move);
+        self.paikas_of(self.side_to_move)
+    }
+
+    /// The number of non-capturing steps `side` could make if it were to move.
+    fn paikas_of(&self, side: Side) -> u32 {
+        let own = self.pieces(side);
         let empty = self.empty();
         Direction::ALL.iter().map(|&direction| (step(own, direction) & empty).count_ones()).sum()
     }

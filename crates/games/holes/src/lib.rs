@@ -32,6 +32,7 @@
 //! `captures=none|diagonal`, default `none`: whether a diagonal step may capture.
 
 pub mod board;
+mod evaluate;
 mod moves;
 mod text;
 
@@ -126,9 +127,15 @@ impl Holes {
     /// The cells a piece of the side to move may go to by `step`.
     #[inline]
     const fn targets(&self, step: Step) -> Cells {
+        self.targets_for(self.side_to_move, step)
+    }
+
+    /// The cells a piece of `side` may go to by `step`.
+    #[inline]
+    const fn targets_for(&self, side: Side, step: Step) -> Cells {
         let empty = BOARD & !HOLES & !(self.pieces[0] | self.pieces[1]);
         if self.diagonal_captures && step.is_diagonal() {
-            empty | self.pieces(self.side_to_move.opponent())
+            empty | self.pieces(side.opponent())
         } else {
             empty
         }

@@ -37,6 +37,7 @@
 //! `first=white|black`, default `white`: who moves first from the start position.
 
 pub mod board;
+mod evaluate;
 mod moves;
 mod text;
 

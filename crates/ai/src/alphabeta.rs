@@ -1,0 +1,348 @@
+//! Alpha-beta: iterative-deepening negamax with principal-variation search.
+//!
+//! The classic design of chess and draughts engines, generic over the game:
+//! - iterative deepening, so that a time limit always leaves a finished iteration's move;
+//! - principal-variation search (Marsland and Campbell, 1982): the first move with the full
+//!   window, the others with a null window, searched again only when they surprise;
+//! - a transposition table keyed by the Zobrist hash (see [`crate::table`]);
+//! - move ordering: the table's move, then tactical moves, then two killer moves per ply
+//!   (Akl and Newborn, 1977), then the history heuristic (Schaeffer, 1989);
+//! - a quiescence search over tactical moves at the horizon, so that a capture in progress is
+//!   not misjudged; where every move is tactical (captures are compulsory) there is no
+//!   standing pat;
+//! - a repetition of a position on the search path scores as a draw.
+
+use std::hash::{BuildHasher, BuildHasherDefault, DefaultHasher};
+
+use arbiter_core::{Evaluate, Outcome, Status};
+
+use crate::limits::{Clock, Limits};
+use crate::score::{Score, INFINITY, PROVEN, WIN};
+use crate::table::{from_table, to_table, Bound, Table};
+use crate::{Player, SearchReport};
+
+/// The deepest iteration when no depth limit is given.
+const MAX_DEPTH: u32 = 64;
+/// How deep the quiescence search may go.
+const MAX_QUIESCENCE: u32 = 16;
+/// Slots of the history table (moves are hashed into it).
+const HISTORY: usize = 4096;
+
+/// An alpha-beta player with its transposition table, killers and history, kept between moves.
+pub struct AlphaBeta<G: Evaluate> {
+    limits: Limits,
+    table: Table<G::Move>,
+    killers: Vec<[Option<G::Move>; 2]>,
+    history: Vec<i32>,
+}
+
+impl<G: Evaluate> AlphaBeta<G> {
+    /// A player searching within `limits`, with a transposition table of `table_mib` MiB.
+    #[must_use]
+    pub fn new(limits: Limits, table_mib: usize) -> Self {
+        AlphaBeta {
+            limits,
+            table: Table::new(table_mib),
+            killers: Vec::new(),
+            history: vec![0; HISTORY],
+        }
+    }
+
+    /// Searches `position` by iterative deepening; `progress` hears each completed iteration.
+    pub fn search(
+        &mut self,
+        position: &G,
+        progress: &mut dyn FnMut(&SearchReport<G::Move>),
+    ) -> SearchReport<G::Move> {
+        self.table.new_search();
+        self.history.iter_mut().for_each(|value| *value /= 8);
+        let clock = Clock::start(&self.limits);
+        let max_depth = self.limits.depth.unwrap_or(MAX_DEPTH).max(1);
+        let mut search = Search::new(self, clock, max_depth);
+        let legal = position.legal_moves();
+        let mut report = SearchReport {
+            best: legal.first().copied(),
+            score: Score::Eval(0),
+            depth: 0,
+            nodes: 0,
+            elapsed: clock.elapsed(),
+            pv: legal.first().copied().into_iter().collect(),
+        };
+        if legal.is_empty() {
+            return report;
+        }
+        for depth in 1..=max_depth {
+            let score = search.negamax(position, depth as i32, -INFINITY, INFINITY, 0);
+            if search.stopped {
+                break;
+            }
+            report.best = search.pv[0].first().copied().or(report.best);
+            report.pv = search.pv[0].clone();
+            report.score = Score::from_internal(score);
+            report.depth = depth;
+            report.nodes = search.nodes;
+            report.elapsed = clock.elapsed();
+            progress(&report);
+            let proven_within_reach = score.abs() > PROVEN && (WIN - score.abs()) as u32 <= depth;
+            if proven_within_reach || clock.past_half(&search.limits) {
+                break;
+            }
+        }
+        report.nodes = search.nodes;
+        report.elapsed = clock.elapsed();
+        report
+    }
+}
+
+impl<G: Evaluate> Player<G> for AlphaBeta<G> {
+    fn choose(
+        &mut self,
+        position: &G,
+        progress: &mut dyn FnMut(&SearchReport<G::Move>),
+    ) -> SearchReport<G::Move> {
+        self.search(position, progress)
+    }
+}
+
+/// The state of one search.
+struct Search<'a, G: Evaluate> {
+    table: &'a mut Table<G::Move>,
+    killers: &'a mut Vec<[Option<G::Move>; 2]>,
+    history: &'a mut [i32],
+    limits: Limits,
+    clock: Clock,
+    nodes: u64,
+    stopped: bool,
+    /// The hashes of the positions from the root to the current one.
+    path: Vec<u64>,
+    /// The principal variation found below each ply.
+    pv: Vec<Vec<G::Move>>,
+    /// One ordered move list per ply, reused.
+    moves: Vec<Vec<(i32, G::Move)>>,
+    /// One list of generated moves, reused.
+    generated: Vec<G::Move>,
+}
+
+impl<'a, G: Evaluate> Search<'a, G> {
+    fn new(engine: &'a mut AlphaBeta<G>, clock: Clock, max_depth: u32) -> Self {
+        let plies = (max_depth + MAX_QUIESCENCE + 2) as usize;
+        engine.killers.resize(plies, [None, None]);
+        Search {
+            table: &mut engine.table,
+            killers: &mut engine.killers,
+            history: &mut engine.history,
+            limits: engine.limits,
+            clock,
+            nodes: 0,
+            stopped: false,
+            path: Vec::with_capacity(plies),
+            pv: vec![Vec::new(); plies],
+            moves: vec![Vec::new(); plies],
+            generated: Vec::with_capacity(64),
+        }
+    }
+
+    /// Counts a node, or stops the search when a limit is reached: the node limit is never
+    /// exceeded, and the clock is read every 1024 nodes.
+    fn visit(&mut self) -> bool {
+        if self.stopped {
+            return false;
+        }
+        let over_nodes = self.limits.nodes.is_some_and(|limit| self.nodes >= limit);
+        if over_nodes || (self.nodes % 1024 == 0 && self.nodes > 0 && self.clock.expired()) {
+            self.stopped = true;
+            return false;
+        }
+        self.nodes += 1;
+        true
+    }
+
+    fn history_slot(mv: &G::Move) -> usize {
+        BuildHasherDefault::<DefaultHasher>::default().hash_one(mv) as usize % HISTORY
+    }
+
+    /// The score of a finished game for the player to move, `ply` plies from the root.
+    fn terminal(position: &G, ply: u32) -> i32 {
+        match position.status() {
+            Status::Over(Outcome::Win { winner, .. }) if winner == position.side_to_move() => {
+                WIN - ply as i32
+            }
+            Status::Over(Outcome::Win { .. }) => -(WIN - ply as i32),
+            _ => 0,
+        }
+    }
+
+    /// `true` when the position repeats one earlier on the path with the same player to move.
+    fn repeats(&self, hash: u64) -> bool {
+        self.path.iter().rev().skip(1).step_by(2).any(|&earlier| earlier == hash)
+    }
+
+    fn negamax(&mut self, position: &G, depth: i32, mut alpha: i32, beta: i32, ply: u32) -> i32 {
+        if depth <= 0 {
+            return self.quiescence(position, alpha, beta, ply, 0);
+        }
+        if !self.visit() {
+            return 0;
+        }
+        let index = ply as usize;
+        self.pv[index].clear();
+        let hash = position.hash();
+        if ply > 0 && self.repeats(hash) {
+            return 0;
+        }
+        let entry = self.table.probe(hash);
+        if let Some(entry) = entry.filter(|entry| ply > 0 && entry.depth >= depth) {
+            let score = from_table(entry.score, ply);
+            let usable = match entry.bound {
+                Bound::Exact => true,
+                Bound::Lower => score >= beta,
+                Bound::Upper => score <= alpha,
+            };
+            if usable {
+                return score;
+            }
+        }
+        let mut moves = std::mem::take(&mut self.moves[index]);
+        self.order(position, entry.and_then(|entry| entry.best), ply, &mut moves);
+        if moves.is_empty() {
+            self.moves[index] = moves;
+            return Self::terminal(position, ply);
+        }
+        let original_alpha = alpha;
+        let (mut best_score, mut best_move) = (-INFINITY, None);
+        self.path.push(hash);
+        for (number, &(_, mv)) in moves.iter().enumerate() {
+            let mut child = position.clone();
+            child.play_unchecked(mv);
+            let score = if number == 0 {
+                -self.negamax(&child, depth - 1, -beta, -alpha, ply + 1)
+            } else {
+                let probe = -self.negamax(&child, depth - 1, -alpha - 1, -alpha, ply + 1);
+                if probe > alpha && probe < beta {
+                    -self.negamax(&child, depth - 1, -beta, -alpha, ply + 1)
+                } else {
+                    probe
+                }
+            };
+            if self.stopped {
+                break;
+            }
+            if score > best_score {
+                best_score = score;
+                best_move = Some(mv);
+                if score > alpha {
+                    alpha = score;
+                    let (head, tail) = self.pv.split_at_mut(index + 1);
+                    head[index].clear();
+                    head[index].push(mv);
+                    head[index].extend_from_slice(&tail[0]);
+                }
+            }
+            if alpha >= beta {
+                if !position.is_tactical(mv) {
+                    self.remember_cutoff(mv, depth, ply);
+                }
+                break;
+            }
+        }
+        self.path.pop();
+        self.moves[index] = moves;
+        if self.stopped {
+            return 0;
+        }
+        let bound = if best_score >= beta {
+            Bound::Lower
+        } else if best_score > original_alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        self.table.store(hash, depth, to_table(best_score, ply), bound, best_move);
+        best_score
+    }
+
+    /// Searches tactical moves only, past the horizon.
+    fn quiescence(&mut self, position: &G, mut alpha: i32, beta: i32, ply: u32, depth: u32) -> i32 {
+        if !self.visit() {
+            return 0;
+        }
+        let index = ply as usize;
+        self.pv[index].clear();
+        let mut moves = std::mem::take(&mut self.moves[index]);
+        self.order(position, None, ply, &mut moves);
+        if moves.is_empty() {
+            self.moves[index] = moves;
+            return Self::terminal(position, ply);
+        }
+        let forced = moves.iter().all(|&(_, mv)| position.is_tactical(mv));
+        let mut best = -INFINITY;
+        if !forced || depth >= MAX_QUIESCENCE {
+            best = position.evaluate();
+            if best >= beta || depth >= MAX_QUIESCENCE {
+                self.moves[index] = moves;
+                return best;
+            }
+            alpha = alpha.max(best);
+        }
+        for &(_, mv) in &moves {
+            if !forced && !position.is_tactical(mv) {
+                continue;
+            }
+            let mut child = position.clone();
+            child.play_unchecked(mv);
+            let score = -self.quiescence(&child, -beta, -alpha, ply + 1, depth + 1);
+            if self.stopped {
+                break;
+            }
+            best = best.max(score);
+            if score > alpha {
+                alpha = score;
+                if alpha >= beta {
+                    break;
+                }
+            }
+        }
+        self.moves[index] = moves;
+        best
+    }
+
+    /// Fills `moves` with the legal moves, best first: the table's move, tactical moves,
+    /// killers, then by history.
+    fn order(
+        &mut self,
+        position: &G,
+        table_move: Option<G::Move>,
+        ply: u32,
+        moves: &mut Vec<(i32, G::Move)>,
+    ) {
+        moves.clear();
+        let killers = self.killers[ply as usize];
+        position.generate_moves(&mut self.generated);
+        for &mv in &self.generated {
+            let score = if Some(mv) == table_move {
+                1 << 30
+            } else if position.is_tactical(mv) {
+                1 << 29
+            } else if killers[0] == Some(mv) {
+                1 << 28
+            } else if killers[1] == Some(mv) {
+                (1 << 28) - 1
+            } else {
+                self.history[Self::history_slot(&mv)]
+            };
+            moves.push((score, mv));
+        }
+        // A stable sort keeps the game's own order among equals: deterministic.
+        moves.sort_by_key(|&(score, _)| std::cmp::Reverse(score));
+    }
+
+    fn remember_cutoff(&mut self, mv: G::Move, depth: i32, ply: u32) {
+        let killers = &mut self.killers[ply as usize];
+        if killers[0] != Some(mv) {
+            killers[1] = killers[0];
+            killers[0] = Some(mv);
+        }
+        let slot = Self::history_slot(&mv);
+        self.history[slot] = (self.history[slot] + depth * depth).min(1 << 20);
+    }
+}

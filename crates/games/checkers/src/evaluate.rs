@@ -1,0 +1,82 @@
+//! The static evaluation of a checkers position, for the searches.
+//!
+//! In hundredths of a man, from the side to move's point of view, the sum of:
+//! - **material**: a man is worth 100 and a king 140 (kings move both ways, but a man near
+//!   the far row is nearly a king already, which the next term covers);
+//! - **advancement**: a man gains 3 for each row it has advanced, and 10 more on the row
+//!   before crowning;
+//! - **the back rank**: a man still on its own back row is worth 6, because it keeps the
+//!   opponent's men from crowning there — until the endgame (8 pieces or fewer), when the men
+//!   should move up;
+//! - **mobility**: 2 for each step the side could make (jumps are searched, not counted);
+//! - **trading when ahead**: with fewer pieces on the board a material lead counts for more, so
+//!   the stronger side is drawn to exchanges (a lead of `d` earns `d × (24 − pieces) / 24`).
+
+use arbiter_core::{Evaluate, Side};
+
+use crate::board::{BOTTOM_ROW, TOP_ROW};
+use crate::{Checkers, Move};
+
+const MAN: i32 = 100;
+const KING: i32 = 140;
+const BACK_RANK: i32 = 6;
+const MOBILITY: i32 = 2;
+
+/// What a man on each square (index 0–31) is worth for its advancement, for Black (who moves
+/// down the board); White's is the mirror image.
+const BLACK_ADVANCE: [i32; 32] = {
+    let mut table = [0; 32];
+    let mut index = 0;
+    while index < 32 {
+        let row = (index / 4) as i32;
+        table[index] = 3 * row + if row == 6 { 10 } else { 0 };
+        index += 1;
+    }
+    table
+};
+
+impl Checkers {
+    fn side_score(&self, side: Side, endgame: bool) -> i32 {
+        let own = self.pieces(side);
+        let kings = own & self.kings();
+        let men = own & !self.kings();
+        let mut score = MAN * men.count_ones() as i32 + KING * kings.count_ones() as i32;
+        for square in crate::board::squares(men) {
+            score += match side {
+                Side::Black => BLACK_ADVANCE[square],
+                Side::White => BLACK_ADVANCE[31 - square],
+            };
+        }
+        if !endgame {
+            let back_row = match side {
+                Side::Black => TOP_ROW,
+                Side::White => BOTTOM_ROW,
+            };
+            score += BACK_RANK * (men & back_row).count_ones() as i32;
+        }
+        score + MOBILITY * self.steps_of(side) as i32
+    }
+}
+
+impl Evaluate for Checkers {
+    fn evaluate(&self) -> i32 {
+        let side = self.side_to_move;
+        let pieces = (self.pieces(Side::White) | self.pieces(Side::Black)).count_ones() as i32;
+        let endgame = pieces <= 8;
+        let own = self.side_score(side, endgame);
+        let enemy = self.side_score(side.opponent(), endgame);
+        let material = |s: Side| {
+            let set = self.pieces(s);
+            MAN * (set & !self.kings()).count_ones() as i32
+                + KING * (set & self.kings()).count_ones() as i32
+        };
+        let lead = material(side) - material(side.opponent());
+        own - enemy + lead * (24 - pieces) / 24
+    }
+
+    /// Jumps, and steps that crown a man.
+    fn is_tactical(&self, mv: Move) -> bool {
+        mv.is_capture()
+            || (self.kings() & (1 << mv.from) == 0 && (1u32 << mv.to) & (TOP_ROW | BOTTOM_ROW) != 0)
+    }
+}

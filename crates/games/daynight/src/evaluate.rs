@@ -1,0 +1,54 @@
+//! The static evaluation of a Day-and-Night position, for the searches.
+//!
+//! In hundredths of a piece, from the side to move's point of view, the sum of:
+//! - **material**: 100 for each of the side's own pieces (captured pieces are neutral and
+//!   count for nobody);
+//! - **zones**: a piece can only capture from its own zone, so a piece that will stand in its
+//!   zone on the side's next turn — after the dial's next turn, one sector clockwise — gains 8;
+//! - **threats**: a piece that could capture now (in its zone, next to an enemy piece with the
+//!   field behind free) is worth 25 to the side to move and 12 to the waiting side;
+//! - **mobility**: 2 for each slide the side could make, so that neutral pieces placed as
+//!   blockers, and pieces hemmed in, show up: a side without a move loses.
+
+use arbiter_core::{Evaluate, Side};
+
+use crate::board::{fields, SECTORS};
+use crate::{DayNight, Move, DAY};
+
+const PIECE: i32 = 100;
+const NEXT_ZONE: i32 = 8;
+const THREAT_TO_MOVE: i32 = 25;
+const THREAT_WAITING: i32 = 12;
+const MOBILITY: i32 = 2;
+
+impl DayNight {
+    fn side_score(&self, side: Side, threat: i32) -> i32 {
+        let own = self.pieces(side);
+        let next_day = DAY[usize::from((self.dial + 1) % SECTORS)];
+        let next_zone = match side {
+            Side::White => next_day,
+            Side::Black => !next_day,
+        };
+        let empty = self.empty();
+        let mut slides = 0;
+        for from in fields(own) {
+            Self::slides_of(from, empty, |_| slides += 1);
+        }
+        PIECE * own.count_ones() as i32
+            + NEXT_ZONE * (own & next_zone).count_ones() as i32
+            + threat * self.capturers_of(side).count_ones() as i32
+            + MOBILITY * slides
+    }
+}
+
+impl Evaluate for DayNight {
+    fn evaluate(&self) -> i32 {
+        let side = self.side_to_move;
+        self.side_score(side, THREAT_TO_MOVE) - self.side_score(side.opponent(), THREAT_WAITING)
+    }
+
+    /// Captures.
+    fn is_tactical(&self, mv: Move) -> bool {
+        mv.is_capture()
+    }
+}
