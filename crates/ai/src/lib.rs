@@ -30,7 +30,7 @@ pub use crate::limits::Limits;
 pub use crate::mcts::Mcts;
 pub use crate::random::RandomPlayer;
 pub use crate::score::Score;
-pub use crate::spec::{Engine, PlayerSpec, SpecError};
+pub use crate::spec::{parse_duration, Engine, PlayerSpec, SpecError};
 
 /// What a search found.
 #[derive(Debug, Clone, PartialEq)]

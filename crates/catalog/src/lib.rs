@@ -8,9 +8,11 @@ mod session;
 
 use std::marker::PhantomData;
 
+use arbiter_ai::arena::{play_match, MatchConfig, MatchResult};
+use arbiter_ai::PlayerSpec;
 use arbiter_checkers::Checkers;
 use arbiter_core::{
-    parse_record_text, Game, GameOptions, GameRecord, OptionError, OptionSpec, PositionError,
+    parse_record_text, Evaluate, GameOptions, GameRecord, OptionError, OptionSpec, PositionError,
     RecordError, RecordText,
 };
 use arbiter_daynight::DayNight;
@@ -19,7 +21,7 @@ use arbiter_holes::Holes;
 use arbiter_minicheckers::Minicheckers;
 use thiserror::Error;
 
-pub use crate::session::{NextSteps, Session};
+pub use crate::session::{NextSteps, Session, Thought};
 
 /// What the catalog knows of a game without starting one.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -55,21 +57,36 @@ pub trait Entry: Sync {
 
     /// The perft depth of `arbiter bench` from the start position.
     fn bench_depth(&self) -> u32;
+
+    /// The alpha-beta depth of `arbiter bench` from the start position.
+    fn bench_search_depth(&self) -> u32;
+
+    /// Plays a match between `a` and `b` under `options`; `progress` hears the number of
+    /// games finished.
+    fn play_match(
+        &self,
+        options: &str,
+        a: &PlayerSpec,
+        b: &PlayerSpec,
+        config: MatchConfig,
+        progress: &(dyn Fn(usize) + Sync),
+    ) -> Result<MatchResult, CatalogError>;
 }
 
-/// A catalog entry for the game `G`.
+/// A catalog entry for the game `G`, with the depths of its benchmarks.
 struct Registered<G> {
     bench_depth: u32,
+    bench_search_depth: u32,
     game: PhantomData<fn() -> G>,
 }
 
 impl<G> Registered<G> {
-    const fn new(bench_depth: u32) -> Self {
-        Registered { bench_depth, game: PhantomData }
+    const fn new(bench_depth: u32, bench_search_depth: u32) -> Self {
+        Registered { bench_depth, bench_search_depth, game: PhantomData }
     }
 }
 
-impl<G: Game> Entry for Registered<G> {
+impl<G: Evaluate> Entry for Registered<G> {
     fn info(&self) -> GameInfo {
         GameInfo {
             id: G::ID,
@@ -103,15 +120,31 @@ impl<G: Game> Entry for Registered<G> {
     fn bench_depth(&self) -> u32 {
         self.bench_depth
     }
+
+    fn bench_search_depth(&self) -> u32 {
+        self.bench_search_depth
+    }
+
+    fn play_match(
+        &self,
+        options: &str,
+        a: &PlayerSpec,
+        b: &PlayerSpec,
+        config: MatchConfig,
+        progress: &(dyn Fn(usize) + Sync),
+    ) -> Result<MatchResult, CatalogError> {
+        let options = G::Options::parse(options)?;
+        Ok(play_match::<G>(&options, a, b, config, progress))
+    }
 }
 
 /// Every game, in the order `arbiter games` lists them.
 static GAMES: [&dyn Entry; 5] = [
-    &Registered::<Minicheckers>::new(16),
-    &Registered::<Holes>::new(9),
-    &Registered::<Fanorona>::new(6),
-    &Registered::<Checkers>::new(11),
-    &Registered::<DayNight>::new(6),
+    &Registered::<Minicheckers>::new(16, 14),
+    &Registered::<Holes>::new(9, 9),
+    &Registered::<Fanorona>::new(6, 7),
+    &Registered::<Checkers>::new(11, 11),
+    &Registered::<DayNight>::new(6, 5),
 ];
 
 /// Every game of the catalog.

@@ -1,6 +1,9 @@
 //! A game in progress behind a trait object, whose moves are text.
 
-use arbiter_core::{divide, perft, Game, GameRecord, MoveError, Side, Status, Undone};
+use std::time::Duration;
+
+use arbiter_ai::{PlayerSpec, Score, SearchReport};
+use arbiter_core::{divide, perft, Evaluate, Game, GameRecord, MoveError, Side, Status, Undone};
 
 /// A game in progress, its rules hidden: what a user interface needs.
 pub trait Session: Send {
@@ -63,11 +66,55 @@ pub trait Session: Send {
     /// The board after the steps `entered` of a turn in progress.
     fn diagram_after_steps(&self, entered: &[String]) -> String;
 
+    /// What the player `spec` would play here; `progress` hears each completed iteration.
+    fn think(&self, spec: &PlayerSpec, progress: &mut dyn FnMut(&Thought)) -> Thought;
+
     /// Perft of the current position.
     fn perft(&self, depth: u32) -> u64;
 
     /// Each legal move of the current position with the perft below it.
     fn divide(&self, depth: u32) -> Vec<(String, u64)>;
+}
+
+/// A search's result with its moves in canonical notation.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Thought {
+    /// The move to play, if there is one.
+    pub best: Option<String>,
+    /// How the position stands for the player to move.
+    pub score: Score,
+    /// The depth reached.
+    pub depth: u32,
+    /// Positions visited (alpha-beta) or iterations (MCTS).
+    pub nodes: u64,
+    /// The time the search took.
+    pub elapsed: Duration,
+    /// The principal variation.
+    pub pv: Vec<String>,
+}
+
+impl Thought {
+    fn from_report<M: ToString>(report: &SearchReport<M>) -> Thought {
+        Thought {
+            best: report.best.as_ref().map(ToString::to_string),
+            score: report.score,
+            depth: report.depth,
+            nodes: report.nodes,
+            elapsed: report.elapsed,
+            pv: report.pv.iter().map(ToString::to_string).collect(),
+        }
+    }
+
+    /// Nodes per second.
+    #[must_use]
+    pub fn nodes_per_second(&self) -> f64 {
+        let seconds = self.elapsed.as_secs_f64();
+        if seconds > 0.0 {
+            self.nodes as f64 / seconds
+        } else {
+            0.0
+        }
+    }
 }
 
 /// What may follow the steps of a turn entered so far.
@@ -88,7 +135,7 @@ fn moves_with_steps<G: Game>(record: &GameRecord<G>) -> Vec<(G::Move, Vec<String
     position.legal_moves().into_iter().map(|mv| (mv, position.move_steps(mv))).collect()
 }
 
-impl<G: Game> Session for GameRecord<G> {
+impl<G: Evaluate> Session for GameRecord<G> {
     fn game_id(&self) -> &'static str {
         G::ID
     }
@@ -187,6 +234,13 @@ impl<G: Game> Session for GameRecord<G> {
             Some((mv, _)) => self.position().diagram_after_steps(mv, entered.len()),
             None => self.position().diagram(),
         }
+    }
+
+    fn think(&self, spec: &PlayerSpec, progress: &mut dyn FnMut(&Thought)) -> Thought {
+        let mut player = spec.build::<G>();
+        let report =
+            player.choose(self.position(), &mut |report| progress(&Thought::from_report(report)));
+        Thought::from_report(&report)
     }
 
     fn perft(&self, depth: u32) -> u64 {

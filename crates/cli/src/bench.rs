@@ -1,7 +1,9 @@
-//! `arbiter bench`: a fixed perft workload per game, with nodes per second.
+//! `arbiter bench`: a fixed perft workload per game, with nodes per second, and a fixed-depth
+//! search per game whose node count is the search's signature.
 
 use std::time::Instant;
 
+use arbiter_ai::{Engine, Limits, PlayerSpec};
 use arbiter_catalog::{find, games, Entry};
 
 use crate::Failure;
@@ -13,7 +15,7 @@ pub fn run(game: Option<&str>) -> Result<(), Failure> {
         None => games().to_vec(),
     };
     let (mut total_nodes, mut total_seconds) = (0, 0.0);
-    for entry in entries {
+    for entry in &entries {
         let info = entry.info();
         let session = entry.new_session("", None)?;
         let depth = entry.bench_depth();
@@ -34,6 +36,29 @@ pub fn run(game: Option<&str>) -> Result<(), Failure> {
         total_nodes,
         rate(total_nodes, total_seconds)
     );
+    println!();
+    search(&entries)
+}
+
+/// A fixed-depth alpha-beta search from each game's start: its node count is a signature of
+/// the search, so that any change of search behaviour shows.
+fn search(entries: &[&dyn Entry]) -> Result<(), Failure> {
+    for entry in entries {
+        let depth = entry.bench_search_depth();
+        let spec =
+            PlayerSpec { limits: Limits::depth(depth), ..PlayerSpec::new(Engine::AlphaBeta) };
+        let session = entry.new_session("", None)?;
+        let thought = session.think(&spec, &mut |_| {});
+        let seconds = thought.elapsed.as_secs_f64();
+        println!(
+            "{:<14}search {depth:>2} {:>13} nodes {seconds:>8.3} s {:>18}  best {} {}",
+            entry.info().id,
+            thought.nodes,
+            rate(thought.nodes, seconds),
+            thought.best.unwrap_or_default(),
+            thought.score
+        );
+    }
     Ok(())
 }
 

@@ -3,13 +3,16 @@
 //! Scripts depend on this interface: `moves` prints only legal moves on stdout, `perft` only
 //! counts; errors go to stderr with exit code 2.
 
+mod analyze;
 mod bench;
 mod play;
+mod versus;
 
 use std::io;
 use std::process::ExitCode;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
+use arbiter_ai::{parse_duration, Engine, Limits, PlayerSpec, SpecError};
 use arbiter_catalog::{find, games, CatalogError, Session};
 use arbiter_core::{MoveError, Status};
 use clap::{Parser, Subcommand, ValueEnum};
@@ -60,10 +63,36 @@ enum Command {
         /// Who plays Black.
         #[arg(long, value_enum, default_value_t = Player::Human)]
         black: Player,
-        /// Seed of the computer's choices (random if not given).
-        #[arg(long)]
-        seed: Option<u64>,
+        #[command(flatten)]
+        ai: AiOptions,
+        /// Seed of the computer's random choices.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
     },
+    /// Search a position and print each iteration: depth, score, nodes, speed, best line.
+    Analyze {
+        /// The game, e.g. `checkers`.
+        game: String,
+        #[command(flatten)]
+        setup: Setup,
+        /// Moves to play first, separated by spaces.
+        #[arg(long, value_name = "\"M1 M2 ...\"", default_value = "")]
+        moves: String,
+        /// How long to think (default 5s unless a depth or node limit is given).
+        #[arg(long, value_parser = parse_think)]
+        think: Option<Duration>,
+        /// The deepest iteration (alpha-beta).
+        #[arg(long)]
+        depth: Option<u32>,
+        /// Positions (alpha-beta) or iterations (MCTS).
+        #[arg(long)]
+        nodes: Option<u64>,
+        /// The search.
+        #[arg(long, value_enum, default_value_t = EngineArg::Alphabeta)]
+        engine: EngineArg,
+    },
+    /// Play two computer players against each other and print the score and Elo difference.
+    Match(versus::MatchArgs),
     /// Run a fixed perft workload for every game (or one) and print nodes per second.
     Bench {
         /// Only this game.
@@ -88,6 +117,62 @@ impl Setup {
     }
 }
 
+/// How strong the computer plays in `arbiter play`.
+#[derive(Debug, Clone, clap::Args)]
+struct AiOptions {
+    /// Strength of the computer, 1 (looks one move ahead) to 5 (thinks three seconds).
+    /// Default 3 (a quarter of a second).
+    #[arg(long, value_parser = clap::value_parser!(u8).range(1..=5))]
+    level: Option<u8>,
+    /// Thinking time per move instead of a level, e.g. 500ms or 2s.
+    #[arg(long, value_parser = parse_think)]
+    think: Option<Duration>,
+    /// Positions (alpha-beta) or iterations (MCTS) per move instead of a level.
+    #[arg(long)]
+    nodes: Option<u64>,
+    /// The search the computer uses.
+    #[arg(long, value_enum)]
+    engine: Option<EngineArg>,
+}
+
+impl AiOptions {
+    fn spec(&self, seed: u64) -> PlayerSpec {
+        let level = PlayerSpec::level(self.level.unwrap_or(3));
+        let mut spec = level.unwrap_or(PlayerSpec::new(Engine::AlphaBeta));
+        if let Some(engine) = self.engine {
+            spec.engine = engine.engine();
+        }
+        if self.think.is_some() || self.nodes.is_some() {
+            spec.limits = Limits { time: self.think, depth: None, nodes: self.nodes };
+        }
+        spec.seed = seed;
+        spec
+    }
+}
+
+/// A search, on the command line.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum EngineArg {
+    /// Iterative-deepening alpha-beta.
+    Alphabeta,
+    /// Monte Carlo tree search with a solver.
+    Mcts,
+}
+
+impl EngineArg {
+    fn engine(self) -> Engine {
+        match self {
+            EngineArg::Alphabeta => Engine::AlphaBeta,
+            EngineArg::Mcts => Engine::Mcts,
+        }
+    }
+}
+
+fn parse_think(text: &str) -> Result<Duration, String> {
+    parse_duration(text)
+        .ok_or_else(|| format!("`{text}` is not a time; expected e.g. 500ms, 2s or 1m"))
+}
+
 /// Who plays a side in `arbiter play`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub enum Player {
@@ -106,13 +191,22 @@ fn main() -> ExitCode {
         }
         Command::Moves { game, setup, moves } => print_moves(&game, &setup, &moves),
         Command::Perft { game, depth, setup, divide } => run_perft(&game, depth, &setup, divide),
-        Command::Play { game, setup, white, black, seed } => {
+        Command::Play { game, setup, white, black, ai, seed } => {
             setup.session(&game).map_err(Failure::from).and_then(|session| {
                 let stdin = io::stdin();
-                play::run(session, [white, black], seed, stdin.lock(), io::stdout())
+                play::run(session, [white, black], ai.spec(seed), stdin.lock(), io::stdout())
                     .map_err(Failure::Io)
             })
         }
+        Command::Analyze { game, setup, moves, think, depth, nodes, engine } => {
+            let time =
+                think.or((depth.is_none() && nodes.is_none()).then_some(Duration::from_secs(5)));
+            let limits = Limits { time, depth, nodes };
+            let spec = PlayerSpec { limits, ..PlayerSpec::new(engine.engine()) };
+            play_moves(&game, &setup, &moves)
+                .and_then(|session| analyze::run(session.as_ref(), &spec))
+        }
+        Command::Match(args) => versus::run(&args),
         Command::Bench { game } => bench::run(game.as_deref()),
     };
     match result {
@@ -134,6 +228,8 @@ enum Failure {
     Catalog(#[from] CatalogError),
     #[error("move {index} (`{text}`) cannot be played: {error}{}", legal_note(.error, .legal))]
     Move { index: usize, text: String, error: Box<MoveError>, legal: Vec<String> },
+    #[error(transparent)]
+    Spec(#[from] SpecError),
     #[error("{0}")]
     Io(io::Error),
 }

@@ -5,23 +5,23 @@
 //! changes the game in progress. Where a turn can take several steps (a Fanorona capture
 //! chain), a person enters it one step at a time: after each step the board is shown again
 //! with the piece that continues and its options, and `skip` ends the turn where the rules
-//! allow. The steps only narrow the game's list of legal moves; no rule lives here. Until the
-//! search engine lands, the computer is a random mover.
+//! allow. The steps only narrow the game's list of legal moves; no rule lives here. The
+//! computer plays with the search of `arbiter-ai` (alpha-beta by default) and shows its score,
+//! depth and time; `hint` asks it for the human's move.
 
 use std::fs;
 use std::io::{self, BufRead, Write};
-use std::time::{SystemTime, UNIX_EPOCH};
 
-use arbiter_catalog::{load_record, Session};
+use arbiter_ai::PlayerSpec;
+use arbiter_catalog::{load_record, Session, Thought};
 use arbiter_core::{MoveError, Side, Status};
-use rand::{RngExt, SeedableRng};
-use rand_chacha::ChaCha8Rng;
 
 use crate::Player;
 
 const HELP: &str = "\
 Enter a move in the game's notation (`moves` lists the legal ones), or a command:
   moves        list the legal moves (in the middle of a turn: the possible next steps)
+  hint         ask the computer for a move
   board        show the board again
   position     print the position in the game's text form
   skip         end a turn of several steps here (a Fanorona capture chain)
@@ -38,7 +38,8 @@ Enter a move in the game's notation (`moves` lists the legal ones), or a command
 struct Terminal<W: Write> {
     session: Box<dyn Session>,
     players: [Player; 2],
-    rng: ChaCha8Rng,
+    /// How the computer plays.
+    ai: PlayerSpec,
     /// The steps of the turn being entered, in canonical notation.
     entered: Vec<String>,
     out: W,
@@ -48,26 +49,14 @@ struct Terminal<W: Write> {
 pub fn run(
     session: Box<dyn Session>,
     players: [Player; 2],
-    seed: Option<u64>,
+    ai: PlayerSpec,
     input: impl BufRead,
     out: impl Write,
 ) -> io::Result<()> {
-    let seed = seed.unwrap_or_else(|| {
-        SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |elapsed| elapsed.as_nanos() as u64)
-    });
-    let mut terminal = Terminal {
-        session,
-        players,
-        rng: ChaCha8Rng::seed_from_u64(seed),
-        entered: Vec::new(),
-        out,
-    };
+    let mut terminal = Terminal { session, players, ai, entered: Vec::new(), out };
     for side in Side::BOTH {
         if players[side.index()] == Player::Ai {
-            writeln!(
-                terminal.out,
-                "{side} is played by the computer: for now a random mover (seed {seed})."
-            )?;
+            writeln!(terminal.out, "{side} is played by the computer ({ai}).")?;
         }
     }
     writeln!(terminal.out, "Type `help` for the commands.")?;
@@ -101,13 +90,26 @@ impl<W: Write> Terminal<W> {
 
     fn computer_move(&mut self) -> io::Result<()> {
         let side = self.session.side_to_move();
-        let legal = self.session.legal_moves();
-        let choice = legal[self.rng.random_range(0..legal.len())].clone();
-        match self.session.play(&choice) {
-            Ok(mv) => writeln!(self.out, "{side} (computer) plays {mv}")?,
-            Err(error) => writeln!(self.out, "the computer's move {choice} failed: {error}")?,
+        let thought = self.session.think(&self.ai, &mut |_| {});
+        let Some(best) = thought.best.clone() else {
+            return writeln!(self.out, "The computer finds no move.");
+        };
+        match self.session.play(&best) {
+            Ok(mv) => writeln!(self.out, "{side} (computer) plays {mv}  [{}]", summary(&thought))?,
+            Err(error) => writeln!(self.out, "the computer's move {best} failed: {error}")?,
         }
         self.show()
+    }
+
+    fn hint(&mut self) -> io::Result<()> {
+        if self.session.status().is_over() {
+            return writeln!(self.out, "The game is over.");
+        }
+        let thought = self.session.think(&self.ai, &mut |_| {});
+        match &thought.best {
+            Some(best) => writeln!(self.out, "hint: {best}  [{}]", summary(&thought)),
+            None => writeln!(self.out, "There is no legal move."),
+        }
     }
 
     fn prompt(&mut self) -> io::Result<()> {
@@ -131,6 +133,7 @@ impl<W: Write> Terminal<W> {
             "help" | "?" => writeln!(self.out, "{HELP}")?,
             "quit" | "exit" => return Ok(false),
             "moves" => self.list_moves()?,
+            "hint" => self.hint()?,
             "board" => self.show()?,
             "position" => writeln!(self.out, "{}", self.session.position_text())?,
             "skip" => self.skip()?,
@@ -301,6 +304,16 @@ impl<W: Write> Terminal<W> {
             Status::Over(outcome) => writeln!(self.out, "Game over: {outcome}."),
         }
     }
+}
+
+/// `score +0.25, depth 9, 0.25 s`.
+fn summary(thought: &Thought) -> String {
+    format!(
+        "score {}, depth {}, {:.2} s",
+        thought.score,
+        thought.depth,
+        thought.elapsed.as_secs_f64()
+    )
 }
 
 fn list(moves: &[String]) -> String {

@@ -178,13 +178,12 @@ fn play_explains_bad_input_and_keeps_the_game_then_saves_and_loads_pdn() {
 
 #[test]
 fn the_computer_can_play_both_sides_to_the_end() {
-    let output = arbiter_with_input(
-        &["play", "checkers", "--white", "ai", "--black", "ai", "--seed", "7"],
-        "quit\n",
-    );
+    let args = ["play", "minicheckers", "--white", "ai", "--black", "ai", "--level", "2"];
+    let output = arbiter_with_input(&args, "quit\n");
     assert!(output.status.success());
     let text = stdout(&output);
-    assert!(text.contains("random mover"), "{text}");
+    assert!(text.contains("White is played by the computer (alphabeta:depth=3)."), "{text}");
+    assert!(text.contains("(computer) plays") && text.contains("[score "), "{text}");
     assert!(text.contains("Game over: "), "{text}");
 }
 
@@ -233,4 +232,64 @@ fn games_explains_the_round_board_of_day_and_night() {
     let text = stdout(&arbiter(&["games"]));
     assert!(text.contains("daynight      Day and Night: a round board of 12 sectors"), "{text}");
     assert!(text.contains("option rings=4..8 (default 4)"), "{text}");
+}
+
+#[test]
+fn play_against_the_computer_with_hints() {
+    let args = ["play", "checkers", "--black", "ai", "--nodes", "2000"];
+    let output = arbiter_with_input(&args, "hint\nundo\nquit\n");
+    let text = stdout(&output);
+    assert!(text.contains("Black is played by the computer (alphabeta:nodes=2000)."), "{text}");
+    assert!(text.contains("Black (computer) plays "), "{text}");
+    assert!(text.contains("hint: "), "{text}");
+    let output = arbiter(&["play", "checkers", "--level", "9"]);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(stderr(&output).contains("--level"), "{}", stderr(&output));
+}
+
+#[test]
+fn analyze_prints_each_iteration_and_the_best_move() {
+    let output = arbiter(&["analyze", "checkers", "--depth", "4", "--moves", "11-15"]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let text = stdout(&output);
+    for depth in 1..=4 {
+        assert!(text.contains(&format!("depth  {depth}  score")), "{text}");
+    }
+    assert!(text.contains("nodes/s  pv ") && text.contains("\nbest move "), "{text}");
+    let output =
+        arbiter(&["analyze", "checkers", "--position", "W:WK10:B14,15,22,23", "--depth", "3"]);
+    assert!(stdout(&output).contains("score   win in 1"), "{}", stdout(&output));
+}
+
+#[test]
+fn match_prints_the_score_and_ends_with_json() {
+    let args = [
+        "match",
+        "holes",
+        "--a",
+        "alphabeta:depth=3",
+        "--b",
+        "random",
+        "--games",
+        "6",
+        "--openings",
+        "2",
+        "--json",
+    ];
+    let output = arbiter(&args);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let text = stdout(&output);
+    assert!(text.contains("6 games in "), "{text}");
+    let json: serde_json::Value =
+        serde_json::from_str(text.lines().last().unwrap_or_default()).expect("json");
+    assert_eq!(json["games"], 6);
+    let total = ["a_wins", "draws", "b_wins"]
+        .iter()
+        .map(|key| json[key].as_u64().unwrap_or(99))
+        .sum::<u64>();
+    assert_eq!(total, 6);
+    assert!(json["elo"].is_number());
+    let output = arbiter(&["match", "holes", "--a", "minimax", "--b", "random"]);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(stderr(&output).contains("unknown player `minimax`"), "{}", stderr(&output));
 }

@@ -1,0 +1,139 @@
+//! `arbiter match`: two computer players against each other, on all cores.
+
+use std::fs;
+use std::time::Instant;
+
+use arbiter_ai::arena::{MatchConfig, MatchResult};
+use arbiter_ai::PlayerSpec;
+use arbiter_catalog::find;
+use indicatif::{ProgressBar, ProgressStyle};
+use serde::Serialize;
+
+use crate::Failure;
+
+/// The arguments of `arbiter match`.
+#[derive(Debug, clap::Args)]
+pub struct MatchArgs {
+    /// The game, e.g. `checkers`.
+    game: String,
+    /// Player A: random, alphabeta or mcts, optionally with limits, e.g. alphabeta:time=100ms,
+    /// alphabeta:depth=6, mcts:iterations=5000, mcts:time=1s.
+    #[arg(long, value_name = "SPEC")]
+    a: PlayerSpec,
+    /// Player B, written like A.
+    #[arg(long, value_name = "SPEC")]
+    b: PlayerSpec,
+    /// The number of games; the players change colours every game.
+    #[arg(long, default_value_t = 10)]
+    games: usize,
+    /// Random plies played before the players take over (the same for each pair of games).
+    #[arg(long, default_value_t = 0)]
+    openings: usize,
+    /// Game options as key=value,key=value.
+    #[arg(long, value_name = "K=V,...", default_value = "")]
+    options: String,
+    /// Seed of the openings and the players' random choices.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Games played at once (default: one per core).
+    #[arg(long)]
+    threads: Option<usize>,
+    /// Save every game's record to this file.
+    #[arg(long, value_name = "FILE")]
+    save: Option<String>,
+    /// End with one line of JSON: a_wins, draws, b_wins, games, score, elo and more.
+    #[arg(long)]
+    json: bool,
+}
+
+/// The JSON summary of a match.
+#[derive(Debug, Serialize)]
+struct Summary<'a> {
+    game: &'a str,
+    a: String,
+    b: String,
+    games: usize,
+    a_wins: usize,
+    draws: usize,
+    b_wins: usize,
+    score: f64,
+    score_low: f64,
+    score_high: f64,
+    elo: f64,
+    elo_low: f64,
+    elo_high: f64,
+    seconds: f64,
+}
+
+/// Plays the match and prints its result.
+pub fn run(args: &MatchArgs) -> Result<(), Failure> {
+    let entry = find(&args.game)?;
+    let threads =
+        args.threads.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, usize::from));
+    let config =
+        MatchConfig { games: args.games, openings: args.openings, seed: args.seed, threads };
+    let bar = ProgressBar::new(args.games as u64);
+    bar.set_style(
+        ProgressStyle::with_template(
+            "{msg} [{bar:30}] {pos}/{len} games, {elapsed} elapsed, about {eta} left",
+        )
+        .unwrap_or_else(|_| ProgressStyle::default_bar())
+        .progress_chars("=> "),
+    );
+    bar.set_message(format!("{} vs {}", args.a, args.b));
+    let started = Instant::now();
+    let result = entry.play_match(&args.options, &args.a, &args.b, config, &|done| {
+        bar.set_position(done as u64)
+    })?;
+    bar.finish_and_clear();
+    let seconds = started.elapsed().as_secs_f64();
+    if let Some(file) = &args.save {
+        let records: Vec<&str> = result.games.iter().map(|game| game.record.as_str()).collect();
+        fs::write(file, records.join("\n")).map_err(Failure::Io)?;
+    }
+    print_result(args, &result, seconds);
+    if args.json {
+        let summary = Summary {
+            game: &args.game,
+            a: args.a.to_string(),
+            b: args.b.to_string(),
+            games: result.games_played(),
+            a_wins: result.a_wins,
+            draws: result.draws,
+            b_wins: result.b_wins,
+            score: result.score,
+            score_low: result.interval.0,
+            score_high: result.interval.1,
+            elo: result.elo,
+            elo_low: result.elo_interval.0,
+            elo_high: result.elo_interval.1,
+            seconds,
+        };
+        println!("{}", serde_json::to_string(&summary).map_err(|error| Failure::Io(error.into()))?);
+    }
+    Ok(())
+}
+
+fn print_result(args: &MatchArgs, result: &MatchResult, seconds: f64) {
+    println!("{}: A = {}, B = {}", args.game, args.a, args.b);
+    println!(
+        "{} games in {seconds:.1} s: A won {}, drew {}, lost {}",
+        result.games_played(),
+        result.a_wins,
+        result.draws,
+        result.b_wins
+    );
+    println!(
+        "score of A: {:.3} (95% interval {:.3} to {:.3})",
+        result.score, result.interval.0, result.interval.1
+    );
+    println!(
+        "Elo difference A - B: {:+.0} (95% interval {:+.0} to {:+.0})",
+        result.elo, result.elo_interval.0, result.elo_interval.1
+    );
+    let turns: usize = result.games.iter().map(|game| game.turns).sum();
+    println!(
+        "average game length: {:.1} turns",
+        turns as f64 / result.games_played().max(1) as f64
+    );
+}
