@@ -9,7 +9,7 @@
 //!   (Akl and Newborn, 1977), then the history heuristic (Schaeffer, 1989);
 //! - a quiescence search over tactical moves at the horizon, so that a capture in progress is
 //!   not misjudged; where every move is tactical (captures are compulsory) there is no
-//!   standing pat;
+//!   standing pat for one ply, or for as long as there are few captures to choose from;
 //! - a repetition of a position on the search path scores as a draw.
 
 use std::hash::{BuildHasher, BuildHasherDefault, DefaultHasher};
@@ -25,6 +25,9 @@ use crate::{Player, SearchReport};
 const MAX_DEPTH: u32 = 64;
 /// How deep the quiescence search may go.
 const MAX_QUIESCENCE: u32 = 16;
+/// Beyond its first ply, the quiescence search follows compulsory captures only where there
+/// are at most this many.
+const FORCED_BRANCHES: usize = 3;
 /// Slots of the history table (moves are hashed into it).
 const HISTORY: usize = 4096;
 
@@ -274,8 +277,17 @@ impl<'a, G: Evaluate> Search<'a, G> {
             self.moves[index] = moves;
             return Self::terminal(position, ply);
         }
-        let forced = moves.iter().all(|&(_, mv)| position.is_tactical(mv));
+        // Where every move is tactical (captures are compulsory) there is no standing pat:
+        // the captures are searched, but only one ply, or while there are few of them (a
+        // draughts exchange), so that a game where captures are nearly always on, such as
+        // Fanorona, does not turn the quiescence search into a full-width one.
+        let all_tactical = moves.iter().all(|&(_, mv)| position.is_tactical(mv));
+        let forced = all_tactical && (depth == 0 || moves.len() <= FORCED_BRANCHES);
         let mut best = -INFINITY;
+        if all_tactical && !forced {
+            self.moves[index] = moves;
+            return position.evaluate();
+        }
         if !forced || depth >= MAX_QUIESCENCE {
             best = position.evaluate();
             if best >= beta || depth >= MAX_QUIESCENCE {
