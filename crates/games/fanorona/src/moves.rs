@@ -164,8 +164,8 @@ fn parse_step(text: &str) -> Result<StepSpec, String> {
         let from = Point::parse(from.trim())
             .ok_or_else(|| format!("`{}` is not a point A1-I5", from.trim()))?;
         let to = to.trim();
-        let (to, capture) = match to.len() {
-            3 => (&to[..2], suffix(&to[2..])?),
+        let (to, capture) = match (to.get(..2), to.get(2..)) {
+            (Some(point), Some(letter)) if !letter.is_empty() => (point, suffix(letter)?),
             _ => (to, None),
         };
         let to = Point::parse(to).ok_or_else(|| format!("`{to}` is not a point A1-I5"))?;

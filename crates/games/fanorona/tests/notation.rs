@@ -63,6 +63,8 @@ fn malformed_turns_say_what_is_wrong_and_what_is_expected() {
         ("F4-E3X", "`X` is neither A (approach) nor W (withdrawal)"),
         ("F3 NW", "F3 has no line going NW"),
         ("F4 NW A B", "too many words in one step"),
+        ("F4-€", "`€` is not a point A1-I5"),
+        ("F4 N€", "`N€` is not a direction N, NE, E, SE, S, SW, W or NW"),
     ] {
         match start.parse_move(text) {
             Err(MoveError::Malformed { problem: found, expected, .. }) => {
