@@ -24,7 +24,7 @@ proptest! {
             let _ = session.play(&input);
             let options = session.next_steps(&[]).options;
             let _ = session.match_step(&input, &options);
-            let _ = session.play_steps(&[input.clone()]);
+            let _ = session.play_steps(std::slice::from_ref(&input));
         }
     }
 
