@@ -140,11 +140,11 @@ impl<G: Evaluate> Entry for Registered<G> {
 
 /// Every game, in the order `arbiter games` lists them.
 static GAMES: [&dyn Entry; 5] = [
-    &Registered::<Minicheckers>::new(16, 14),
-    &Registered::<Holes>::new(9, 9),
+    &Registered::<Minicheckers>::new(16, 26),
+    &Registered::<Holes>::new(9, 13),
     &Registered::<Fanorona>::new(6, 7),
-    &Registered::<Checkers>::new(11, 11),
-    &Registered::<DayNight>::new(6, 5),
+    &Registered::<Checkers>::new(11, 15),
+    &Registered::<DayNight>::new(6, 6),
 ];
 
 /// Every game of the catalog.
