@@ -50,19 +50,6 @@ pub struct SearchReport<M> {
     pub pv: Vec<M>,
 }
 
-impl<M> SearchReport<M> {
-    /// Nodes per second.
-    #[must_use]
-    pub fn nodes_per_second(&self) -> f64 {
-        let seconds = self.elapsed.as_secs_f64();
-        if seconds > 0.0 {
-            self.nodes as f64 / seconds
-        } else {
-            0.0
-        }
-    }
-}
-
 /// Something that chooses moves.
 pub trait Player<G: Evaluate>: Send {
     /// Chooses a move in `position`. `progress` hears about each completed iteration of an

@@ -349,11 +349,21 @@ impl Mcts {
         children
     }
 
+    /// `true` when a move of the root is proven to win, or every move to lose. Runs every
+    /// iteration, so it walks the children without collecting them.
     fn root_proven<M>(&self, tree: &[Node<M>]) -> bool {
-        let children = Self::children(tree, 0);
-        !children.is_empty()
-            && (children.iter().any(|&c| matches!(tree[c].proof, Proof::Win(_)))
-                || children.iter().all(|&c| matches!(tree[c].proof, Proof::Loss(_))))
+        let (mut any_win, mut all_lose, mut any) = (false, true, false);
+        let mut child = tree[0].first_child;
+        while child != NONE {
+            any = true;
+            match tree[child as usize].proof {
+                Proof::Win(_) => any_win = true,
+                Proof::Loss(_) => {}
+                Proof::Unknown => all_lose = false,
+            }
+            child = tree[child as usize].next_sibling;
+        }
+        any && (any_win || all_lose)
     }
 
     fn report<M: Copy>(

@@ -104,17 +104,6 @@ impl Thought {
             pv: report.pv.iter().map(ToString::to_string).collect(),
         }
     }
-
-    /// Nodes per second.
-    #[must_use]
-    pub fn nodes_per_second(&self) -> f64 {
-        let seconds = self.elapsed.as_secs_f64();
-        if seconds > 0.0 {
-            self.nodes as f64 / seconds
-        } else {
-            0.0
-        }
-    }
 }
 
 /// What may follow the steps of a turn entered so far.
