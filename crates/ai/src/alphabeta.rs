@@ -23,6 +23,8 @@ use crate::{Player, SearchReport};
 
 /// The deepest iteration when no depth limit is given.
 const MAX_DEPTH: u32 = 64;
+/// The deepest iteration whatever the limit asks: the search keeps per-ply tables this long.
+const DEEPEST: u32 = 1000;
 /// How deep the quiescence search may go.
 const MAX_QUIESCENCE: u32 = 16;
 /// Beyond its first ply, the quiescence search follows compulsory captures only where there
@@ -60,7 +62,7 @@ impl<G: Evaluate> AlphaBeta<G> {
         self.table.new_search();
         self.history.iter_mut().for_each(|value| *value /= 8);
         let clock = Clock::start(&self.limits);
-        let max_depth = self.limits.depth.unwrap_or(MAX_DEPTH).max(1);
+        let max_depth = self.limits.depth.unwrap_or(MAX_DEPTH).clamp(1, DEEPEST);
         let mut search = Search::new(self, clock, max_depth);
         let legal = position.legal_moves();
         let mut report = SearchReport {

@@ -124,9 +124,9 @@ pub fn play_match<G: Evaluate>(
     progress: &(dyn Fn(usize) + Sync),
 ) -> MatchResult {
     let next = AtomicUsize::new(0);
-    let results = Mutex::new(Vec::with_capacity(config.games));
+    let results = Mutex::new(Vec::new());
     std::thread::scope(|scope| {
-        for _ in 0..config.threads.max(1) {
+        for _ in 0..config.threads.clamp(1, config.games.max(1)) {
             scope.spawn(|| loop {
                 let number = next.fetch_add(1, Ordering::Relaxed);
                 if number >= config.games {

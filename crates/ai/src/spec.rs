@@ -9,6 +9,9 @@ use thiserror::Error;
 
 use crate::{AlphaBeta, Limits, Mcts, Player, RandomPlayer};
 
+/// The largest transposition table a spec may ask for, in MiB.
+const MAX_TABLE_MIB: usize = 4096;
+
 /// The kinds of player.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Engine {
@@ -170,7 +173,11 @@ impl FromStr for PlayerSpec {
                 "nodes" | "iterations" => spec.limits.nodes = Some(number()?),
                 "seed" => spec.seed = number()?,
                 "hash" => {
-                    spec.table_mib = usize::try_from(number()?).map_err(|_| invalid("MiB"))?
+                    let mib = usize::try_from(number()?)
+                        .ok()
+                        .filter(|mib| (1..=MAX_TABLE_MIB).contains(mib));
+                    spec.table_mib =
+                        mib.ok_or_else(|| invalid("a table size from 1 to 4096 MiB"))?;
                 }
                 _ => return Err(SpecError::UnknownSetting(setting.to_owned())),
             }
@@ -240,5 +247,13 @@ mod tests {
             Err(SpecError::UnknownSetting(_))
         ));
         assert_eq!(PlayerSpec::level(6), Err(SpecError::UnknownLevel(6)));
+        assert!(matches!(
+            "alphabeta:hash=99999999999".parse::<PlayerSpec>(),
+            Err(SpecError::InvalidValue { .. })
+        ));
+        assert!(matches!(
+            "alphabeta:hash=0".parse::<PlayerSpec>(),
+            Err(SpecError::InvalidValue { .. })
+        ));
     }
 }

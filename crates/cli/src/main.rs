@@ -43,7 +43,9 @@ enum Command {
     Perft {
         /// The game, e.g. `checkers`.
         game: String,
-        /// The number of moves (whole turns) in each sequence.
+        /// The number of moves (whole turns) in each sequence, up to 64 (far beyond what can
+        /// finish).
+        #[arg(value_parser = clap::value_parser!(u32).range(0..=64))]
         depth: u32,
         #[command(flatten)]
         setup: Setup,
@@ -81,8 +83,8 @@ enum Command {
         /// How long to think (default 5s unless a depth or node limit is given).
         #[arg(long, value_parser = parse_think)]
         think: Option<Duration>,
-        /// The deepest iteration (alpha-beta).
-        #[arg(long)]
+        /// The deepest iteration (alpha-beta), up to 1000.
+        #[arg(long, value_parser = clap::value_parser!(u32).range(1..=1000))]
         depth: Option<u32>,
         /// Positions (alpha-beta) or iterations (MCTS).
         #[arg(long)]

@@ -111,6 +111,9 @@ fn perft_prints_the_count_alone_and_divide_a_line_per_move_first() {
     assert!(output.status.success());
     assert_eq!(stdout(&output), "7361\n");
     assert!(stderr(&output).contains("nodes/s"), "{}", stderr(&output));
+    let output = arbiter(&["perft", "checkers", "4000000000"]);
+    assert_eq!(output.status.code(), Some(2), "a depth that could never finish is refused");
+    assert!(stderr(&output).contains("0..=64"), "{}", stderr(&output));
     let output = arbiter(&["perft", "checkers", "2", "--divide"]);
     assert_eq!(
         stdout(&output),

@@ -9,8 +9,7 @@ use crate::Game;
 /// The number of move sequences of length `depth` from `position`.
 #[must_use]
 pub fn perft<G: Game>(position: &G, depth: u32) -> u64 {
-    let mut buffers = move_buffers::<G>(depth);
-    count(position, depth, &mut buffers)
+    count(position, depth, 0, &mut Vec::new())
 }
 
 /// Every legal move with the perft of `depth - 1` below it, in move order. The counts add up
@@ -20,39 +19,41 @@ pub fn divide<G: Game>(position: &G, depth: u32) -> Vec<(G::Move, u64)> {
     if depth == 0 {
         return Vec::new();
     }
-    let mut buffers = move_buffers::<G>(depth);
+    let mut buffers = Vec::new();
     position
         .legal_moves()
         .into_iter()
         .map(|mv| {
             let mut child = position.clone();
             child.play_unchecked(mv);
-            (mv, count(&child, depth - 1, &mut buffers))
+            (mv, count(&child, depth - 1, 0, &mut buffers))
         })
         .collect()
 }
 
-/// One reusable move list per ply, so the recursion never allocates once they have grown.
-fn move_buffers<G: Game>(depth: u32) -> Vec<Vec<G::Move>> {
-    (0..depth).map(|_| Vec::with_capacity(64)).collect()
-}
-
-fn count<G: Game>(position: &G, depth: u32, buffers: &mut [Vec<G::Move>]) -> u64 {
-    let Some((moves, deeper)) = buffers.split_first_mut() else {
+/// Counts below `position`, `ply` plies from the root. `buffers` holds one reusable move list
+/// per ply, grown as the recursion first reaches a ply, so the recursion stops allocating
+/// once they have grown (and a huge depth asked for costs nothing up front).
+fn count<G: Game>(position: &G, depth: u32, ply: usize, buffers: &mut Vec<Vec<G::Move>>) -> u64 {
+    if depth == 0 {
         return 1;
-    };
-    match depth {
-        0 => 1,
-        1 => position.count_moves(moves),
-        _ => {
-            position.generate_moves(moves);
-            let mut nodes = 0;
-            for &mv in moves.iter() {
-                let mut child = position.clone();
-                child.play_unchecked(mv);
-                nodes += count(&child, depth - 1, deeper);
-            }
-            nodes
-        }
     }
+    if buffers.len() <= ply {
+        buffers.push(Vec::with_capacity(64));
+    }
+    let mut moves = std::mem::take(&mut buffers[ply]);
+    let nodes = if depth == 1 {
+        position.count_moves(&mut moves)
+    } else {
+        position.generate_moves(&mut moves);
+        let mut nodes = 0;
+        for &mv in &moves {
+            let mut child = position.clone();
+            child.play_unchecked(mv);
+            nodes += count(&child, depth - 1, ply + 1, buffers);
+        }
+        nodes
+    };
+    buffers[ply] = moves;
+    nodes
 }
