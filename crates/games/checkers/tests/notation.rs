@@ -4,7 +4,7 @@ mod common;
 
 use arbiter_checkers::Checkers;
 use arbiter_core::{Game, MoveError, NoOptions};
-use common::board;
+use common::king_loop;
 
 fn position(fen: &str) -> Checkers {
     Checkers::from_text(fen, &NoOptions).expect("valid FEN")
@@ -29,17 +29,7 @@ fn the_short_form_of_a_jump_is_accepted_where_unambiguous() {
 
 #[test]
 fn an_ambiguous_short_form_is_rejected_with_the_full_moves_it_could_mean() {
-    let loop_position = board(
-        'W',
-        ". - . - . - . -
-         - . - . - . - .
-         . - . W . - . -
-         - . b . b . - .
-         . - . - . - . -
-         - . b . b . - .
-         . - . - . - . -
-         - . - . - . - .",
-    );
+    let loop_position = king_loop();
     let error = loop_position.parse_move("10x10").expect_err("ambiguous");
     assert_eq!(
         error,

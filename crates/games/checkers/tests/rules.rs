@@ -6,7 +6,7 @@ mod common;
 
 use arbiter_checkers::Checkers;
 use arbiter_core::{Game, NoOptions, Outcome, Side, Status, WinReason};
-use common::{board, moves};
+use common::{board, king_loop, moves};
 
 #[test]
 fn start_has_black_on_1_to_12_white_on_21_to_32_and_black_moves_first() {
@@ -149,17 +149,7 @@ fn a_man_reaching_the_far_row_is_crowned_and_the_move_ends_there() {
 
 #[test]
 fn jumped_pieces_leave_when_the_move_ends_and_are_never_jumped_twice() {
-    let mut position = board(
-        'W',
-        ". - . - . - . -
-         - . - . - . - .
-         . - . W . - . -
-         - . b . b . - .
-         . - . - . - . -
-         - . b . b . - .
-         . - . - . - . -
-         - . - . - . - .",
-    );
+    let mut position = king_loop();
     // The king goes round the four men and back to 10, its own square, which it left. It may
     // not jump 14 a second time. The two directions are two different moves.
     assert_eq!(moves(&position), ["10x17x26x19x10", "10x19x26x17x10"]);

@@ -8,7 +8,7 @@
 
 use arbiter_core::{Evaluate, Side};
 
-use crate::board::{squares, step, Square};
+use crate::board::{squares, Square};
 use crate::{Minicheckers, Move};
 
 const PIECE: i32 = 100;
@@ -28,10 +28,7 @@ impl Minicheckers {
                 ADVANCE[usize::from(ranks)]
             })
             .sum();
-        let empty = self.empty();
-        let steps: u32 =
-            Self::forward(side).iter().map(|&d| (step(own, d) & empty).count_ones()).sum();
-        PIECE * own.count_ones() as i32 + advancement + MOBILITY * steps as i32
+        PIECE * own.count_ones() as i32 + advancement + MOBILITY * self.steps_of(side) as i32
     }
 }
 

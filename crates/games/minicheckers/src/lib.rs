@@ -154,9 +154,14 @@ impl Minicheckers {
     }
 
     fn count_steps(&self) -> u32 {
-        let own = self.pieces(self.side_to_move);
+        self.steps_of(self.side_to_move)
+    }
+
+    /// The number of steps `side` could make if it were to move.
+    fn steps_of(&self, side: Side) -> u32 {
+        let own = self.pieces(side);
         let empty = self.empty();
-        Self::forward(self.side_to_move)
+        Self::forward(side)
             .iter()
             .map(|&direction| (step(own, direction) & empty).count_ones())
             .sum()

@@ -41,3 +41,19 @@ pub fn moves(position: &Checkers) -> Vec<String> {
     moves.sort();
     moves
 }
+
+/// A white king on 10 with black men on 14, 15, 22 and 23 around it, White to move: the king
+/// can capture all four around the loop, either way round, back to 10.
+pub fn king_loop() -> Checkers {
+    board(
+        'W',
+        ". - . - . - . -
+         - . - . - . - .
+         . - . W . - . -
+         - . b . b . - .
+         . - . - . - . -
+         - . b . b . - .
+         . - . - . - . -
+         - . - . - . - .",
+    )
+}
