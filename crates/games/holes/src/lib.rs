@@ -79,6 +79,18 @@ impl GameOptions for Options {
     }
 }
 
+/// The GGP goal value of `side` once the game is over: 100 for the winner and 0 for the loser
+/// (RULES.md §2; a draw, which only an agreement can bring here, gives 50 each). `None` while
+/// the game goes on.
+#[must_use]
+pub fn goal_value(status: Status, side: Side) -> Option<u8> {
+    match status.outcome()?.winner() {
+        Some(winner) if winner == side => Some(100),
+        Some(_) => Some(0),
+        None => Some(50),
+    }
+}
+
 /// Zobrist keys: 2 colours × 36 cells, then one for White to move.
 const KEYS: [u64; 73] = zobrist_keys(0xB4EA_7405);
 const WHITE_TO_MOVE_KEY: u64 = KEYS[72];

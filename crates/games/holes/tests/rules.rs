@@ -5,7 +5,7 @@
 mod common;
 
 use arbiter_core::{Game, GameOptions, Outcome, Side, Status, WinReason};
-use arbiter_holes::{Holes, Options};
+use arbiter_holes::{goal_value, Holes, Options};
 use common::{board, moves, CAPTURES, SEED};
 
 fn play(position: &mut Holes, text: &str) {
@@ -183,6 +183,24 @@ fn reaching_the_far_row_wins() {
     );
     play(&mut position, "b2xa1");
     assert_eq!(position.status().outcome().and_then(Outcome::winner), Some(Side::Black));
+}
+
+#[test]
+fn the_winner_scores_100_and_the_loser_0() {
+    let mut position = board(
+        'w',
+        ". . . . . .
+         . . . . w .
+         . . # . # .
+         . # . # . .
+         . b . . . .
+         . . . . . .",
+        SEED,
+    );
+    assert_eq!(goal_value(position.status(), Side::White), None, "the game goes on");
+    play(&mut position, "e5-f6");
+    assert_eq!(goal_value(position.status(), Side::White), Some(100));
+    assert_eq!(goal_value(position.status(), Side::Black), Some(0));
 }
 
 #[test]
