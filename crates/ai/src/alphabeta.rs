@@ -10,16 +10,20 @@
 //! - a quiescence search over tactical moves at the horizon, so that a capture in progress is
 //!   not misjudged; where every move is tactical (captures are compulsory) there is no
 //!   standing pat for one ply, or for as long as there are few captures to choose from;
-//! - a repetition of a position on the search path scores as a draw.
+//! - the game's draw rules, with the game's history before the root: a position repeated on
+//!   the search path scores as a draw (a cycle gains nothing), and so does one that completes
+//!   the game's repetition count with the positions already played; a line that reaches the
+//!   limit of turns without progress is a draw unless the side to move has lost.
 
-use std::hash::{BuildHasher, BuildHasherDefault, DefaultHasher};
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use arbiter_core::{Evaluate, Outcome, Status};
 
+use crate::draws::Draws;
 use crate::limits::{Clock, Limits};
 use crate::score::{Score, INFINITY, PROVEN, WIN};
 use crate::table::{from_table, to_table, Bound, Table};
-use crate::{Player, SearchReport};
+use crate::{Context, Player, SearchReport};
 
 /// The deepest iteration when no depth limit is given.
 const MAX_DEPTH: u32 = 64;
@@ -53,17 +57,19 @@ impl<G: Evaluate> AlphaBeta<G> {
         }
     }
 
-    /// Searches `position` by iterative deepening; `progress` hears each completed iteration.
+    /// Searches `position`, reached by the game in `context`, by iterative deepening;
+    /// `progress` hears each completed iteration.
     pub fn search(
         &mut self,
         position: &G,
+        context: &Context<'_>,
         progress: &mut dyn FnMut(&SearchReport<G::Move>),
     ) -> SearchReport<G::Move> {
         self.table.new_search();
         self.history.iter_mut().for_each(|value| *value /= 8);
         let clock = Clock::start(&self.limits);
         let max_depth = self.limits.depth.unwrap_or(MAX_DEPTH).clamp(1, DEEPEST);
-        let mut search = Search::new(self, clock, max_depth);
+        let mut search = Search::new(self, clock, max_depth, position, context);
         let legal = position.legal_moves();
         let mut report = SearchReport {
             best: legal.first().copied(),
@@ -76,8 +82,9 @@ impl<G: Evaluate> AlphaBeta<G> {
         if legal.is_empty() {
             return report;
         }
+        let quiet = search.draws.root_quiet;
         for depth in 1..=max_depth {
-            let score = search.negamax(position, depth as i32, -INFINITY, INFINITY, 0);
+            let score = search.negamax(position, depth as i32, -INFINITY, INFINITY, 0, quiet);
             if search.stopped {
                 break;
             }
@@ -103,9 +110,20 @@ impl<G: Evaluate> Player<G> for AlphaBeta<G> {
     fn choose(
         &mut self,
         position: &G,
+        context: &Context<'_>,
         progress: &mut dyn FnMut(&SearchReport<G::Move>),
     ) -> SearchReport<G::Move> {
-        self.search(position, progress)
+        self.search(position, context, progress)
+    }
+
+    fn set_limits(&mut self, limits: Limits) {
+        self.limits = limits;
+    }
+
+    fn new_game(&mut self) {
+        self.table.clear();
+        self.killers.clear();
+        self.history.iter_mut().for_each(|value| *value = 0);
     }
 }
 
@@ -116,8 +134,12 @@ struct Search<'a, G: Evaluate> {
     history: &'a mut [i32],
     limits: Limits,
     clock: Clock,
+    /// Set from outside to stop the search.
+    stop: Option<&'a AtomicBool>,
     nodes: u64,
     stopped: bool,
+    /// The game's draw rules, with the game before the root.
+    draws: Draws,
     /// The hashes of the positions from the root to the current one.
     path: Vec<u64>,
     /// The principal variation found below each ply.
@@ -129,7 +151,13 @@ struct Search<'a, G: Evaluate> {
 }
 
 impl<'a, G: Evaluate> Search<'a, G> {
-    fn new(engine: &'a mut AlphaBeta<G>, clock: Clock, max_depth: u32) -> Self {
+    fn new(
+        engine: &'a mut AlphaBeta<G>,
+        clock: Clock,
+        max_depth: u32,
+        root: &G,
+        context: &Context<'a>,
+    ) -> Self {
         let plies = (max_depth + MAX_QUIESCENCE + 2) as usize;
         engine.killers.resize(plies, [None, None]);
         Search {
@@ -138,8 +166,10 @@ impl<'a, G: Evaluate> Search<'a, G> {
             history: &mut engine.history,
             limits: engine.limits,
             clock,
+            stop: context.stop,
             nodes: 0,
             stopped: false,
+            draws: Draws::new(root, context),
             path: Vec::with_capacity(plies),
             pv: vec![Vec::new(); plies],
             moves: vec![Vec::new(); plies],
@@ -154,7 +184,9 @@ impl<'a, G: Evaluate> Search<'a, G> {
             return false;
         }
         let over_nodes = self.limits.nodes.is_some_and(|limit| self.nodes >= limit);
-        if over_nodes || (self.nodes % 1024 == 0 && self.nodes > 0 && self.clock.expired()) {
+        let check = self.nodes % 1024 == 0 && self.nodes > 0;
+        let stopped_outside = || self.stop.is_some_and(|stop| stop.load(Ordering::Relaxed));
+        if over_nodes || (check && (self.clock.expired() || stopped_outside())) {
             self.stopped = true;
             return false;
         }
@@ -162,8 +194,10 @@ impl<'a, G: Evaluate> Search<'a, G> {
         true
     }
 
+    /// The move's slot in the history table: its hash by a fixed function, so that move
+    /// ordering (and the bench signature) is the same on every machine and Rust release.
     fn history_slot(mv: &G::Move) -> usize {
-        BuildHasherDefault::<DefaultHasher>::default().hash_one(mv) as usize % HISTORY
+        (fixed_hash(mv) % HISTORY as u64) as usize
     }
 
     /// The score of a finished game for the player to move, `ply` plies from the root.
@@ -177,12 +211,15 @@ impl<'a, G: Evaluate> Search<'a, G> {
         }
     }
 
-    /// `true` when the position repeats one earlier on the path with the same player to move.
-    fn repeats(&self, hash: u64) -> bool {
-        self.path.iter().rev().skip(1).step_by(2).any(|&earlier| earlier == hash)
-    }
-
-    fn negamax(&mut self, position: &G, depth: i32, mut alpha: i32, beta: i32, ply: u32) -> i32 {
+    fn negamax(
+        &mut self,
+        position: &G,
+        depth: i32,
+        mut alpha: i32,
+        beta: i32,
+        ply: u32,
+        quiet: u32,
+    ) -> i32 {
         if depth <= 0 {
             return self.quiescence(position, alpha, beta, ply, 0);
         }
@@ -192,7 +229,10 @@ impl<'a, G: Evaluate> Search<'a, G> {
         let index = ply as usize;
         self.pv[index].clear();
         let hash = position.hash();
-        if ply > 0 && self.repeats(hash) {
+        let drawn = |search: &Self| {
+            search.draws.repeats(hash, &search.path) || search.draws.out_of_turns(position, quiet)
+        };
+        if ply > 0 && drawn(self) {
             return 0;
         }
         let entry = self.table.probe(hash);
@@ -217,14 +257,16 @@ impl<'a, G: Evaluate> Search<'a, G> {
         let (mut best_score, mut best_move) = (-INFINITY, None);
         self.path.push(hash);
         for (number, &(_, mv)) in moves.iter().enumerate() {
+            let child_quiet = Draws::after(position, mv, quiet);
             let mut child = position.clone();
             child.play_unchecked(mv);
             let score = if number == 0 {
-                -self.negamax(&child, depth - 1, -beta, -alpha, ply + 1)
+                -self.negamax(&child, depth - 1, -beta, -alpha, ply + 1, child_quiet)
             } else {
-                let probe = -self.negamax(&child, depth - 1, -alpha - 1, -alpha, ply + 1);
+                let probe =
+                    -self.negamax(&child, depth - 1, -alpha - 1, -alpha, ply + 1, child_quiet);
                 if probe > alpha && probe < beta {
-                    -self.negamax(&child, depth - 1, -beta, -alpha, ply + 1)
+                    -self.negamax(&child, depth - 1, -beta, -alpha, ply + 1, child_quiet)
                 } else {
                     probe
                 }
@@ -359,4 +401,23 @@ impl<'a, G: Evaluate> Search<'a, G> {
         let slot = Self::history_slot(&mv);
         self.history[slot] = (self.history[slot] + depth * depth).min(1 << 20);
     }
+}
+
+/// FNV-1a over the value's `Hash` bytes: a fixed function, unlike std's `DefaultHasher`, whose
+/// algorithm may change between releases.
+fn fixed_hash<T: std::hash::Hash>(value: &T) -> u64 {
+    struct Fnv(u64);
+    impl std::hash::Hasher for Fnv {
+        fn finish(&self) -> u64 {
+            self.0
+        }
+        fn write(&mut self, bytes: &[u8]) {
+            for &byte in bytes {
+                self.0 = (self.0 ^ u64::from(byte)).wrapping_mul(0x0000_0100_0000_01B3);
+            }
+        }
+    }
+    let mut hasher = Fnv(0xCBF2_9CE4_8422_2325);
+    value.hash(&mut hasher);
+    std::hash::Hasher::finish(&hasher)
 }

@@ -8,7 +8,7 @@ use arbiter_core::{Evaluate, GameRecord, Outcome, Side, Status};
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
-use crate::PlayerSpec;
+use crate::{Context, PlayerSpec};
 
 /// A game longer than this many turns is stopped and recorded as an agreed draw; the draw
 /// rules of every game end games long before.
@@ -75,10 +75,12 @@ pub fn play_game<G: Evaluate>(
     if a_side == Side::Black {
         players.swap(0, 1);
     }
+    let mut history = Vec::new();
     while record.status() == Status::Ongoing && record.len() < MAX_TURNS {
         let position = record.position().clone();
         let player = &mut players[position.side_to_move().index()];
-        let report = player.choose(&position, &mut |_| {});
+        let context = Context::of_record(&record, &mut history);
+        let report = player.choose(&position, &context, &mut |_| {});
         let Some(mv) = report.best else { break };
         if record.play(mv).is_err() {
             break;

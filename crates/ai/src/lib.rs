@@ -14,22 +14,26 @@
 
 mod alphabeta;
 pub mod arena;
+mod draws;
 mod limits;
 mod mcts;
 mod random;
 mod score;
+mod session;
 mod spec;
 mod table;
 
+use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
-use arbiter_core::Evaluate;
+use arbiter_core::{Evaluate, Game, GameRecord};
 
 pub use crate::alphabeta::AlphaBeta;
 pub use crate::limits::Limits;
 pub use crate::mcts::Mcts;
 pub use crate::random::RandomPlayer;
 pub use crate::score::Score;
+pub use crate::session::Session;
 pub use crate::spec::{parse_duration, Engine, PlayerSpec, SpecError};
 
 /// What a search found.
@@ -50,14 +54,56 @@ pub struct SearchReport<M> {
     pub pv: Vec<M>,
 }
 
+/// What a search knows besides the position: the game that led to it, for the draw rules,
+/// and a signal to stop.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Context<'a> {
+    /// The hashes of the positions played before the one searched, oldest first.
+    pub history: &'a [u64],
+    /// The consecutive turns without progress that led to the position searched.
+    pub turns_without_progress: u32,
+    /// Set (from another thread) to stop the search: it returns at once with the best move
+    /// found so far.
+    pub stop: Option<&'a AtomicBool>,
+}
+
+impl<'a> Context<'a> {
+    /// The context of a game's current position: `history` receives the hashes of the
+    /// positions played before it.
+    pub fn of_record<G: Game>(record: &GameRecord<G>, history: &'a mut Vec<u64>) -> Self {
+        history.clear();
+        history.extend(record.positions().map(Game::hash));
+        history.pop();
+        Context { history, turns_without_progress: record.turns_without_progress(), stop: None }
+    }
+}
+
 /// Something that chooses moves.
 pub trait Player<G: Evaluate>: Send {
-    /// Chooses a move in `position`. `progress` hears about each completed iteration of an
-    /// iterative search (once, at the end, for the others). Returns `best: None` only when the
-    /// position has no legal move.
+    /// Chooses a move in `position`, reached by the game in `context`. `progress` hears about
+    /// each completed iteration of an iterative search (once, at the end, for the others).
+    /// Returns `best: None` only when the position has no legal move.
     fn choose(
         &mut self,
         position: &G,
+        context: &Context<'_>,
         progress: &mut dyn FnMut(&SearchReport<G::Move>),
     ) -> SearchReport<G::Move>;
+
+    /// Changes the limits of the next searches; what the player has learnt (tables) stays.
+    fn set_limits(&mut self, limits: Limits) {
+        let _ = limits;
+    }
+
+    /// Forgets what was learnt in the game so far, for a new game.
+    fn new_game(&mut self) {}
+}
+
+/// The search of `arbiter bench`: alpha-beta to `depth` from the game's start under its default
+/// options, with a 16 MiB table. Its node count is a signature of the search: a change of move
+/// ordering or pruning changes it.
+#[must_use]
+pub fn bench_search<G: Evaluate>(depth: u32) -> SearchReport<G::Move> {
+    let start = G::start(&Default::default());
+    AlphaBeta::<G>::new(Limits::depth(depth), 16).search(&start, &Context::default(), &mut |_| {})
 }

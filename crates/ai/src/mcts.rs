@@ -9,12 +9,15 @@
 //! loss when every move leads to a proven win for him. Proven nodes are never chosen wrongly
 //! again, and a proven root ends the search.
 
+use std::sync::atomic::Ordering;
+
 use arbiter_core::{Evaluate, Outcome, Side, Status};
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
+use crate::draws::Draws;
 use crate::limits::{Clock, Limits};
-use crate::{Player, Score, SearchReport};
+use crate::{Context, Player, Score, SearchReport};
 
 /// Iterations when no limit is given.
 const DEFAULT_ITERATIONS: u64 = 10_000;
@@ -105,9 +108,16 @@ impl Mcts {
         }
     }
 
-    /// Searches `position` and reports the most visited move, or a proven one.
-    pub fn search<G: Evaluate>(&mut self, position: &G) -> SearchReport<G::Move> {
+    /// Searches `position`, reached by the game in `context`, and reports the most visited
+    /// move, or a proven one.
+    pub fn search<G: Evaluate>(
+        &mut self,
+        position: &G,
+        context: &Context<'_>,
+    ) -> SearchReport<G::Move> {
         let clock = Clock::start(&self.limits);
+        let draws = Draws::new(position, context);
+        let stopped = || context.stop.is_some_and(|stop| stop.load(Ordering::Relaxed));
         let mut tree = vec![Node::new(None, NONE, Proof::Unknown)];
         let mut moves = Vec::new();
         self.expand_root(position, &mut tree, &mut moves);
@@ -118,10 +128,10 @@ impl Mcts {
         });
         let (mut done, mut depth) = (0, 0);
         while done < iterations && tree[0].moves.unwrap_or(0) > 0 {
-            if done % 64 == 0 && done > 0 && clock.expired() {
+            if done % 64 == 0 && done > 0 && (clock.expired() || stopped()) {
                 break;
             }
-            depth = depth.max(self.iterate(position, &mut tree, &mut moves));
+            depth = depth.max(self.iterate(position, &draws, &mut tree, &mut moves));
             done += 1;
             if self.solver && self.root_proven(&tree) {
                 break;
@@ -171,15 +181,21 @@ impl Mcts {
     }
 
     /// One iteration: selection, expansion, playout, backpropagation. Returns the depth reached.
+    /// A position drawn by the game's rules on the way (a repetition, too many turns without
+    /// progress) ends the iteration as a draw.
     fn iterate<G: Evaluate>(
         &mut self,
         root: &G,
+        draws: &Draws,
         tree: &mut Vec<Node<G::Move>>,
         moves: &mut Vec<G::Move>,
     ) -> u32 {
         let mut position = root.clone();
         let mut node = 0;
         let mut depth = 0;
+        let mut path = vec![root.hash()];
+        let mut quiet = draws.root_quiet;
+        let mut drawn = false;
         while tree[node].proof == Proof::Unknown {
             let Some(count) = tree[node].moves else {
                 self.expand(&position, node, tree, moves);
@@ -199,10 +215,19 @@ impl Mcts {
                 self.select(node, tree)
             };
             if let Some(mv) = tree[child].mv {
+                quiet = Draws::after(&position, mv, quiet);
                 position.play_unchecked(mv);
             }
             node = child;
             depth += 1;
+            let hash = position.hash();
+            if tree[node].proof == Proof::Unknown
+                && (draws.repeats(hash, &path) || draws.out_of_turns(&position, quiet))
+            {
+                drawn = true;
+                break;
+            }
+            path.push(hash);
             if tree[node].visits == 0 {
                 break;
             }
@@ -211,7 +236,8 @@ impl Mcts {
         let reward = match tree[node].proof {
             Proof::Win(_) => 1.0,
             Proof::Loss(_) => 0.0,
-            Proof::Unknown => self.playout(position, mover, moves),
+            Proof::Unknown if drawn => 0.5,
+            Proof::Unknown => self.playout(position, mover, draws, quiet, moves),
         };
         self.backpropagate(node, reward, tree);
         depth
@@ -267,12 +293,15 @@ impl Mcts {
         best.1
     }
 
-    /// A random game from `position`: 1 if `mover` wins, 0 if he loses, ½ for a draw; past
+    /// A random game from `position`, `quiet` turns without progress so far: 1 if `mover`
+    /// wins, 0 if he loses, ½ for a draw (by the limit of turns without progress too); past
     /// [`PLAYOUT_PLIES`], the evaluation as a probability.
     fn playout<G: Evaluate>(
         &mut self,
         mut position: G,
         mover: Side,
+        draws: &Draws,
+        mut quiet: u32,
         moves: &mut Vec<G::Move>,
     ) -> f64 {
         for _ in 0..PLAYOUT_PLIES {
@@ -284,7 +313,12 @@ impl Mcts {
                     None => 0.5,
                 };
             }
-            position.play_unchecked(moves[self.rng.random_range(0..moves.len())]);
+            if draws.out_of_turns(&position, quiet) {
+                return 0.5;
+            }
+            let mv = moves[self.rng.random_range(0..moves.len())];
+            quiet = Draws::after(&position, mv, quiet);
+            position.play_unchecked(mv);
         }
         let value = f64::from(position.evaluate()) / 400.0;
         let for_side_to_move = 1.0 / (1.0 + (-value).exp());
@@ -426,10 +460,15 @@ impl<G: Evaluate> Player<G> for Mcts {
     fn choose(
         &mut self,
         position: &G,
+        context: &Context<'_>,
         progress: &mut dyn FnMut(&SearchReport<G::Move>),
     ) -> SearchReport<G::Move> {
-        let report = self.search(position);
+        let report = self.search(position, context);
         progress(&report);
         report
+    }
+
+    fn set_limits(&mut self, limits: Limits) {
+        self.limits = limits;
     }
 }

@@ -5,7 +5,7 @@ use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
 use crate::limits::Clock;
-use crate::{Limits, Player, Score, SearchReport};
+use crate::{Context, Limits, Player, Score, SearchReport};
 
 /// Plays a uniformly random legal move; deterministic for a given seed.
 pub struct RandomPlayer {
@@ -24,6 +24,7 @@ impl<G: Evaluate> Player<G> for RandomPlayer {
     fn choose(
         &mut self,
         position: &G,
+        _context: &Context<'_>,
         progress: &mut dyn FnMut(&SearchReport<G::Move>),
     ) -> SearchReport<G::Move> {
         let clock = Clock::start(&Limits::default());

@@ -41,6 +41,11 @@ impl<M: Copy> Table<M> {
         Table { slots: vec![None; count], age: 0 }
     }
 
+    /// Forgets every entry, for a new game.
+    pub(crate) fn clear(&mut self) {
+        self.slots.fill(None);
+    }
+
     /// Starts a new search: older entries become replaceable.
     pub(crate) fn new_search(&mut self) {
         self.age = self.age.wrapping_add(1);

@@ -3,7 +3,7 @@
 
 use std::time::{Duration, Instant};
 
-use arbiter_ai::{AlphaBeta, Limits, Mcts, PlayerSpec, Score};
+use arbiter_ai::{AlphaBeta, Context, Limits, Mcts, PlayerSpec, Score};
 use arbiter_checkers::Checkers;
 use arbiter_core::testkit::random_playouts;
 use arbiter_core::{Evaluate, Game, GameOptions, Status};
@@ -45,7 +45,11 @@ fn check_forced_win<G: Evaluate>(options: &G::Options, text: &str, plies: u32) {
     let position = G::from_text(text, options).expect("valid position");
     assert!(forced_win(&position, plies), "{text}: no forced win in {plies}");
     assert!(!forced_win(&position, plies - 2), "{text}: a forced win in fewer than {plies}");
-    let report = AlphaBeta::<G>::new(Limits::depth(plies + 2), 16).search(&position, &mut |_| {});
+    let report = AlphaBeta::<G>::new(Limits::depth(plies + 2), 16).search(
+        &position,
+        &Context::default(),
+        &mut |_| {},
+    );
     assert_eq!(report.score, Score::Win(plies), "{text}");
     let best = report.best.expect("a move");
     let mut after = position.clone();
@@ -53,7 +57,7 @@ fn check_forced_win<G: Evaluate>(options: &G::Options, text: &str, plies: u32) {
     let won_at_once =
         after.status().outcome().and_then(|o| o.winner()) == Some(position.side_to_move());
     assert!(won_at_once || !forced_win(&after, plies), "{text}: {best} keeps the win");
-    let proof = Mcts::new(Limits::nodes(300_000), 1, true).search(&position);
+    let proof = Mcts::new(Limits::nodes(300_000), 1, true).search(&position, &Context::default());
     assert!(matches!(proof.score, Score::Win(_)), "{text}: MCTS says {}", proof.score);
 }
 
@@ -108,7 +112,7 @@ fn check_legal_moves<G: Evaluate>(options: &G::Options) {
     let positions = random_playouts::<G>(options, 8, 60, 99, |position, _| {
         let legal = position.legal_moves();
         for player in &mut players {
-            let best = player.choose(position, &mut |_| {}).best;
+            let best = player.choose(position, &Context::default(), &mut |_| {}).best;
             match best {
                 Some(mv) => {
                     assert!(legal.contains(&mv), "{mv} is not legal in {}", position.to_text())
@@ -133,13 +137,20 @@ fn no_player_returns_an_illegal_move() {
 #[test]
 fn node_and_depth_limits_are_respected_exactly() {
     let start = Checkers::from_text("B:W21-32:B1-12", &Default::default()).expect("valid");
-    let report = AlphaBeta::<Checkers>::new(Limits::nodes(5_000), 16).search(&start, &mut |_| {});
+    let report = AlphaBeta::<Checkers>::new(Limits::nodes(5_000), 16).search(
+        &start,
+        &Context::default(),
+        &mut |_| {},
+    );
     assert_eq!(report.nodes, 5_000);
     let mut depths = Vec::new();
-    let report = AlphaBeta::<Checkers>::new(Limits::depth(6), 16)
-        .search(&start, &mut |r| depths.push(r.depth));
+    let report = AlphaBeta::<Checkers>::new(Limits::depth(6), 16).search(
+        &start,
+        &Context::default(),
+        &mut |r| depths.push(r.depth),
+    );
     assert_eq!((report.depth, depths), (6, vec![1, 2, 3, 4, 5, 6]));
-    let report = Mcts::new(Limits::nodes(777), 1, true).search(&start);
+    let report = Mcts::new(Limits::nodes(777), 1, true).search(&start, &Context::default());
     assert_eq!(report.nodes, 777);
 }
 
@@ -153,7 +164,7 @@ fn time_limits_are_kept_within_generous_bounds() {
     for spec in ["alphabeta:time=100ms", "mcts:time=100ms"] {
         let spec: PlayerSpec = spec.parse().expect("valid");
         let started = Instant::now();
-        let report = spec.build::<Fanorona>().choose(&start, &mut |_| {});
+        let report = spec.build::<Fanorona>().choose(&start, &Context::default(), &mut |_| {});
         assert!(report.best.is_some());
         assert!(started.elapsed() < Duration::from_secs(3), "{spec} took {:?}", started.elapsed());
     }
@@ -166,8 +177,8 @@ fn with_a_seed_and_a_node_limit_every_player_is_deterministic() {
             .expect("valid");
     for spec in ["random:seed=5", "alphabeta:nodes=3000", "mcts:iterations=500,seed=5"] {
         let spec: PlayerSpec = spec.parse().expect("valid");
-        let first = spec.build::<DayNight>().choose(&start, &mut |_| {});
-        let second = spec.build::<DayNight>().choose(&start, &mut |_| {});
+        let first = spec.build::<DayNight>().choose(&start, &Context::default(), &mut |_| {});
+        let second = spec.build::<DayNight>().choose(&start, &Context::default(), &mut |_| {});
         assert_eq!(
             (first.best, first.nodes, first.pv),
             (second.best, second.nodes, second.pv),

@@ -1,32 +1,56 @@
-//! The one place that lists every Arbiter game, and dynamic dispatch over them.
+//! The one place that lists every Arbiter game, and dispatches to generic code.
 //!
-//! The command line (and later the server) works with games it knows only by name: it asks
-//! [`find`] for an [`Entry`], and the entry makes a [`Session`], a game in progress behind a
-//! trait object, whose moves are text. Perft and benchmarks still run monomorphised, inside.
+//! A front end knows a game by its [`GameId`] and runs code written once for any game through a
+//! [`Visitor`], the way shakmaty's `Variant` dispatches: `GameId::Checkers.visit(v)` calls
+//! `v.visit::<Checkers>()`. Everything a front end needs of a game is in the traits its type
+//! implements ([`Evaluate`] and so [`Game`](arbiter_core::Game), and [`Present`]); this crate
+//! holds the list and nothing else.
 
-mod session;
+use std::fmt;
+use std::str::FromStr;
 
-use std::marker::PhantomData;
-
-use arbiter_ai::arena::{play_match, MatchConfig, MatchResult};
-use arbiter_ai::PlayerSpec;
 use arbiter_checkers::Checkers;
-use arbiter_core::{
-    parse_record_text, Evaluate, GameOptions, GameRecord, OptionError, OptionSpec, PositionError,
-    RecordError, RecordText,
-};
+use arbiter_core::present::Present;
+use arbiter_core::{Evaluate, GameOptions, OptionSpec, RecordText};
 use arbiter_daynight::DayNight;
 use arbiter_fanorona::Fanorona;
 use arbiter_holes::Holes;
 use arbiter_minicheckers::Minicheckers;
 use thiserror::Error;
 
-pub use crate::session::{NextSteps, Session, Thought};
+/// What every game of the catalog implements: its rules, evaluation and presentation.
+pub trait AnyGame: Evaluate + Present {}
+
+impl<G: Evaluate + Present> AnyGame for G {}
+
+/// Code written once for any game, run for the game a [`GameId`] names.
+pub trait Visitor {
+    /// What the code returns.
+    type Output;
+
+    /// Runs the code for the game `G`.
+    fn visit<G: AnyGame>(self) -> Self::Output;
+}
+
+/// A game of the catalog.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum GameId {
+    /// Mini checkers 6×6.
+    Minicheckers,
+    /// Breakthrough 6×6 with holes.
+    Holes,
+    /// Fanorona.
+    Fanorona,
+    /// Checkers (English draughts).
+    Checkers,
+    /// Day and Night.
+    DayNight,
+}
 
 /// What the catalog knows of a game without starting one.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct GameInfo {
-    /// The identifier used on the command line, e.g. `checkers`.
+    /// The identifier used on the command line and in records, e.g. `checkers`.
     pub id: &'static str,
     /// The game's name.
     pub name: &'static str,
@@ -34,180 +58,124 @@ pub struct GameInfo {
     pub description: &'static str,
     /// The options with their defaults.
     pub options: &'static [OptionSpec],
-}
-
-/// A game of the catalog: it starts sessions, reads records, and benchmarks itself.
-pub trait Entry: Sync {
-    /// The game's name, description and options.
-    fn info(&self) -> GameInfo;
-
-    /// A new game under `options` (`key=value,…`, empty for the defaults), from the start or
-    /// from `position` in the game's text form.
-    fn new_session(
-        &self,
-        options: &str,
-        position: Option<&str>,
-    ) -> Result<Box<dyn Session>, CatalogError>;
-
-    /// A game read from a record text.
-    fn load(&self, record: &str) -> Result<Box<dyn Session>, CatalogError>;
-
-    /// Whether a record's tags name this game (see [`RecordText::names_game`]).
-    fn names_game(&self, record: &RecordText) -> Option<bool>;
-
     /// The perft depth of `arbiter bench` from the start position.
-    fn bench_depth(&self) -> u32;
-
-    /// The alpha-beta depth of `arbiter bench` from the start position.
-    fn bench_search_depth(&self) -> u32;
-
-    /// Plays a match between `a` and `b` under `options`; `progress` hears the number of
-    /// games finished.
-    fn play_match(
-        &self,
-        options: &str,
-        a: &PlayerSpec,
-        b: &PlayerSpec,
-        config: MatchConfig,
-        progress: &(dyn Fn(usize) + Sync),
-    ) -> Result<MatchResult, CatalogError>;
+    pub bench_perft_depth: u32,
+    /// The alpha-beta depth of `arbiter bench` from the start position: its node count is the
+    /// search's signature.
+    pub bench_search_depth: u32,
 }
 
-/// A catalog entry for the game `G`, with the depths of its benchmarks.
-struct Registered<G> {
-    bench_depth: u32,
-    bench_search_depth: u32,
-    game: PhantomData<fn() -> G>,
-}
+impl GameId {
+    /// Every game, in the order `arbiter games` lists them.
+    pub const ALL: [GameId; 5] =
+        [GameId::Minicheckers, GameId::Holes, GameId::Fanorona, GameId::Checkers, GameId::DayNight];
 
-impl<G> Registered<G> {
-    const fn new(bench_depth: u32, bench_search_depth: u32) -> Self {
-        Registered { bench_depth, bench_search_depth, game: PhantomData }
+    /// Runs `visitor` for this game.
+    pub fn visit<V: Visitor>(self, visitor: V) -> V::Output {
+        match self {
+            GameId::Minicheckers => visitor.visit::<Minicheckers>(),
+            GameId::Holes => visitor.visit::<Holes>(),
+            GameId::Fanorona => visitor.visit::<Fanorona>(),
+            GameId::Checkers => visitor.visit::<Checkers>(),
+            GameId::DayNight => visitor.visit::<DayNight>(),
+        }
+    }
+
+    /// The game's name, description, options and benchmark depths.
+    #[must_use]
+    pub fn info(self) -> GameInfo {
+        let (bench_perft_depth, bench_search_depth) = match self {
+            GameId::Minicheckers => (16, 26),
+            GameId::Holes => (9, 13),
+            GameId::Fanorona => (6, 7),
+            GameId::Checkers => (11, 15),
+            GameId::DayNight => (6, 6),
+        };
+        self.visit(Info { bench_perft_depth, bench_search_depth })
+    }
+
+    /// The identifier, e.g. `checkers`.
+    #[must_use]
+    pub fn id(self) -> &'static str {
+        self.info().id
+    }
+
+    /// The game a record names by its tags (`[Game "…"]`, or PDN's `[GameType "21"]` for
+    /// checkers); `None` when it names none. A record that names a game not in the catalog
+    /// is an error.
+    pub fn of_record(record: &RecordText) -> Result<Option<GameId>, CatalogError> {
+        let named = GameId::ALL.into_iter().find(|id| id.visit(NamedBy(record)) == Some(true));
+        match named {
+            Some(id) => Ok(Some(id)),
+            None if GameId::ALL.into_iter().any(|id| id.visit(NamedBy(record)).is_some()) => {
+                let game = record.tag("Game").or(record.tag("GameType")).unwrap_or("?");
+                Err(CatalogError::UnknownGame { id: game.to_owned() })
+            }
+            None => Ok(None),
+        }
     }
 }
 
-impl<G: Evaluate> Entry for Registered<G> {
-    fn info(&self) -> GameInfo {
+/// The visitor behind [`GameId::info`].
+struct Info {
+    bench_perft_depth: u32,
+    bench_search_depth: u32,
+}
+
+impl Visitor for Info {
+    type Output = GameInfo;
+
+    fn visit<G: AnyGame>(self) -> GameInfo {
         GameInfo {
             id: G::ID,
             name: G::NAME,
             description: G::DESCRIPTION,
             options: G::Options::SPECS,
+            bench_perft_depth: self.bench_perft_depth,
+            bench_search_depth: self.bench_search_depth,
         }
     }
+}
 
-    fn new_session(
-        &self,
-        options: &str,
-        position: Option<&str>,
-    ) -> Result<Box<dyn Session>, CatalogError> {
-        let options = G::Options::parse(options)?;
-        let record = match position {
-            Some(text) => GameRecord::from_position(G::from_text(text, &options)?, options),
-            None => GameRecord::<G>::new(options),
-        };
-        Ok(Box::new(record))
-    }
+/// The visitor behind [`GameId::of_record`]: whether the record's tags name the game.
+struct NamedBy<'a>(&'a RecordText);
 
-    fn load(&self, record: &str) -> Result<Box<dyn Session>, CatalogError> {
-        Ok(Box::new(GameRecord::<G>::from_record_text(record)?))
-    }
+impl Visitor for NamedBy<'_> {
+    type Output = Option<bool>;
 
-    fn names_game(&self, record: &RecordText) -> Option<bool> {
-        record.names_game::<G>()
-    }
-
-    fn bench_depth(&self) -> u32 {
-        self.bench_depth
-    }
-
-    fn bench_search_depth(&self) -> u32 {
-        self.bench_search_depth
-    }
-
-    fn play_match(
-        &self,
-        options: &str,
-        a: &PlayerSpec,
-        b: &PlayerSpec,
-        config: MatchConfig,
-        progress: &(dyn Fn(usize) + Sync),
-    ) -> Result<MatchResult, CatalogError> {
-        let options = G::Options::parse(options)?;
-        Ok(play_match::<G>(&options, a, b, config, progress))
+    fn visit<G: AnyGame>(self) -> Option<bool> {
+        self.0.names_game::<G>()
     }
 }
 
-/// Every game, in the order `arbiter games` lists them.
-static GAMES: [&dyn Entry; 5] = [
-    &Registered::<Minicheckers>::new(16, 26),
-    &Registered::<Holes>::new(9, 13),
-    &Registered::<Fanorona>::new(6, 7),
-    &Registered::<Checkers>::new(11, 15),
-    &Registered::<DayNight>::new(6, 6),
-];
+impl FromStr for GameId {
+    type Err = CatalogError;
 
-/// Every game of the catalog.
-pub fn games() -> &'static [&'static dyn Entry] {
-    &GAMES
+    fn from_str(id: &str) -> Result<GameId, CatalogError> {
+        GameId::ALL
+            .into_iter()
+            .find(|game| game.id() == id)
+            .ok_or_else(|| CatalogError::UnknownGame { id: id.to_owned() })
+    }
 }
 
-/// The game called `id`.
-pub fn find(id: &str) -> Result<&'static dyn Entry, CatalogError> {
-    GAMES.iter().copied().find(|entry| entry.info().id == id).ok_or_else(|| {
-        CatalogError::UnknownGame {
-            id: id.to_owned(),
-            valid: GAMES.iter().map(|entry| entry.info().id).collect(),
-        }
-    })
+impl fmt::Display for GameId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.id())
+    }
 }
 
-/// Reads a record, finding its game from its tags (`[Game "…"]`, or PDN's `[GameType "21"]`
-/// for checkers); a record without such a tag is read as `default_game`, if given.
-pub fn load_record(
-    text: &str,
-    default_game: Option<&str>,
-) -> Result<Box<dyn Session>, CatalogError> {
-    let parsed = parse_record_text(text)?;
-    let named = GAMES.iter().copied().find(|entry| entry.names_game(&parsed) == Some(true));
-    let entry = match named {
-        Some(entry) => entry,
-        None if GAMES.iter().any(|entry| entry.names_game(&parsed).is_some()) => {
-            let game = parsed.tag("Game").or(parsed.tag("GameType")).unwrap_or("?");
-            return Err(CatalogError::UnknownGame {
-                id: game.to_owned(),
-                valid: GAMES.iter().map(|entry| entry.info().id).collect(),
-            });
-        }
-        None => match default_game {
-            Some(id) => find(id)?,
-            None => return Err(CatalogError::NoGameTag),
-        },
-    };
-    entry.load(text)
-}
-
-/// An error of the catalog: unknown game, bad options, position or record.
+/// An error of the catalog.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum CatalogError {
     /// No game has this identifier.
-    #[error("unknown game `{id}`; the games are: {}", .valid.join(", "))]
+    #[error("unknown game `{id}`; the games are: {}", ids())]
     UnknownGame {
         /// The identifier as given.
         id: String,
-        /// Every game's identifier.
-        valid: Vec<&'static str>,
     },
-    /// The options are wrong.
-    #[error(transparent)]
-    Options(#[from] OptionError),
-    /// The position text is wrong.
-    #[error(transparent)]
-    Position(#[from] PositionError),
-    /// The record text is wrong.
-    #[error("cannot read the record: {0}")]
-    Record(#[from] RecordError),
-    /// The record names no game, and none was given.
-    #[error("the record does not say which game it is; add a tag such as [Game \"checkers\"]")]
-    NoGameTag,
+}
+
+fn ids() -> String {
+    GameId::ALL.map(GameId::id).join(", ")
 }

@@ -1,32 +1,34 @@
 //! `arbiter analyze`: a search of one position, an iteration a line.
 
-use arbiter_ai::PlayerSpec;
-use arbiter_catalog::{Session, Thought};
-use arbiter_core::Status;
+use arbiter_ai::{PlayerSpec, SearchReport, Session};
+use arbiter_catalog::AnyGame;
+use arbiter_core::{GameRecord, Status};
 
 use crate::bench::rate;
 use crate::Failure;
 
 /// One line of the analysis: `depth 7  score +0.35  nodes 123456  2.1 M nodes/s  pv 11-15 …`.
-fn line(thought: &Thought) -> String {
+fn line<M: ToString>(report: &SearchReport<M>) -> String {
+    let pv: Vec<String> = report.pv.iter().map(ToString::to_string).collect();
     format!(
         "depth {:>2}  score {:>10}  nodes {:>10}  {:>16}  pv {}",
-        thought.depth,
-        thought.score.to_string(),
-        thought.nodes,
-        rate(thought.nodes, thought.elapsed.as_secs_f64()),
-        thought.pv.join(" ")
+        report.depth,
+        report.score.to_string(),
+        report.nodes,
+        rate(report.nodes, report.elapsed.as_secs_f64()),
+        pv.join(" ")
     )
 }
 
 /// Prints each completed iteration, then the best move.
-pub fn run(session: &dyn Session, spec: &PlayerSpec) -> Result<(), Failure> {
-    if let Status::Over(outcome) = session.status() {
+pub fn run<G: AnyGame>(record: GameRecord<G>, spec: &PlayerSpec) -> Result<(), Failure> {
+    if let Status::Over(outcome) = record.status() {
         eprintln!("the game is over: {outcome}");
         return Ok(());
     }
-    println!("analysing {} with {spec}", session.position_text());
-    let result = session.think(spec, &mut |thought| println!("{}", line(thought)));
+    println!("analysing {} with {spec}", record.position().to_text());
+    let mut session = Session::new(record);
+    let result = session.think(spec, None, &mut |report| println!("{}", line(report)));
     match result.best {
         Some(best) => println!(
             "best move {best}  score {}  ({:.2} s)",

@@ -3,28 +3,25 @@
 
 use std::time::Instant;
 
-use arbiter_ai::{Engine, Limits, PlayerSpec};
-use arbiter_catalog::{find, games, Entry};
+use arbiter_ai::bench_search;
+use arbiter_catalog::{AnyGame, GameId, Visitor};
+use arbiter_core::perft;
 
 use crate::Failure;
 
 /// Runs the workload of one game, or of every game, and prints a line per game and a total.
 pub fn run(game: Option<&str>) -> Result<(), Failure> {
-    let entries: Vec<&dyn Entry> = match game {
-        Some(id) => vec![find(id)?],
-        None => games().to_vec(),
+    let ids: Vec<GameId> = match game {
+        Some(id) => vec![id.parse()?],
+        None => GameId::ALL.to_vec(),
     };
     let (mut total_nodes, mut total_seconds) = (0, 0.0);
-    for entry in &entries {
-        let info = entry.info();
-        let session = entry.new_session("", None)?;
-        let depth = entry.bench_depth();
-        let started = Instant::now();
-        let nodes = session.perft(depth);
-        let seconds = started.elapsed().as_secs_f64();
+    for &id in &ids {
+        let depth = id.info().bench_perft_depth;
+        let (nodes, seconds) = id.visit(Perft(depth));
         println!(
             "{:<14}perft {depth:>2} {nodes:>14} nodes {seconds:>8.3} s {:>18}",
-            info.id,
+            id.id(),
             rate(nodes, seconds)
         );
         total_nodes += nodes;
@@ -37,29 +34,58 @@ pub fn run(game: Option<&str>) -> Result<(), Failure> {
         rate(total_nodes, total_seconds)
     );
     println!();
-    search(&entries)
-}
-
-/// A fixed-depth alpha-beta search from each game's start: its node count is a signature of
-/// the search, so that any change of search behaviour shows.
-fn search(entries: &[&dyn Entry]) -> Result<(), Failure> {
-    for entry in entries {
-        let depth = entry.bench_search_depth();
-        let spec =
-            PlayerSpec { limits: Limits::depth(depth), ..PlayerSpec::new(Engine::AlphaBeta) };
-        let session = entry.new_session("", None)?;
-        let thought = session.think(&spec, &mut |_| {});
-        let seconds = thought.elapsed.as_secs_f64();
+    for &id in &ids {
+        let depth = id.info().bench_search_depth;
+        let signature = id.visit(Signature(depth));
         println!(
-            "{:<14}search {depth:>2} {:>13} nodes {seconds:>8.3} s {:>18}  best {} {}",
-            entry.info().id,
-            thought.nodes,
-            rate(thought.nodes, seconds),
-            thought.best.unwrap_or_default(),
-            thought.score
+            "{:<14}search {depth:>2} {:>13} nodes {:>8.3} s {:>18}  best {} {}",
+            id.id(),
+            signature.nodes,
+            signature.seconds,
+            rate(signature.nodes, signature.seconds),
+            signature.best,
+            signature.score
         );
     }
     Ok(())
+}
+
+/// Perft from the start to a depth: the nodes and the seconds it took.
+struct Perft(u32);
+
+impl Visitor for Perft {
+    type Output = (u64, f64);
+
+    fn visit<G: AnyGame>(self) -> (u64, f64) {
+        let start = G::start(&G::Options::default());
+        let started = Instant::now();
+        let nodes = perft(&start, self.0);
+        (nodes, started.elapsed().as_secs_f64())
+    }
+}
+
+/// The fixed-depth search from a game's start, as printed.
+struct Signature(u32);
+
+impl Visitor for Signature {
+    type Output = SearchSignature;
+
+    fn visit<G: AnyGame>(self) -> SearchSignature {
+        let report = bench_search::<G>(self.0);
+        SearchSignature {
+            nodes: report.nodes,
+            best: report.best.map(|mv| mv.to_string()).unwrap_or_default(),
+            score: report.score.to_string(),
+            seconds: report.elapsed.as_secs_f64(),
+        }
+    }
+}
+
+struct SearchSignature {
+    nodes: u64,
+    best: String,
+    score: String,
+    seconds: f64,
 }
 
 /// Nodes per second, readable: `123.4 M nodes/s`.

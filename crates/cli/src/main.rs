@@ -13,8 +13,11 @@ use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
 use arbiter_ai::{parse_duration, Engine, Limits, PlayerSpec, SpecError};
-use arbiter_catalog::{find, games, CatalogError, Session};
-use arbiter_core::{MoveError, Status};
+use arbiter_catalog::{AnyGame, CatalogError, GameId, Visitor};
+use arbiter_core::{
+    divide, perft, Game, GameOptions, GameRecord, MoveError, OptionError, PositionError,
+    RecordError, Status,
+};
 use clap::{Parser, Subcommand, ValueEnum};
 
 /// Arbiter: abstract strategy board games, played exactly by their rules.
@@ -114,8 +117,13 @@ struct Setup {
 }
 
 impl Setup {
-    fn session(&self, game: &str) -> Result<Box<dyn Session>, CatalogError> {
-        find(game)?.new_session(&self.options, self.position.as_deref())
+    /// A new game record under the options, from the start or the position.
+    fn record<G: AnyGame>(&self) -> Result<GameRecord<G>, Failure> {
+        let options = G::Options::parse(&self.options)?;
+        Ok(match &self.position {
+            Some(text) => GameRecord::from_position(G::from_text(text, &options)?, options),
+            None => GameRecord::new(options),
+        })
     }
 }
 
@@ -186,30 +194,19 @@ pub enum Player {
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
-    let result = match cli.command {
+    let result = match &cli.command {
         Command::Games => {
             list_games();
             Ok(())
         }
-        Command::Moves { game, setup, moves } => print_moves(&game, &setup, &moves),
-        Command::Perft { game, depth, setup, divide } => run_perft(&game, depth, &setup, divide),
-        Command::Play { game, setup, white, black, ai, seed } => {
-            setup.session(&game).map_err(Failure::from).and_then(|session| {
-                let stdin = io::stdin();
-                play::run(session, [white, black], ai.spec(seed), stdin.lock(), io::stdout())
-                    .map_err(Failure::Io)
-            })
-        }
-        Command::Analyze { game, setup, moves, think, depth, nodes, engine } => {
-            let time =
-                think.or((depth.is_none() && nodes.is_none()).then_some(Duration::from_secs(5)));
-            let limits = Limits { time, depth, nodes };
-            let spec = PlayerSpec { limits, ..PlayerSpec::new(engine.engine()) };
-            play_moves(&game, &setup, &moves)
-                .and_then(|session| analyze::run(session.as_ref(), &spec))
-        }
-        Command::Match(args) => versus::run(&args),
         Command::Bench { game } => bench::run(game.as_deref()),
+        Command::Moves { game, .. }
+        | Command::Perft { game, .. }
+        | Command::Play { game, .. }
+        | Command::Analyze { game, .. } => {
+            game.parse::<GameId>().map_err(Failure::from).and_then(|id| id.visit(Run(&cli.command)))
+        }
+        Command::Match(args) => args.game().and_then(|id| id.visit(versus::Run(args))),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -223,11 +220,45 @@ fn main() -> ExitCode {
     }
 }
 
+/// A command of one game, run for that game's type.
+struct Run<'a>(&'a Command);
+
+impl Visitor for Run<'_> {
+    type Output = Result<(), Failure>;
+
+    fn visit<G: AnyGame>(self) -> Result<(), Failure> {
+        match self.0 {
+            Command::Moves { setup, moves, .. } => print_moves::<G>(setup, moves),
+            Command::Perft { depth, setup, divide, .. } => run_perft::<G>(*depth, setup, *divide),
+            Command::Play { setup, white, black, ai, seed, .. } => {
+                let record = setup.record::<G>()?;
+                let stdin = io::stdin();
+                play::run(record, [*white, *black], ai.spec(*seed), stdin.lock(), io::stdout())
+                    .map_err(Failure::Io)
+            }
+            Command::Analyze { setup, moves, think, depth, nodes, engine, .. } => {
+                let time = think
+                    .or((depth.is_none() && nodes.is_none()).then_some(Duration::from_secs(5)));
+                let limits = Limits { time, depth: *depth, nodes: *nodes };
+                let spec = PlayerSpec { limits, ..PlayerSpec::new(engine.engine()) };
+                analyze::run(play_moves::<G>(setup, moves)?, &spec)
+            }
+            Command::Games | Command::Match(_) | Command::Bench { .. } => Ok(()),
+        }
+    }
+}
+
 /// Why a command failed: shown on stderr, with exit code 2 (1 for input/output errors).
 #[derive(Debug, thiserror::Error)]
-enum Failure {
+pub(crate) enum Failure {
     #[error(transparent)]
     Catalog(#[from] CatalogError),
+    #[error(transparent)]
+    Options(#[from] OptionError),
+    #[error(transparent)]
+    Position(#[from] PositionError),
+    #[error("cannot read the record: {0}")]
+    Record(#[from] RecordError),
     #[error("move {index} (`{text}`) cannot be played: {error}{}", legal_note(.error, .legal))]
     Move { index: usize, text: String, error: Box<MoveError>, legal: Vec<String> },
     #[error(transparent)]
@@ -245,8 +276,8 @@ fn legal_note(error: &MoveError, legal: &[String]) -> String {
 }
 
 fn list_games() {
-    for entry in games() {
-        let info = entry.info();
+    for id in GameId::ALL {
+        let info = id.info();
         println!("{:<14}{}: {}", info.id, info.name, info.description);
         if info.options.is_empty() {
             println!("{:<14}options: none", "");
@@ -260,19 +291,27 @@ fn list_games() {
     }
 }
 
-/// Plays `moves` on a new session; a bad move is a [`Failure::Move`].
-fn play_moves(game: &str, setup: &Setup, moves: &str) -> Result<Box<dyn Session>, Failure> {
-    let mut session = setup.session(game)?;
+/// The legal moves of a game in progress, as text; none when it is over.
+fn legal_texts<G: Game>(record: &GameRecord<G>) -> Vec<String> {
+    if record.status().is_over() {
+        return Vec::new();
+    }
+    record.position().legal_moves().iter().map(ToString::to_string).collect()
+}
+
+/// Plays `moves` on a new game; a bad move is a [`Failure::Move`].
+fn play_moves<G: AnyGame>(setup: &Setup, moves: &str) -> Result<GameRecord<G>, Failure> {
+    let mut record = setup.record::<G>()?;
     for (index, text) in split_moves(moves).into_iter().enumerate() {
-        let legal = session.legal_moves();
-        session.play(text).map_err(|error| Failure::Move {
+        let legal = legal_texts(&record);
+        record.play_text(text).map_err(|error| Failure::Move {
             index: index + 1,
             text: text.to_owned(),
             error: Box::new(error),
             legal,
         })?;
     }
-    Ok(session)
+    Ok(record)
 }
 
 /// Splits a move list at white space, except inside parentheses, so that forms like the GDL
@@ -298,11 +337,11 @@ fn split_moves(moves: &str) -> Vec<&str> {
     tokens
 }
 
-fn print_moves(game: &str, setup: &Setup, moves: &str) -> Result<(), Failure> {
-    let session = play_moves(game, setup, moves)?;
-    match session.status() {
+fn print_moves<G: AnyGame>(setup: &Setup, moves: &str) -> Result<(), Failure> {
+    let record = play_moves::<G>(setup, moves)?;
+    match record.status() {
         Status::Ongoing => {
-            for mv in session.legal_moves() {
+            for mv in legal_texts(&record) {
                 println!("{mv}");
             }
         }
@@ -311,17 +350,18 @@ fn print_moves(game: &str, setup: &Setup, moves: &str) -> Result<(), Failure> {
     Ok(())
 }
 
-fn run_perft(game: &str, depth: u32, setup: &Setup, divide: bool) -> Result<(), Failure> {
-    let session = setup.session(game)?;
+fn run_perft<G: AnyGame>(depth: u32, setup: &Setup, divide_first: bool) -> Result<(), Failure> {
+    let record = setup.record::<G>()?;
+    let position = record.position();
     let started = Instant::now();
-    let nodes = if divide {
-        let moves = session.divide(depth);
+    let nodes = if divide_first {
+        let moves = divide(position, depth);
         for (mv, nodes) in &moves {
             println!("{mv}: {nodes}");
         }
         moves.iter().map(|(_, nodes)| nodes).sum::<u64>() + u64::from(depth == 0)
     } else {
-        session.perft(depth)
+        perft(position, depth)
     };
     let seconds = started.elapsed().as_secs_f64();
     println!("{nodes}");

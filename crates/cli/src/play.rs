@@ -12,9 +12,11 @@
 use std::fs;
 use std::io::{self, BufRead, Write};
 
-use arbiter_ai::PlayerSpec;
-use arbiter_catalog::{load_record, Session, Thought};
-use arbiter_core::{MoveError, Side, Status};
+use arbiter_ai::{PlayerSpec, SearchReport, Session};
+use arbiter_catalog::{AnyGame, GameId};
+use arbiter_core::present::diagram;
+use arbiter_core::turn::{Click, Turn};
+use arbiter_core::{parse_record_text, GameRecord, MoveError, Side, Status, Undone};
 
 use crate::Player;
 
@@ -34,26 +36,34 @@ Enter a move in the game's notation (`moves` lists the legal ones), or a command
   help         show this help
   quit         leave";
 
-/// A game in the terminal: the session, who plays each side, and a turn being entered.
-struct Terminal<W: Write> {
-    session: Box<dyn Session>,
+/// A game in the terminal: the session, who plays each side, and the turn being entered.
+struct Terminal<G: AnyGame, W: Write> {
+    session: Session<G>,
     players: [Player; 2],
     /// How the computer plays.
     ai: PlayerSpec,
-    /// The steps of the turn being entered, in canonical notation.
-    entered: Vec<String>,
+    /// The turn being entered, step by step.
+    turn: Turn<G>,
     out: W,
 }
 
+/// The turn of the side to move in `record`; no moves when the game is over.
+fn new_turn<G: AnyGame>(record: &GameRecord<G>) -> Turn<G> {
+    let position = record.position().clone();
+    let legal = if record.status().is_over() { Vec::new() } else { position.legal_moves() };
+    Turn::new(position, &legal)
+}
+
 /// The interactive loop: reads lines from `input` until `quit` or the end of the input.
-pub fn run(
-    session: Box<dyn Session>,
+pub fn run<G: AnyGame>(
+    record: GameRecord<G>,
     players: [Player; 2],
     ai: PlayerSpec,
     input: impl BufRead,
     out: impl Write,
 ) -> io::Result<()> {
-    let mut terminal = Terminal { session, players, ai, entered: Vec::new(), out };
+    let turn = new_turn(&record);
+    let mut terminal = Terminal { session: Session::new(record), players, ai, turn, out };
     for side in Side::BOTH {
         if players[side.index()] == Player::Ai {
             writeln!(terminal.out, "{side} is played by the computer ({ai}).")?;
@@ -78,44 +88,59 @@ pub fn run(
     }
 }
 
-impl<W: Write> Terminal<W> {
+impl<G: AnyGame, W: Write> Terminal<G, W> {
+    fn record(&self) -> &GameRecord<G> {
+        self.session.record()
+    }
+
     fn player(&self, side: Side) -> Player {
         self.players[side.index()]
     }
 
-    fn computer_to_move(&self) -> bool {
-        self.session.status() == Status::Ongoing
-            && self.player(self.session.side_to_move()) == Player::Ai
+    fn side_to_move(&self) -> Side {
+        self.record().position().side_to_move()
     }
 
-    fn computer_move(&mut self) -> io::Result<()> {
-        let side = self.session.side_to_move();
-        let thought = self.session.think(&self.ai, &mut |_| {});
-        let Some(best) = thought.best.clone() else {
-            return writeln!(self.out, "The computer finds no move.");
-        };
-        match self.session.play(&best) {
-            Ok(mv) => writeln!(self.out, "{side} (computer) plays {mv}  [{}]", summary(&thought))?,
-            Err(error) => writeln!(self.out, "the computer's move {best} failed: {error}")?,
-        }
+    fn computer_to_move(&self) -> bool {
+        self.record().status() == Status::Ongoing && self.player(self.side_to_move()) == Player::Ai
+    }
+
+    /// After the game changed: a new turn, and the board.
+    fn changed(&mut self) -> io::Result<()> {
+        self.turn = new_turn(self.record());
         self.show()
     }
 
+    fn computer_move(&mut self) -> io::Result<()> {
+        let side = self.side_to_move();
+        let report = self.session.think(&self.ai, None, &mut |_| {});
+        let Some(best) = report.best else {
+            return writeln!(self.out, "The computer finds no move.");
+        };
+        match self.session.record_mut().play(best) {
+            Ok(()) => writeln!(self.out, "{side} (computer) plays {best}  [{}]", summary(&report))?,
+            Err(error) => writeln!(self.out, "the computer's move {best} failed: {error}")?,
+        }
+        self.changed()
+    }
+
     fn hint(&mut self) -> io::Result<()> {
-        if self.session.status().is_over() {
+        if self.record().status().is_over() {
             return writeln!(self.out, "The game is over.");
         }
-        let thought = self.session.think(&self.ai, &mut |_| {});
-        match &thought.best {
-            Some(best) => writeln!(self.out, "hint: {best}  [{}]", summary(&thought)),
+        let report = self.session.think(&self.ai, None, &mut |_| {});
+        match &report.best {
+            Some(best) => writeln!(self.out, "hint: {best}  [{}]", summary(&report)),
             None => writeln!(self.out, "There is no legal move."),
         }
     }
 
     fn prompt(&mut self) -> io::Result<()> {
-        let side = self.session.side_to_move();
-        match self.session.status() {
-            Status::Ongoing if self.entered.is_empty() => write!(self.out, "{side} to move> ")?,
+        let side = self.side_to_move();
+        match self.record().status() {
+            Status::Ongoing if self.turn.entered().is_empty() => {
+                write!(self.out, "{side} to move> ")?;
+            }
             Status::Ongoing => write!(self.out, "{side}, next step or skip> ")?,
             Status::Over(_) => write!(self.out, "game over (undo, save, load or quit)> ")?,
         }
@@ -135,7 +160,7 @@ impl<W: Write> Terminal<W> {
             "moves" => self.list_moves()?,
             "hint" => self.hint()?,
             "board" => self.show()?,
-            "position" => writeln!(self.out, "{}", self.session.position_text())?,
+            "position" => writeln!(self.out, "{}", self.record().position().to_text())?,
             "skip" => self.skip()?,
             "undo" => self.undo()?,
             "resign" => {
@@ -143,15 +168,15 @@ impl<W: Write> Terminal<W> {
                     .into_iter()
                     .filter(|&side| self.player(side) == Player::Human)
                     .collect();
-                let side = if humans.len() == 1 { humans[0] } else { self.session.side_to_move() };
-                let result = self.session.resign(side);
+                let side = if humans.len() == 1 { humans[0] } else { self.side_to_move() };
+                let result = self.session.record_mut().resign(side);
                 self.report(result)?;
             }
             "draw" if self.players.contains(&Player::Ai) => {
                 writeln!(self.out, "The computer declines the draw.")?;
             }
             "draw" => {
-                let result = self.session.agree_draw();
+                let result = self.session.record_mut().agree_draw();
                 self.report(result)?;
             }
             "save" => self.save(argument)?,
@@ -161,90 +186,90 @@ impl<W: Write> Terminal<W> {
         Ok(true)
     }
 
-    /// One step of a turn entered step by step, or a whole move.
+    /// One step of a turn entered step by step, or a whole move at the start of a turn. A
+    /// step the turn can take comes first, so that a chain may go on after it.
     fn enter(&mut self, text: &str) -> io::Result<()> {
-        let mut step_error = None;
-        if self.session.is_stepwise() {
-            let options = self.session.next_steps(&self.entered).options;
-            match self.session.match_step(text, &options) {
-                Ok(index) => return self.step(options[index].clone()),
-                Err(error) => step_error = Some(error),
-            }
+        let step_error = match self.turn.enter_step(text) {
+            Ok(Some(mv)) => return self.play(mv),
+            Ok(None) => return self.show_turn(),
+            Err(error) => error,
+        };
+        if !self.turn.entered().is_empty() {
+            return self.explain(&step_error);
         }
-        // A whole move (`C3-D3W,D3-D2A`, `c3xe3/h3-j1`) may be typed at the start of a turn.
-        if self.entered.is_empty() {
-            match self.session.play(text) {
-                Ok(_) => return self.show(),
-                Err(error) => step_error = step_error.or(Some(error)),
-            }
-        }
-        match step_error {
-            Some(error) => self.explain(&error),
-            None => Ok(()),
+        // A whole move (`9x18x27`, `C3-D3W,D3-D2A`, `c3xe3/h3-j1`) at the start of a turn.
+        match self.session.record_mut().play_text(text) {
+            Ok(_) => self.changed(),
+            Err(error) => self.explain(&error),
         }
     }
 
-    fn step(&mut self, step: String) -> io::Result<()> {
-        self.entered.push(step);
-        let next = self.session.next_steps(&self.entered);
-        if next.options.is_empty() {
-            let entered = std::mem::take(&mut self.entered);
-            return match self.session.play_steps(&entered) {
-                Ok(_) => self.show(),
-                Err(error) => self.explain(&error),
-            };
+    fn play(&mut self, mv: G::Move) -> io::Result<()> {
+        match self.session.record_mut().play(mv) {
+            Ok(()) => self.changed(),
+            Err(error) => self.explain(&error),
         }
-        write!(self.out, "\n{}", self.session.diagram_after_steps(&self.entered))?;
-        writeln!(self.out, "turn so far: {}", self.entered.join(","))?;
+    }
+
+    /// The board and the steps of a turn in progress, and what may come next.
+    fn show_turn(&mut self) -> io::Result<()> {
+        let (board, marks) = self.turn.board();
+        write!(self.out, "\n{}", diagram(self.turn.geometry(), &board, &marks))?;
+        writeln!(self.out, "turn so far: {}", self.turn.steps_text().join(","))?;
         self.list_moves()
     }
 
     fn skip(&mut self) -> io::Result<()> {
-        if self.entered.is_empty() || !self.session.next_steps(&self.entered).complete {
+        if self.turn.entered().is_empty() || !self.turn.may_skip() {
             return writeln!(self.out, "There is no turn in progress that may stop here.");
         }
-        let entered = std::mem::take(&mut self.entered);
-        match self.session.play_steps(&entered) {
-            Ok(_) => self.show(),
+        match self.turn.click(Click::Choice(arbiter_core::present::SKIP.to_owned())) {
+            Ok(Some(mv)) => self.play(mv),
+            Ok(None) => self.show_turn(),
             Err(error) => self.explain(&error),
         }
     }
 
     fn list_moves(&mut self) -> io::Result<()> {
-        if self.entered.is_empty() {
-            return writeln!(self.out, "legal moves: {}", list(&self.session.legal_moves()));
+        if self.turn.entered().is_empty() {
+            let legal: Vec<String> =
+                self.turn.paths().iter().map(|path| path.text.clone()).collect();
+            return writeln!(self.out, "legal moves: {}", list(&legal));
         }
-        let next = self.session.next_steps(&self.entered);
-        let stop = if next.complete { ", or skip to end the turn here" } else { "" };
-        writeln!(self.out, "next steps: {}{stop}", list(&next.options))
+        let next: Vec<String> =
+            self.turn.next_steps().iter().map(|step| step.text.clone()).collect();
+        let stop = if self.turn.may_skip() { ", or skip to end the turn here" } else { "" };
+        writeln!(self.out, "next steps: {}{stop}", list(&next))
     }
 
     /// Takes back a step of the turn in progress, else the last move; against the computer,
     /// also its reply, so that a person is to move.
     fn undo(&mut self) -> io::Result<()> {
-        if let Some(step) = self.entered.pop() {
-            writeln!(self.out, "Took back the step {step}.")?;
+        if !self.turn.entered().is_empty() {
+            if let Some(step) = self.turn.back_step() {
+                writeln!(self.out, "Took back the step {step}.")?;
+            }
             return self.show();
         }
-        let Some(undone) = self.session.undo() else {
+        let Some(undone) = self.session.record_mut().undo() else {
             return writeln!(self.out, "Nothing to undo.");
         };
-        writeln!(self.out, "Took back {undone}.")?;
+        writeln!(self.out, "Took back {}.", undone_text(&undone))?;
         let has_human = self.players.contains(&Player::Human);
-        while has_human && self.player(self.session.side_to_move()) == Player::Ai {
-            match self.session.undo() {
-                Some(undone) => writeln!(self.out, "Took back {undone}.")?,
+        while has_human && self.player(self.side_to_move()) == Player::Ai {
+            match self.session.record_mut().undo() {
+                Some(undone) => writeln!(self.out, "Took back {}.", undone_text(&undone))?,
                 None => break,
             }
         }
-        self.show()
+        self.changed()
     }
 
     fn save(&mut self, file: &str) -> io::Result<()> {
         if file.is_empty() {
             return writeln!(self.out, "save needs a file name: save FILE");
         }
-        match fs::write(file, self.session.record_text()) {
+        match fs::write(file, self.record().to_record_text()) {
             Ok(()) => writeln!(self.out, "Saved to {file}."),
             Err(error) => writeln!(self.out, "Could not save to {file}: {error}"),
         }
@@ -254,15 +279,11 @@ impl<W: Write> Terminal<W> {
         if file.is_empty() {
             return writeln!(self.out, "load needs a file name: load FILE");
         }
-        let loaded = fs::read_to_string(file).map_err(|error| error.to_string()).and_then(|text| {
-            load_record(&text, Some(self.session.game_id())).map_err(|error| error.to_string())
-        });
-        match loaded {
-            Ok(session) => {
-                self.session = session;
-                self.entered.clear();
+        match read_record::<G>(file) {
+            Ok(record) => {
+                self.session.replace(record);
                 writeln!(self.out, "Loaded {file}.")?;
-                self.show()
+                self.changed()
             }
             Err(error) => {
                 writeln!(self.out, "Could not load {file}: {error}")?;
@@ -273,10 +294,7 @@ impl<W: Write> Terminal<W> {
 
     fn report(&mut self, result: Result<(), MoveError>) -> io::Result<()> {
         match result {
-            Ok(()) => {
-                self.entered.clear();
-                self.show()
-            }
+            Ok(()) => self.changed(),
             Err(error) => writeln!(self.out, "{error}"),
         }
     }
@@ -289,8 +307,8 @@ impl<W: Write> Terminal<W> {
     /// The board, the moves so far, and whose turn it is or how the game ended.
     fn show(&mut self) -> io::Result<()> {
         writeln!(self.out)?;
-        write!(self.out, "{}", self.session.diagram())?;
-        let history = self.session.history();
+        write!(self.out, "{}", self.record().position().diagram())?;
+        let history: Vec<String> = self.record().moves().map(|mv| mv.to_string()).collect();
         if !history.is_empty() {
             let numbered: Vec<String> = history
                 .chunks(2)
@@ -299,21 +317,36 @@ impl<W: Write> Terminal<W> {
                 .collect();
             writeln!(self.out, "moves: {}", numbered.join(" "))?;
         }
-        match self.session.status() {
-            Status::Ongoing => writeln!(self.out, "{} to move.", self.session.side_to_move()),
+        match self.record().status() {
+            Status::Ongoing => writeln!(self.out, "{} to move.", self.side_to_move()),
             Status::Over(outcome) => writeln!(self.out, "Game over: {outcome}."),
         }
     }
 }
 
+/// Reads a record of the game `G` from `file`; a record of another game is refused.
+fn read_record<G: AnyGame>(file: &str) -> Result<GameRecord<G>, String> {
+    let text = fs::read_to_string(file).map_err(|error| error.to_string())?;
+    let parsed = parse_record_text(&text).map_err(|error| error.to_string())?;
+    match GameId::of_record(&parsed).map_err(|error| error.to_string())? {
+        Some(id) if id.id() != G::ID => Err(format!(
+            "it is a record of {id}, not of {}; play it with `arbiter play {id}` and load it there",
+            G::ID
+        )),
+        _ => GameRecord::from_parsed(&parsed).map_err(|error| error.to_string()),
+    }
+}
+
+fn undone_text<M: std::fmt::Display>(undone: &Undone<M>) -> String {
+    match undone {
+        Undone::Move(mv) => format!("the move {mv}"),
+        Undone::Event(outcome) => format!("the end of the game ({outcome})"),
+    }
+}
+
 /// `score +0.25, depth 9, 0.25 s`.
-fn summary(thought: &Thought) -> String {
-    format!(
-        "score {}, depth {}, {:.2} s",
-        thought.score,
-        thought.depth,
-        thought.elapsed.as_secs_f64()
-    )
+fn summary<M>(report: &SearchReport<M>) -> String {
+    format!("score {}, depth {}, {:.2} s", report.score, report.depth, report.elapsed.as_secs_f64())
 }
 
 fn list(moves: &[String]) -> String {

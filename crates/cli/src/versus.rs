@@ -3,9 +3,10 @@
 use std::fs;
 use std::time::Instant;
 
-use arbiter_ai::arena::{MatchConfig, MatchResult};
+use arbiter_ai::arena::{play_match, MatchConfig, MatchResult};
 use arbiter_ai::PlayerSpec;
-use arbiter_catalog::find;
+use arbiter_catalog::{AnyGame, GameId, Visitor};
+use arbiter_core::GameOptions;
 use indicatif::{ProgressBar, ProgressStyle};
 use serde::Serialize;
 
@@ -65,9 +66,27 @@ struct Summary<'a> {
     seconds: f64,
 }
 
+impl MatchArgs {
+    /// The game of the match.
+    pub fn game(&self) -> Result<GameId, Failure> {
+        Ok(self.game.parse()?)
+    }
+}
+
+/// A match, run for its game's type.
+pub(crate) struct Run<'a>(pub &'a MatchArgs);
+
+impl Visitor for Run<'_> {
+    type Output = Result<(), Failure>;
+
+    fn visit<G: AnyGame>(self) -> Result<(), Failure> {
+        run::<G>(self.0)
+    }
+}
+
 /// Plays the match and prints its result.
-pub fn run(args: &MatchArgs) -> Result<(), Failure> {
-    let entry = find(&args.game)?;
+fn run<G: AnyGame>(args: &MatchArgs) -> Result<(), Failure> {
+    let options = G::Options::parse(&args.options)?;
     let threads =
         args.threads.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, usize::from));
     let config =
@@ -82,9 +101,8 @@ pub fn run(args: &MatchArgs) -> Result<(), Failure> {
     );
     bar.set_message(format!("{} vs {}", args.a, args.b));
     let started = Instant::now();
-    let result = entry.play_match(&args.options, &args.a, &args.b, config, &|done| {
-        bar.set_position(done as u64)
-    })?;
+    let result =
+        play_match::<G>(&options, &args.a, &args.b, config, &|done| bar.set_position(done as u64));
     bar.finish_and_clear();
     let seconds = started.elapsed().as_secs_f64();
     if let Some(file) = &args.save {

@@ -30,7 +30,7 @@ impl DrawRules {
 pub trait Game: Clone + PartialEq + Eq + Debug + Send + Sync + 'static {
     /// A whole turn. Its `Display` is the canonical notation.
     type Move: Copy + PartialEq + Eq + Hash + Debug + Display + Send + Sync + 'static;
-    /// The game's options; the defaults are the rules of the seed as settled in RULES.md.
+    /// The game's options; the defaults are the rules of the seed as settled in docs/rules.md.
     type Options: GameOptions;
 
     /// The identifier used on the command line and in records, e.g. `checkers`.
@@ -110,35 +110,9 @@ pub trait Game: Clone + PartialEq + Eq + Debug + Send + Sync + 'static {
     /// Reads a position written in the game's text form.
     fn from_text(text: &str, options: &Self::Options) -> Result<Self, PositionError>;
 
-    /// The board drawn as text with its coordinates, for people.
-    fn diagram(&self) -> String;
-
     /// The draw rules, which the [`GameRecord`](crate::GameRecord) applies.
     fn draw_rules(&self) -> DrawRules {
         DrawRules::NONE
-    }
-
-    /// The steps of `mv` as a person enters them one at a time, each in canonical notation
-    /// (`["F4-E3A", "E3-E4W"]` for a Fanorona chain). A user interface narrows the legal moves
-    /// step by step with them; most games have one step a move, the default.
-    fn move_steps(&self, mv: Self::Move) -> Vec<String> {
-        vec![mv.to_string()]
-    }
-
-    /// Which of `candidates` (next steps in canonical notation, from [`Game::move_steps`]) the
-    /// step typed in `text` names, in any accepted notation. The default accepts the canonical
-    /// text only.
-    fn match_step(&self, text: &str, candidates: &[String]) -> Result<usize, MoveError> {
-        candidates.iter().position(|candidate| candidate == text.trim()).ok_or_else(|| {
-            MoveError::Illegal { text: text.trim().to_owned(), legal: candidates.to_vec() }
-        })
-    }
-
-    /// The board after the first `steps` steps of `mv` (the side to move unchanged), drawn for
-    /// a person entering a turn step by step. The default, for one-step moves, is the board.
-    fn diagram_after_steps(&self, mv: Self::Move, steps: usize) -> String {
-        let _ = (mv, steps);
-        self.diagram()
     }
 
     /// Whether `mv`, played here, is progress that resets the count of

@@ -7,7 +7,10 @@
 //! - [`GameOptions`]: typed options written `key=value,key=value`;
 //! - [`GameRecord`]: the history, the draw rules that need it, and record files;
 //! - [`perft`] and [`divide`];
-//! - [`testkit`]: the conformance kit and perft-suite harness every game's tests run.
+//! - [`present`]: the board's geometry, pieces and the steps of moves, typed, for user
+//!   interfaces, and the text diagram drawn from them; [`turn`]: a turn entered click by click;
+//! - `testkit` (feature `testkit`): the conformance kit and perft-suite harness every game's
+//!   tests run.
 
 #[cfg(feature = "bench")]
 pub mod bench;
@@ -18,10 +21,13 @@ mod notation;
 mod options;
 mod outcome;
 mod perft;
+pub mod present;
 mod record;
 mod record_text;
 mod side;
+#[cfg(feature = "testkit")]
 pub mod testkit;
+pub mod turn;
 mod zobrist;
 
 pub use evaluate::Evaluate;

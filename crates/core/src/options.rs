@@ -57,7 +57,7 @@ fn valid_keys(valid: &[OptionSpec]) -> String {
     format!("valid options: {}", keys.join(", "))
 }
 
-/// A game's options. `Default` gives the rules of the seed as settled in RULES.md.
+/// A game's options. `Default` gives the rules of the seed as settled in docs/rules.md.
 pub trait GameOptions: Clone + Debug + Default + PartialEq + Eq + Send + Sync + 'static {
     /// Every option the game has, in the order they are listed.
     const SPECS: &'static [OptionSpec];

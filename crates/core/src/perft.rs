@@ -1,8 +1,8 @@
 //! Perft: counting move sequences, the standard test of a move generator.
 //!
-//! `perft(d)` is the number of distinct sequences of `d` moves from a position (RULES.md: a
-//! move is a whole turn, a finished game has no moves, draw rules are ignored). The last ply
-//! is bulk-counted with [`Game::count_moves`] instead of being played.
+//! `perft(d)` is the number of distinct sequences of `d` moves from a position (docs/rules.md,
+//! common terms: a move is a whole turn, a finished game has no moves, draw rules are ignored).
+//! The last ply is bulk-counted with [`Game::count_moves`] instead of being played.
 
 use crate::Game;
 

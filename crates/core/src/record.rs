@@ -4,8 +4,8 @@
 use crate::{DrawReason, Game, GameOptions, MoveError, Outcome, Side, Status, WinReason};
 
 /// A game from its start position: the moves played, the position after each, and how it
-/// stands. It adjudicates in the order RULES.md gives: a win on the board first (which
-/// includes the side to move having no legal move), then the game's draw rules.
+/// stands. It adjudicates in the order docs/rules.md (common terms) gives: a win on the board
+/// first (which includes the side to move having no legal move), then the game's draw rules.
 #[derive(Debug, Clone)]
 pub struct GameRecord<G: Game> {
     options: G::Options,
@@ -78,6 +78,12 @@ impl<G: Game> GameRecord<G> {
     /// The current position.
     pub fn position(&self) -> &G {
         self.turns.last().map_or(&self.start, |turn| &turn.position)
+    }
+
+    /// Every position of the game in order: the start, then the position after each move (the
+    /// current position last).
+    pub fn positions(&self) -> impl Iterator<Item = &G> + '_ {
+        std::iter::once(&self.start).chain(self.turns.iter().map(|turn| &turn.position))
     }
 
     /// The moves played, in order.
@@ -185,8 +191,8 @@ impl<G: Game> GameRecord<G> {
         let rules = position.draw_rules();
         if let Some(limit) = rules.repetitions {
             let hash = position.hash();
-            let earlier = std::iter::once(&self.start)
-                .chain(self.turns.iter().map(|turn| &turn.position))
+            let earlier = self
+                .positions()
                 .filter(|earlier| earlier.hash() == hash && *earlier == position)
                 .count();
             if earlier + 1 >= limit as usize {

@@ -7,7 +7,8 @@ use arbiter_core::{
     PositionError, Side, Status, Undone, WinReason,
 };
 
-/// A token on a line of cells 0..=4; each turn the player moves it one cell left or right.
+/// A token on a line of cells 0..=4; each turn the player moves it one cell left or right, or
+/// on cell 1 leaves it there (so that the same cell can come with either player to move).
 /// Whoever brings it to cell 4 wins. No move is progress. Written `<cell><side>`, e.g. `0w`.
 #[derive(Debug, Clone, PartialEq, Eq)]
 struct Line {
@@ -48,6 +49,9 @@ impl Game for Line {
             moves.push(Step(self.cell - 1));
         }
         moves.push(Step(self.cell + 1));
+        if self.cell == 1 {
+            moves.push(Step(1));
+        }
     }
     fn play_unchecked(&mut self, mv: Step) {
         self.cell = mv.0;
@@ -90,9 +94,6 @@ impl Game for Line {
         };
         Ok(Line { cell, side })
     }
-    fn diagram(&self) -> String {
-        self.to_text()
-    }
     fn draw_rules(&self) -> DrawRules {
         RULES
     }
@@ -118,9 +119,13 @@ fn repetition_counts_the_start_position() {
 fn repetition_needs_the_same_player_to_move() {
     let mut record =
         GameRecord::<Line>::from_position(Line { cell: 1, side: Side::White }, NoOptions);
-    // Cell 1 with White to move, then cell 1 twice with Black to move: no threefold repetition.
-    play(&mut record, "to2 to1");
+    // The token stands on cell 1 four times, twice with each player to move: no draw.
+    play(&mut record, "to1 to2 to1 to1");
+    assert_eq!(record.len(), 4);
     assert_eq!(record.status(), Status::Ongoing);
+    // A third time with Black to move is.
+    play(&mut record, "to1");
+    assert_eq!(record.status(), Status::Over(Outcome::Draw { reason: DrawReason::Repetition }));
 }
 
 #[test]

@@ -1,6 +1,6 @@
 //! Checkers, also called English draughts (`checkers`).
 //!
-//! Source: the seed `003_ac796582ee99bf51.txt` and RULES.md §4, which settles it.
+//! Source: the seed `003_ac796582ee99bf51.txt` and docs/rules.md §4, which settles it.
 //!
 //! # Rules
 //!
@@ -47,6 +47,7 @@
 pub mod board;
 mod evaluate;
 mod moves;
+mod present;
 mod text;
 
 use arbiter_core::{
@@ -369,10 +370,6 @@ impl Game for Checkers {
 
     fn from_text(text: &str, _options: &NoOptions) -> Result<Self, PositionError> {
         text::read_fen(text)
-    }
-
-    fn diagram(&self) -> String {
-        text::diagram(self)
     }
 
     fn draw_rules(&self) -> DrawRules {

@@ -1,4 +1,4 @@
-//! PDN moves and PDN FEN positions (RULES.md §4, notation).
+//! PDN moves and PDN FEN positions (docs/rules.md §4, notation).
 
 mod common;
 

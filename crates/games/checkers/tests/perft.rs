@@ -1,4 +1,4 @@
-//! Perft from the start position against the published numbers (RULES.md §4).
+//! Perft from the start position against the published numbers (docs/rules.md §4).
 
 use arbiter_checkers::Checkers;
 use arbiter_core::testkit::run_perft_suite;

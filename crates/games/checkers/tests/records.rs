@@ -1,4 +1,4 @@
-//! Draw rules through the game record, and PDN game files (RULES.md §4, end and notation).
+//! Draw rules through the game record, and PDN game files (docs/rules.md §4, end and notation).
 
 mod common;
 

@@ -1,5 +1,5 @@
 //! The fast generator against a deliberately simple, independent one (`reference/`, an array
-//! board written from RULES.md alone): legal moves in random games, and perft of hand-made
+//! board written from docs/rules.md alone): legal moves in random games, and perft of hand-made
 //! positions.
 
 mod reference;
@@ -25,7 +25,7 @@ const POSITIONS: [(&str, &str, u32); 8] = [
     ("crowning at the end of a jump", "B:W26,27,30:B22,K3", 6),
     ("branching multi-jumps of a man", "B:W9,10,17,18,19,26,27,28:B6,1", 6),
     ("kings only", "W:WK1,K3,K30,K32:BK5,K12,K21,K28", 5),
-    ("the example of RULES.md", "B:W18,24,27,28,K10,K15:B12,16,20,K22,K25,K29", 6),
+    ("the example of docs/rules.md §4", "B:W18,24,27,28,K10,K15:B12,16,20,K22,K25,K29", 6),
     ("a crowded middle game", "W:W14,17,21,22,23,25,26,27,29,31:B1,3,5,6,7,9,10,11,13,16", 6),
     ("kings that can jump back and forth", "B:W6,7,14,15,K23,K24:BK1,K2,9,10,11", 5),
 ];

@@ -1,4 +1,4 @@
-//! One test per rule of RULES.md §4, each named after the rule, with the board drawn.
+//! One test per rule of docs/rules.md §4, each named after the rule, with the board drawn.
 //! Boards: Black's side (squares 1–4) at the top, `.` light, `-` empty dark square,
 //! `b`/`w` men, `B`/`W` kings.
 

@@ -1,7 +1,7 @@
 //! Day and Night (`daynight`): a round board with a turning day/night dial.
 //!
 //! Source: the seed `004_810535b898828c92.txt` (in Polish; its pictures are missing) and
-//! RULES.md §5, which renders it in English and fixes the geometry.
+//! docs/rules.md §5, which renders it in English and fixes the geometry.
 //!
 //! # Rules
 //!
@@ -29,9 +29,9 @@
 //! - Then, on the board his own move left, the player may also slide any one neutral piece by
 //!   the slide rule (the one just captured included), or not; that choice is part of the
 //!   move. Neutral pieces never capture, cannot be captured or jumped, and block.
-//! - A player to move with no own piece left, or no legal own move, loses. Draws (RULES.md's
-//!   decision, applied by the game record): the same position (pieces, neutrals, dial, player
-//!   to move) for the third time, or 100 turns (50 rounds) without a capture.
+//! - A player to move with no own piece left, or no legal own move, loses. Draws (decided in
+//!   docs/rules.md §5, applied by the game record): the same position (pieces, neutrals, dial,
+//!   player to move) for the third time, or 100 turns (50 rounds) without a capture.
 //!
 //! # Notation
 //!
@@ -47,6 +47,7 @@
 pub mod board;
 mod evaluate;
 mod moves;
+mod present;
 mod text;
 
 use arbiter_core::{
@@ -370,37 +371,11 @@ impl Game for DayNight {
         text::read(text, options)
     }
 
-    fn diagram(&self) -> String {
-        text::diagram(self)
-    }
-
     fn draw_rules(&self) -> DrawRules {
         DrawRules { repetitions: Some(3), turns_without_progress: Some(100) }
     }
 
     fn is_progress(&self, mv: Move) -> bool {
         mv.is_capture()
-    }
-
-    /// The own move, then the neutral slide if there is one: the seed's order of a round.
-    fn move_steps(&self, mv: Move) -> Vec<String> {
-        mv.to_string().split('/').map(str::to_owned).collect()
-    }
-
-    fn match_step(&self, text: &str, candidates: &[String]) -> Result<usize, MoveError> {
-        moves::match_step(text, candidates)
-    }
-
-    fn diagram_after_steps(&self, mv: Move, steps: usize) -> String {
-        let mut after = *self;
-        if steps >= 1 {
-            let side = self.side_to_move.index();
-            after.pieces[side] ^= mv.own.from.bit() | mv.own.to.bit();
-            if let Some(jumped) = mv.jumped {
-                after.pieces[1 - side] &= !jumped.bit();
-                after.neutral |= jumped.bit();
-            }
-        }
-        text::diagram(&after)
     }
 }

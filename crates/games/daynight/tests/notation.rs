@@ -1,7 +1,8 @@
-//! Moves, the position text with neutral pieces and the dial, and the drawing (RULES.md §5).
+//! Moves, the position text with neutral pieces and the dial, and the drawing (docs/rules.md §5).
 
 mod common;
 
+use arbiter_core::present::Present;
 use arbiter_core::{Game, GameOptions, MoveError};
 use arbiter_daynight::{DayNight, Options};
 use common::board;

@@ -1,5 +1,5 @@
 //! The fast generator against the independent reference generator (`reference/`, an array
-//! board written from RULES.md alone): legal moves and the positions they lead to, in random
+//! board written from docs/rules.md alone): legal moves and the positions they lead to, in random
 //! games on boards of 4 and 6 rings.
 
 mod common;

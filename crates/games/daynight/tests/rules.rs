@@ -1,5 +1,6 @@
-//! One test per rule of RULES.md §5, named after it, with the board drawn unrolled: a row per
-//! ring (the outermost first), a column per sector a–l; `W`, `B` pieces, `N` neutral, `.` empty.
+//! One test per rule of docs/rules.md §5, named after it, with the board drawn unrolled: a row
+//! per ring (the outermost first), a column per sector a–l; `W`, `B` pieces, `N` neutral, `.`
+//! empty.
 
 mod common;
 

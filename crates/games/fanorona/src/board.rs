@@ -219,7 +219,7 @@ mod tests {
             assert_eq!(STRONG & at(name).bit() != 0, strong, "{name}");
         }
         assert_eq!(at("F3").neighbour(Direction::NW), None, "F3 has no diagonals");
-        // The seed's "F4 NE" example is the step F4→E3: north-west (RULES.md).
+        // The seed's "F4 NE" example is the step F4→E3: north-west (docs/rules.md §3).
         assert_eq!(at("F4").neighbour(Direction::NW), Some(at("E3")));
         assert_eq!(at("E3").neighbour(Direction::SE), Some(at("F4")));
     }

@@ -1,6 +1,6 @@
 //! Fanorona (`fanorona`), the 9×5 board (Tsivy): captures by approach and by withdrawal.
 //!
-//! Source: the seed `002_f4362de8c9830671.txt` and RULES.md §3, which settles it.
+//! Source: the seed `002_f4362de8c9830671.txt` and docs/rules.md §3, which settles it.
 //!
 //! # Rules
 //!
@@ -25,11 +25,11 @@
 //!   itself when no allowed capture remains. A move is a whole turn, so every stopping point of
 //!   a chain is a distinct legal move.
 //! - A player who has captured every enemy piece wins; a player to move with no legal move
-//!   loses. Draws (RULES.md's decision, applied by the game record): the same position with the
-//!   same player to move for the third time, or 100 consecutive turns without a capture.
+//!   loses. Draws (decided in docs/rules.md §3, applied by the game record): the same position
+//!   with the same player to move for the third time, or 100 consecutive turns without a capture.
 //!
 //! The seed's example "F4 NE … captures D2, C1" is the step F4→E3, which is north-**west** on
-//! this board (RULES.md).
+//! this board (docs/rules.md §3).
 //!
 //! # Notation
 //!
@@ -48,6 +48,7 @@
 pub mod board;
 mod evaluate;
 mod moves;
+mod present;
 mod text;
 
 use arbiter_core::{
@@ -328,28 +329,11 @@ impl Game for Fanorona {
         text::read(text)
     }
 
-    fn diagram(&self) -> String {
-        text::diagram(self, None)
-    }
-
     fn draw_rules(&self) -> DrawRules {
         DrawRules { repetitions: Some(3), turns_without_progress: Some(100) }
     }
 
     fn is_progress(&self, mv: Move) -> bool {
         mv.is_capture()
-    }
-
-    fn move_steps(&self, mv: Move) -> Vec<String> {
-        mv.steps().map(|step| step.to_string()).collect()
-    }
-
-    fn match_step(&self, text: &str, candidates: &[String]) -> Result<usize, MoveError> {
-        moves::match_step(text, candidates)
-    }
-
-    fn diagram_after_steps(&self, mv: Move, steps: usize) -> String {
-        let piece = mv.steps().nth(steps.saturating_sub(1)).map(|step| step.to);
-        text::diagram(&self.after_steps(mv, steps), piece.filter(|_| steps > 0))
     }
 }

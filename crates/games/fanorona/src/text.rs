@@ -2,7 +2,7 @@
 
 use arbiter_core::{split_rows, PositionError, Side};
 
-use crate::board::{Point, Points, STRONG};
+use crate::board::{Point, Points};
 use crate::Fanorona;
 
 /// The start position of the seed's picture, White to move.
@@ -66,42 +66,4 @@ pub(crate) fn read(text: &str) -> Result<Fanorona, PositionError> {
     }
     let [white, black] = pieces;
     Ok(Fanorona::from_pieces(white, black, side_to_move))
-}
-
-/// The board as the seed draws it: `O` White, `#` Black, `.` empty, joined by its lines;
-/// `continuing` (a piece in the middle of a chain) is drawn `@`.
-pub(crate) fn diagram(position: &Fanorona, continuing: Option<Point>) -> String {
-    let mut text = String::from("  A   B   C   D   E   F   G   H   I\n");
-    for number in 1..=5 {
-        let symbols: Vec<String> = row(number)
-            .map(|point| {
-                if Some(point) == continuing {
-                    "@"
-                } else if position.pieces(Side::White) & point.bit() != 0 {
-                    "O"
-                } else if position.pieces(Side::Black) & point.bit() != 0 {
-                    "#"
-                } else {
-                    "."
-                }
-                .to_owned()
-            })
-            .collect();
-        text.push_str(&format!("{number} {}\n", symbols.join(" - ")));
-        if number < 5 {
-            // Between this row and the next, a strong point's diagonal runs down to the right
-            // (`\`), otherwise the neighbour's runs down to the left (`/`).
-            let links: String = row(number)
-                .take(8)
-                .map(|point| if STRONG & point.bit() != 0 { "| \\ " } else { "| / " })
-                .collect();
-            text.push_str(&format!("  {links}|\n"));
-        }
-    }
-    text.push_str("O: White   #: Black   .: empty");
-    if continuing.is_some() {
-        text.push_str("   @: the piece that continues the chain");
-    }
-    text.push('\n');
-    text
 }

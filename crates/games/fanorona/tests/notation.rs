@@ -1,8 +1,10 @@
 //! Turns in canonical notation and in the seed's style, steps for interactive play, and the
-//! position text (RULES.md §3, notation).
+//! position text (docs/rules.md §3, notation).
 
 mod common;
 
+use arbiter_core::present::{diagram, Present};
+use arbiter_core::turn::Turn;
 use arbiter_core::{Game, MoveError, NoOptions};
 use arbiter_fanorona::Fanorona;
 use common::board;
@@ -82,18 +84,23 @@ fn a_turn_is_entered_step_by_step() {
     let position = chain_position();
     let legal = position.legal_moves();
     let long = legal.iter().copied().find(|mv| mv.to_string().contains(',')).expect("a chain");
-    assert_eq!(position.move_steps(long), ["C3-D3W", "D3-D2A"]);
-    let candidates = ["C3-D3W".to_owned()];
-    assert_eq!(position.match_step("C3 E", &candidates), Ok(0));
-    assert_eq!(position.match_step("c3-d3", &candidates), Ok(0));
-    assert!(matches!(position.match_step("C3 W", &candidates), Err(MoveError::Illegal { .. })));
+    let steps: Vec<String> = position.move_steps(long).into_iter().map(|s| s.text).collect();
+    assert_eq!(steps, ["C3-D3W", "D3-D2A"]);
+    let mut turn = Turn::new(position, &legal);
+    assert!(matches!(turn.enter_step("C3 W"), Err(MoveError::Illegal { .. })));
+    assert_eq!(turn.enter_step("C3 E"), Ok(None), "the seed's notation names the step");
+    assert!(turn.may_skip(), "the chain may stop after its first capture");
     // Half way through the chain the board shows the capture made and the continuing piece.
-    let halfway = position.diagram_after_steps(long, 1);
+    let (board, marks) = turn.board();
+    let halfway = diagram(turn.geometry(), &board, &marks);
     assert!(
         halfway.starts_with("  A   B   C   D   E   F   G   H   I\n1 . - . - . - # -"),
         "{halfway}"
     );
     assert!(halfway.contains("3 . - . - . - @ - . - #"), "{halfway}");
+    assert_eq!(turn.enter_step("d3-d2"), Ok(Some(long)));
+    turn.clear();
+    assert_eq!(turn.enter_step("c3-d3"), Ok(None));
 }
 
 #[test]
@@ -120,11 +127,11 @@ fn positions_round_trip_and_bad_ones_are_explained() {
         let error = Fanorona::from_text(text, &NoOptions).expect_err(text);
         assert_eq!(error.problem, problem, "for `{text}`");
     }
-    let diagram = start.diagram();
+    let drawn = start.diagram();
     assert!(
-        diagram.contains(
+        drawn.contains(
             "3 # - O - # - O - . - # - O - # - O\n  | \\ | / | \\ | / | \\ | / | \\ | / |\n"
         ),
-        "{diagram}"
+        "{drawn}"
     );
 }

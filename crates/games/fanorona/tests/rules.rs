@@ -1,4 +1,4 @@
-//! One test per rule of RULES.md §3, named after it, with the board drawn as in the seed's
+//! One test per rule of docs/rules.md §3, named after it, with the board drawn as in the seed's
 //! picture (row 1 at the top, columns A–I; `w`, `b` pieces, `.` empty).
 
 mod common;

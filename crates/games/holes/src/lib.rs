@@ -1,7 +1,7 @@
 //! Breakthrough 6×6 with holes (`holes`), from General Game Playing.
 //!
 //! Source: the seed `001_00f84a97d62f0f65.txt`, a prose rendering of the GGP game
-//! `breakthroughSmallHoles`, and RULES.md §2, which settles it.
+//! `breakthroughSmallHoles`, and docs/rules.md §2, which settles it.
 //!
 //! # Rules
 //!
@@ -34,6 +34,7 @@
 pub mod board;
 mod evaluate;
 mod moves;
+mod present;
 mod text;
 
 use arbiter_core::{
@@ -80,7 +81,7 @@ impl GameOptions for Options {
 }
 
 /// The GGP goal value of `side` once the game is over: 100 for the winner and 0 for the loser
-/// (RULES.md §2; a draw, which only an agreement can bring here, gives 50 each). `None` while
+/// (docs/rules.md §2; a draw, which only an agreement can bring here, gives 50 each). `None` while
 /// the game goes on.
 #[must_use]
 pub fn goal_value(status: Status, side: Side) -> Option<u8> {
@@ -255,9 +256,5 @@ impl Game for Holes {
 
     fn from_text(text: &str, options: &Options) -> Result<Self, PositionError> {
         text::read(text, options)
-    }
-
-    fn diagram(&self) -> String {
-        text::diagram(self)
     }
 }

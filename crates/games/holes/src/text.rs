@@ -73,26 +73,3 @@ pub(crate) fn read(text: &str, options: &Options) -> Result<Holes, PositionError
     }
     Ok(Holes::from_pieces(white, black, side_to_move, options))
 }
-
-/// The board with coordinates, row 6 at the top; `#` marks the holes.
-pub(crate) fn diagram(position: &Holes) -> String {
-    let rule = "    +---+---+---+---+---+---+\n";
-    let mut text = String::from(rule);
-    for rank in (0..6).rev() {
-        text.push_str(&format!("  {} |", rank + 1));
-        for cell in row(rank) {
-            let shown = match symbol(position, cell) {
-                '#' => "###".to_owned(),
-                '.' => "   ".to_owned(),
-                piece => format!(" {piece} "),
-            };
-            text.push_str(&shown);
-            text.push('|');
-        }
-        text.push('\n');
-        text.push_str(rule);
-    }
-    text.push_str("      a   b   c   d   e   f      (x = 1..6, y = row)\n");
-    text.push_str("  w: White (moves up)   b: Black (moves down)   ###: hole\n");
-    text
-}

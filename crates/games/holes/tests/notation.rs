@@ -1,4 +1,4 @@
-//! Moves in the three notations, and the position text (RULES.md §2, notation).
+//! Moves in the three notations, and the position text (docs/rules.md §2, notation).
 
 mod common;
 

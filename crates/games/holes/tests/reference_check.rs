@@ -1,5 +1,5 @@
 //! The fast generator against the independent reference generator (`reference/`, an array
-//! board written from RULES.md alone), in random games under both rule sets.
+//! board written from docs/rules.md alone), in random games under both rule sets.
 
 mod common;
 mod reference;

@@ -1,4 +1,4 @@
-//! One test per rule of RULES.md §2, named after it, with the board drawn (row 6 at the top;
+//! One test per rule of docs/rules.md §2, named after it, with the board drawn (row 6 at the top;
 //! `w`, `b` pieces, `.` empty, `#` holes). `SEED` is the default rule set, `CAPTURES` the
 //! original GGP rules (`captures=diagonal`).
 

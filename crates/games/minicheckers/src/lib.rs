@@ -1,6 +1,6 @@
 //! Mini checkers 6×6 (`minicheckers`): men only; reach the far row to win.
 //!
-//! Source: the seed `000_beb3a7fee5fd7f43.txt` and RULES.md §1, which settles it.
+//! Source: the seed `000_beb3a7fee5fd7f43.txt` and docs/rules.md §1, which settles it.
 //!
 //! # Rules
 //!
@@ -39,6 +39,7 @@
 pub mod board;
 mod evaluate;
 mod moves;
+mod present;
 mod text;
 
 use arbiter_core::{
@@ -346,9 +347,5 @@ impl Game for Minicheckers {
 
     fn from_text(text: &str, _options: &Options) -> Result<Self, PositionError> {
         text::read(text)
-    }
-
-    fn diagram(&self) -> String {
-        text::diagram(self)
     }
 }

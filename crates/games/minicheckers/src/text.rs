@@ -51,27 +51,3 @@ pub(crate) fn read(text: &str) -> Result<Minicheckers, PositionError> {
     }
     Ok(Minicheckers::from_pieces(white, black, side_to_move))
 }
-
-/// The board as the seed draws it, rank 6 at the top, with coordinates: `w`/`b` are pieces.
-pub(crate) fn diagram(position: &Minicheckers) -> String {
-    let rule = "    -------------------------\n";
-    let mut text = String::from(rule);
-    for rank in (0..6).rev() {
-        text.push_str(&format!("  {} |", rank + 1));
-        for file in 0..6 {
-            let bit = Square::new(file, rank).map_or(0, Square::bit);
-            let symbol = if position.pieces(Side::White) & bit != 0 {
-                'w'
-            } else if position.pieces(Side::Black) & bit != 0 {
-                'b'
-            } else {
-                ' '
-            };
-            text.push_str(&format!(" {symbol} |"));
-        }
-        text.push('\n');
-        text.push_str(rule);
-    }
-    text.push_str("      a   b   c   d   e   f\n");
-    text
-}

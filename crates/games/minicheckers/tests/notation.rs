@@ -1,4 +1,4 @@
-//! Algebraic moves and the position text form (RULES.md §1, notation).
+//! Algebraic moves and the position text form (docs/rules.md §1, notation).
 
 mod common;
 

@@ -1,5 +1,5 @@
 //! The fast generator against the independent reference generator (`reference/`, an array
-//! board written from RULES.md alone) in random games and hand-made positions.
+//! board written from docs/rules.md alone) in random games and hand-made positions.
 
 mod common;
 mod reference;

@@ -1,4 +1,4 @@
-//! One test per rule of RULES.md §1, named after it, with the board drawn as in the seed
+//! One test per rule of docs/rules.md §1, named after it, with the board drawn as in the seed
 //! (rank 6 at the top; `w`, `b` pieces, `.` empty). The seed's three movement pictures — the
 //! double hit, the forced hit and the blocked pieces — are among them.
 

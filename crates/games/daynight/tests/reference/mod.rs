@@ -1,6 +1,6 @@
 #![allow(dead_code, clippy::unwrap_used)]
 //! Independent, deliberately simple reference move generator for Day and Night
-//! (RULES.md section 5). Written from the rules text only; used to cross-check the
+//! (docs/rules.md section 5). Written from the rules text only; used to cross-check the
 //! fast generator. Pure std, slow on purpose, easy to read.
 //!
 //! Board: 12 sectors (a..l clockwise, a = 0) x `rings` rings (1 = innermost).

@@ -1,6 +1,6 @@
 #![allow(dead_code, clippy::unwrap_used)]
 //! Independent, deliberately simple reference move generator for Fanorona 9x5
-//! (RULES.md section 3). Used only by tests to cross-check the fast generator.
+//! (docs/rules.md section 3). Used only by tests to cross-check the fast generator.
 //!
 //! Board: `b[r][c]`, r = 0..5 is row 1..5 (row 1 at the top, Black's side),
 //! c = 0..9 is column A..I. Cell values: b'w', b'b', b'.'.

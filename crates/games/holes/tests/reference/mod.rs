@@ -1,5 +1,5 @@
 //! Independent, deliberately simple reference move generator for
-//! "Breakthrough 6x6 with holes" (RULES.md section 2), used by the tests to
+//! "Breakthrough 6x6 with holes" (docs/rules.md section 2), used by the tests to
 //! cross-check the fast generator. Plain 2D array, no bitboards.
 //!
 //! Board indexing: `board[rank][file]` with rank 0 = rank 1 (White's home)

@@ -1,6 +1,6 @@
 //! Independent, deliberately simple reference move generator for Mini checkers 6x6.
 //!
-//! Written from `RULES.md` section 1 and the seed only, to cross-check the fast generator.
+//! Written from `docs/rules.md` section 1 and the seed only, to cross-check the fast generator.
 //! Board is a plain 2D array `cells[file][rank]` (file a=0.., rank 1=0..).
 //!
 //! Interpretations:

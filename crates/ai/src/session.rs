@@ -1,0 +1,91 @@
+//! A game in progress with a computer player that keeps what it has learnt (its transposition
+//! table, killers and history) from one move or hint to the next.
+
+use std::sync::atomic::AtomicBool;
+
+use arbiter_core::{Evaluate, GameRecord};
+
+use crate::{Context, Engine, Player, PlayerSpec, Score, SearchReport};
+
+/// A game record and the computer player that thinks about it.
+pub struct Session<G: Evaluate> {
+    record: GameRecord<G>,
+    player: Option<Kept<G>>,
+    /// Scratch space for the hashes of the positions played.
+    history: Vec<u64>,
+}
+
+/// A player kept between searches, and what it was built from.
+struct Kept<G: Evaluate> {
+    engine: Engine,
+    table_mib: usize,
+    seed: u64,
+    player: Box<dyn Player<G>>,
+}
+
+impl<G: Evaluate> Session<G> {
+    /// A session of the game `record`.
+    #[must_use]
+    pub fn new(record: GameRecord<G>) -> Self {
+        Session { record, player: None, history: Vec::new() }
+    }
+
+    /// The game.
+    pub fn record(&self) -> &GameRecord<G> {
+        &self.record
+    }
+
+    /// The game, to play moves, take them back, resign or agree a draw.
+    pub fn record_mut(&mut self) -> &mut GameRecord<G> {
+        &mut self.record
+    }
+
+    /// Replaces the game (a new game, or one loaded): the player forgets what it learnt.
+    pub fn replace(&mut self, record: GameRecord<G>) {
+        self.record = record;
+        if let Some(kept) = &mut self.player {
+            kept.player.new_game();
+        }
+    }
+
+    /// What the player `spec` would play now, with the game's history (for its draw rules).
+    /// The same kind of player (engine, table size, seed) is kept from one call to the next
+    /// with its tables; only its limits change. `stop`, set from another thread, ends the
+    /// search with the best move so far; `progress` hears each completed iteration. A
+    /// finished game has no move.
+    pub fn think(
+        &mut self,
+        spec: &PlayerSpec,
+        stop: Option<&AtomicBool>,
+        progress: &mut dyn FnMut(&SearchReport<G::Move>),
+    ) -> SearchReport<G::Move> {
+        if self.record.status().is_over() {
+            return SearchReport {
+                best: None,
+                score: Score::Eval(0),
+                depth: 0,
+                nodes: 0,
+                elapsed: std::time::Duration::ZERO,
+                pv: Vec::new(),
+            };
+        }
+        let reusable = self.player.as_ref().is_some_and(|kept| {
+            (kept.engine, kept.table_mib, kept.seed) == (spec.engine, spec.table_mib, spec.seed)
+        });
+        let kept = match &mut self.player {
+            Some(kept) if reusable => {
+                kept.player.set_limits(spec.effective_limits());
+                kept
+            }
+            slot => slot.insert(Kept {
+                engine: spec.engine,
+                table_mib: spec.table_mib,
+                seed: spec.seed,
+                player: spec.build::<G>(),
+            }),
+        };
+        let mut context = Context::of_record(&self.record, &mut self.history);
+        context.stop = stop;
+        kept.player.choose(self.record.position(), &context, progress)
+    }
+}
