@@ -78,6 +78,40 @@ impl<'a> Context<'a> {
     }
 }
 
+/// A [`SearchReport`] with its moves in the game's notation, for a user interface or another
+/// process: what `SearchReport::to_text` gives.
+#[derive(Debug, Clone, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct SearchInfo {
+    /// The move to play, if there is one.
+    pub best: Option<String>,
+    /// How the position stands for the player to move.
+    pub score: Score,
+    /// The depth reached.
+    pub depth: u32,
+    /// Positions visited (alpha-beta) or iterations (MCTS).
+    pub nodes: u64,
+    /// The time the search took, in milliseconds.
+    pub milliseconds: u64,
+    /// The principal variation.
+    pub pv: Vec<String>,
+}
+
+impl<M: std::fmt::Display> SearchReport<M> {
+    /// The report with its moves written in the game's notation.
+    #[must_use]
+    pub fn to_text(&self) -> SearchInfo {
+        SearchInfo {
+            best: self.best.as_ref().map(ToString::to_string),
+            score: self.score,
+            depth: self.depth,
+            nodes: self.nodes,
+            milliseconds: u64::try_from(self.elapsed.as_millis()).unwrap_or(u64::MAX),
+            pv: self.pv.iter().map(ToString::to_string).collect(),
+        }
+    }
+}
+
 /// Something that chooses moves.
 pub trait Player<G: Evaluate>: Send {
     /// Chooses a move in `position`, reached by the game in `context`. `progress` hears about

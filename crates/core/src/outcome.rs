@@ -6,6 +6,8 @@ use crate::Side;
 
 /// Why a game was won.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
 pub enum WinReason {
     /// The loser had no piece left on his turn.
     NoPieces,
@@ -19,6 +21,8 @@ pub enum WinReason {
 
 /// Why a game was drawn.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
 pub enum DrawReason {
     /// The same position with the same player to move occurred for the declared number of times.
     Repetition,
@@ -30,6 +34,8 @@ pub enum DrawReason {
 
 /// The result of a finished game.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
 pub enum Outcome {
     /// `winner` won the game.
     Win {
@@ -91,6 +97,8 @@ impl fmt::Display for Outcome {
 
 /// Whether a game goes on.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
 pub enum Status {
     /// The side to move has a legal move and no rule has ended the game.
     Ongoing,

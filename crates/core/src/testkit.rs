@@ -6,6 +6,8 @@
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
+use crate::present::{CellId, Present, SKIP};
+use crate::turn::{Click, MovePath, Turn};
 use crate::{perft, Game, GameOptions, GameRecord, Undone};
 
 /// Plays `playouts` random games from the start under `options` (seeded with `seed`, at most
@@ -261,4 +263,87 @@ pub fn case_position<G: Game>(case: &PerftCase) -> G {
             G::from_text(text, &options).unwrap_or_else(|e| panic!("line {}: {e}", case.line))
         }
     }
+}
+
+/// Checks the presentation and the turn assembly along random games (as
+/// [`random_playouts`]): at every position,
+/// - the cells have distinct names, every piece stands on a cell (one piece a cell), and
+///   every step of every move goes between cells;
+/// - the paths of different moves differ and none begins another;
+/// - each move's path, clicked in order through a [`Turn`], completes exactly that move at its
+///   last click and not before, and a click that is not a candidate is refused;
+/// - each move's steps, typed in their notation (then `skip` where needed), reach it too;
+/// - the board drawn in the middle of every turn and the diagram do not panic.
+///
+/// Returns the number of moves walked.
+pub fn check_presentation<G: Present>(
+    options: &G::Options,
+    games: usize,
+    max_plies: usize,
+    seed: u64,
+) -> usize {
+    let mut walked = 0;
+    random_playouts::<G>(options, games, max_plies, seed, |position, _| {
+        let context = format!("{} position {}", G::ID, position.to_text());
+        let geometry = position.geometry();
+        let mut names: Vec<&str> = geometry.cells.iter().map(|cell| cell.name.as_str()).collect();
+        names.sort_unstable();
+        names.dedup();
+        assert_eq!(names.len(), geometry.cells.len(), "{context}: cell names repeat");
+        let board = position.board();
+        let mut occupied: Vec<CellId> = board.pieces.iter().map(|piece| piece.cell).collect();
+        assert!(occupied.iter().all(|cell| cell.index() < geometry.cells.len()), "{context}");
+        occupied.sort_unstable();
+        occupied.dedup();
+        assert_eq!(occupied.len(), board.pieces.len(), "{context}: two pieces on one cell");
+        let _ = position.diagram();
+        let mut turn = Turn::new(position.clone(), &position.legal_moves());
+        let paths = turn.paths().to_vec();
+        for (index, path) in paths.iter().enumerate() {
+            for step in &path.steps {
+                let cells = [step.from, step.to].into_iter().chain(step.captured.iter().copied());
+                assert!(cells.into_iter().all(|cell| cell.index() < geometry.cells.len()));
+            }
+            for other in &paths[index + 1..] {
+                assert!(
+                    !other.clicks.starts_with(&path.clicks)
+                        && !path.clicks.starts_with(&other.clicks),
+                    "{context}: the paths of {} and {} overlap",
+                    path.text,
+                    other.text
+                );
+            }
+            walked += 1;
+            check_path(&mut turn, path, &context);
+        }
+    });
+    walked
+}
+
+/// Enters one move by its clicks, then by its typed steps.
+fn check_path<G: Present>(turn: &mut Turn<G>, path: &MovePath<G::Move>, context: &str) {
+    turn.clear();
+    let refused = Click::Choice("no such choice".to_owned());
+    assert!(turn.click(refused).is_err(), "{context}: a click that is no candidate");
+    for (number, click) in path.clicks.iter().enumerate() {
+        let _ = turn.board();
+        let done = turn.click(click.clone()).unwrap_or_else(|error| {
+            panic!("{context}: click {number} of {} refused: {error}", path.text)
+        });
+        let last = number + 1 == path.clicks.len();
+        assert_eq!(done, last.then_some(path.mv), "{context}: {} click {number}", path.text);
+    }
+    turn.clear();
+    let mut done = None;
+    for step in &path.steps {
+        done = turn.enter_step(&step.text).unwrap_or_else(|error| {
+            panic!("{context}: the step {} of {} refused: {error}", step.text, path.text)
+        });
+    }
+    if done.is_none() {
+        done = turn.click(Click::Choice(SKIP.to_owned())).unwrap_or_else(|error| {
+            panic!("{context}: {} could not end with skip: {error}", path.text)
+        });
+    }
+    assert_eq!(done, Some(path.mv), "{context}: typing the steps of {}", path.text);
 }

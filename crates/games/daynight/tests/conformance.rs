@@ -1,6 +1,6 @@
 //! The shared conformance kit on Day and Night, on the standard and a wider board.
 
-use arbiter_core::testkit::check_conformance;
+use arbiter_core::testkit::{check_conformance, check_presentation};
 use arbiter_daynight::{DayNight, Options};
 
 #[test]
@@ -11,4 +11,16 @@ fn daynight_passes_the_conformance_kit() {
 #[test]
 fn daynight_passes_the_conformance_kit_with_eight_rings() {
     check_conformance::<DayNight>(&Options { rings: 8 }, 20, 150, 2027);
+}
+
+#[test]
+fn every_move_is_entered_by_its_clicks_and_by_its_steps() {
+    let walked = check_presentation::<DayNight>(&Options { rings: 4 }, 8, 120, 7);
+    assert!(walked > 1000, "{walked} moves walked");
+}
+
+#[test]
+fn every_move_on_eight_rings_is_entered_by_its_clicks_and_by_its_steps() {
+    let walked = check_presentation::<DayNight>(&Options { rings: 8 }, 1, 30, 8);
+    assert!(walked > 1000, "{walked} moves walked");
 }

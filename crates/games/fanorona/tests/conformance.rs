@@ -1,10 +1,16 @@
 //! The shared conformance kit on Fanorona.
 
-use arbiter_core::testkit::check_conformance;
+use arbiter_core::testkit::{check_conformance, check_presentation};
 use arbiter_core::NoOptions;
 use arbiter_fanorona::Fanorona;
 
 #[test]
 fn fanorona_passes_the_conformance_kit() {
     check_conformance::<Fanorona>(&NoOptions, 40, 200, 2026);
+}
+
+#[test]
+fn every_move_is_entered_by_its_clicks_and_by_its_steps() {
+    let walked = check_presentation::<Fanorona>(&NoOptions, 8, 120, 7);
+    assert!(walked > 1000, "{walked} moves walked");
 }

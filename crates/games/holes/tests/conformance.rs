@@ -1,6 +1,6 @@
 //! The shared conformance kit on both rule sets.
 
-use arbiter_core::testkit::check_conformance;
+use arbiter_core::testkit::{check_conformance, check_presentation};
 use arbiter_holes::{Holes, Options};
 
 #[test]
@@ -11,4 +11,16 @@ fn holes_passes_the_conformance_kit_with_the_seeds_rules() {
 #[test]
 fn holes_passes_the_conformance_kit_with_diagonal_captures() {
     check_conformance::<Holes>(&Options { diagonal_captures: true }, 300, 100, 2027);
+}
+
+#[test]
+fn every_move_is_entered_by_its_clicks_and_by_its_steps() {
+    let walked = check_presentation::<Holes>(&Options { diagonal_captures: false }, 60, 100, 7);
+    assert!(walked > 1000, "{walked} moves walked");
+}
+
+#[test]
+fn every_capture_is_entered_by_its_clicks_and_by_its_steps() {
+    let walked = check_presentation::<Holes>(&Options { diagonal_captures: true }, 60, 100, 8);
+    assert!(walked > 1000, "{walked} moves walked");
 }

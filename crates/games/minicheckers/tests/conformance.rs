@@ -1,6 +1,6 @@
 //! The shared conformance kit on mini checkers, with each first player.
 
-use arbiter_core::testkit::check_conformance;
+use arbiter_core::testkit::{check_conformance, check_presentation};
 use arbiter_core::Side;
 use arbiter_minicheckers::{Minicheckers, Options};
 
@@ -12,4 +12,10 @@ fn minicheckers_passes_the_conformance_kit_with_white_first() {
 #[test]
 fn minicheckers_passes_the_conformance_kit_with_black_first() {
     check_conformance::<Minicheckers>(&Options { first: Side::Black }, 300, 100, 2027);
+}
+
+#[test]
+fn every_move_is_entered_by_its_clicks_and_by_its_steps() {
+    let walked = check_presentation::<Minicheckers>(&Options { first: Side::White }, 60, 100, 7);
+    assert!(walked > 1000, "{walked} moves walked");
 }
