@@ -105,7 +105,6 @@ impl Evaluate for Toy {
             L => -500,
             R => 0,
             _ => 500,
-            _ => 0,
         };
         if self.side_to_move() == Side::White {
             for_white

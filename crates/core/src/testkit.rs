@@ -347,3 +347,39 @@ fn check_path<G: Present>(turn: &mut Turn<G>, path: &MovePath<G::Move>, context:
     }
     assert_eq!(done, Some(path.mv), "{context}: typing the steps of {}", path.text);
 }
+
+/// A playthrough, as OpenSpiel records them: a random game from the start under `options`
+/// (seeded with `seed`, at most `plies` turns), a line for each position with its text, then
+/// its legal moves in the game's order, then the move played. A change of the rules or of the
+/// move order shows as a difference from the saved text.
+pub fn playthrough<G: Game>(options: &G::Options, seed: u64, plies: usize) -> String {
+    let mut text = String::new();
+    random_playouts::<G>(options, 1, plies, seed, |position, mv| {
+        let legal: Vec<String> = position.legal_moves().iter().map(ToString::to_string).collect();
+        text.push_str(&format!("position {}\nlegal {}\n", position.to_text(), legal.join(" ")));
+        if let Some(mv) = mv {
+            text.push_str(&format!("play {mv}\n"));
+        }
+    });
+    text
+}
+
+/// Checks `actual` against the snapshot file at `path`; with the environment variable
+/// `ARBITER_BLESS=1` it writes the file instead (after a deliberate change).
+///
+/// # Panics
+///
+/// When they differ, at the first line that differs, or when the file cannot be read.
+pub fn check_snapshot(path: &std::path::Path, actual: &str) {
+    if std::env::var_os("ARBITER_BLESS").is_some_and(|value| value == "1") {
+        std::fs::write(path, actual).unwrap_or_else(|e| panic!("cannot write {path:?}: {e}"));
+        return;
+    }
+    let expected = std::fs::read_to_string(path).unwrap_or_else(|e| {
+        panic!("cannot read {path:?} ({e}); run the test with ARBITER_BLESS=1 to write it")
+    });
+    for (number, (want, got)) in expected.lines().zip(actual.lines()).enumerate() {
+        assert_eq!(got, want, "{path:?} line {}: differs from the snapshot", number + 1);
+    }
+    assert_eq!(actual.lines().count(), expected.lines().count(), "{path:?}: length differs");
+}

@@ -267,10 +267,7 @@ impl Game for DayNight {
     const ID: &'static str = "daynight";
     const NAME: &'static str = "Day and Night";
     const DESCRIPTION: &'static str =
-        "a round board of 12 sectors (a-l clockwise, l next to a) by 4 \
-        rings (1 innermost); pieces slide along spiral diagonals, capture only in their own zone \
-        (White by day, Black by night) and turn captured pieces neutral; the day moves one \
-        sector clockwise after each round";
+        "a round board of 12 sectors and 4 rings with a turning day/night dial; captures turn pieces neutral";
 
     fn start(options: &Options) -> Self {
         text::read(text::START, options)

@@ -1,6 +1,6 @@
 //! The shared conformance kit on Day and Night, on the standard and a wider board.
 
-use arbiter_core::testkit::{check_conformance, check_presentation};
+use arbiter_core::testkit::{check_conformance, check_presentation, check_snapshot, playthrough};
 use arbiter_daynight::{DayNight, Options};
 
 #[test]
@@ -23,4 +23,10 @@ fn every_move_is_entered_by_its_clicks_and_by_its_steps() {
 fn every_move_on_eight_rings_is_entered_by_its_clicks_and_by_its_steps() {
     let walked = check_presentation::<DayNight>(&Options { rings: 8 }, 1, 30, 8);
     assert!(walked > 1000, "{walked} moves walked");
+}
+
+#[test]
+fn the_move_order_along_a_seeded_game_matches_its_snapshot() {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/playthrough.txt");
+    check_snapshot(&path, &playthrough::<DayNight>(&Options::default(), 11, 40));
 }

@@ -1,6 +1,6 @@
 //! The shared conformance kit on both rule sets.
 
-use arbiter_core::testkit::{check_conformance, check_presentation};
+use arbiter_core::testkit::{check_conformance, check_presentation, check_snapshot, playthrough};
 use arbiter_holes::{Holes, Options};
 
 #[test]
@@ -23,4 +23,10 @@ fn every_move_is_entered_by_its_clicks_and_by_its_steps() {
 fn every_capture_is_entered_by_its_clicks_and_by_its_steps() {
     let walked = check_presentation::<Holes>(&Options { diagonal_captures: true }, 60, 100, 8);
     assert!(walked > 1000, "{walked} moves walked");
+}
+
+#[test]
+fn the_move_order_along_a_seeded_game_matches_its_snapshot() {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/playthrough.txt");
+    check_snapshot(&path, &playthrough::<Holes>(&Options::default(), 11, 40));
 }

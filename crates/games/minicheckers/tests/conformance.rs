@@ -1,6 +1,6 @@
 //! The shared conformance kit on mini checkers, with each first player.
 
-use arbiter_core::testkit::{check_conformance, check_presentation};
+use arbiter_core::testkit::{check_conformance, check_presentation, check_snapshot, playthrough};
 use arbiter_core::Side;
 use arbiter_minicheckers::{Minicheckers, Options};
 
@@ -18,4 +18,10 @@ fn minicheckers_passes_the_conformance_kit_with_black_first() {
 fn every_move_is_entered_by_its_clicks_and_by_its_steps() {
     let walked = check_presentation::<Minicheckers>(&Options { first: Side::White }, 60, 100, 7);
     assert!(walked > 1000, "{walked} moves walked");
+}
+
+#[test]
+fn the_move_order_along_a_seeded_game_matches_its_snapshot() {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/playthrough.txt");
+    check_snapshot(&path, &playthrough::<Minicheckers>(&Options::default(), 11, 40));
 }
