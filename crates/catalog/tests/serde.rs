@@ -4,7 +4,7 @@
 use arbiter_catalog::{AnyGame, GameId, Visitor};
 use arbiter_core::present::{Board, Geometry};
 use arbiter_core::turn::{Click, Turn};
-use arbiter_core::{GameOptions, Status};
+use arbiter_core::Status;
 
 struct RoundTrip;
 
