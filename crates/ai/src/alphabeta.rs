@@ -107,6 +107,13 @@ impl<G: Evaluate> Player<G> for AlphaBeta<G> {
     ) -> SearchReport<G::Move> {
         self.search(position, progress)
     }
+
+    /// Alpha-beta makes no random choice: the seed is not used.
+    fn new_game(&mut self, _seed: u64) {
+        self.table.clear();
+        self.killers.clear();
+        self.history.fill(0);
+    }
 }
 
 /// The state of one search.

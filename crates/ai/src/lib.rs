@@ -30,7 +30,10 @@ pub use crate::limits::Limits;
 pub use crate::mcts::Mcts;
 pub use crate::random::RandomPlayer;
 pub use crate::score::Score;
-pub use crate::spec::{parse_duration, Engine, PlayerSpec, SpecError};
+pub use crate::spec::{
+    parse_duration, Engine, PlayerSpec, SpecError, DEFAULT_TABLE_MIB, MAX_DEPTH, MAX_TABLE_MIB,
+    MAX_TIME,
+};
 
 /// What a search found.
 #[derive(Debug, Clone, PartialEq)]
@@ -60,4 +63,9 @@ pub trait Player<G: Evaluate>: Send {
         position: &G,
         progress: &mut dyn FnMut(&SearchReport<G::Move>),
     ) -> SearchReport<G::Move>;
+
+    /// Starts a new game: forgets what earlier games taught (tables, killers, history) and
+    /// seeds the random choices with `seed`, so that a game plays the same whatever the player
+    /// played before it.
+    fn new_game(&mut self, seed: u64);
 }

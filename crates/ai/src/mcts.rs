@@ -432,4 +432,8 @@ impl<G: Evaluate> Player<G> for Mcts {
         progress(&report);
         report
     }
+
+    fn new_game(&mut self, seed: u64) {
+        self.rng = ChaCha8Rng::seed_from_u64(seed);
+    }
 }

@@ -41,6 +41,12 @@ impl<M: Copy> Table<M> {
         Table { slots: vec![None; count], age: 0 }
     }
 
+    /// Empties the table, keeping its memory.
+    pub(crate) fn clear(&mut self) {
+        self.slots.fill(None);
+        self.age = 0;
+    }
+
     /// Starts a new search: older entries become replaceable.
     pub(crate) fn new_search(&mut self) {
         self.age = self.age.wrapping_add(1);

@@ -8,12 +8,12 @@ mod session;
 
 use std::marker::PhantomData;
 
-use arbiter_ai::arena::{play_match, MatchConfig, MatchResult};
+use arbiter_ai::arena::{play_match, MatchConfig, MatchError, MatchResult};
 use arbiter_ai::PlayerSpec;
 use arbiter_checkers::Checkers;
 use arbiter_core::{
-    parse_record_text, Evaluate, GameOptions, GameRecord, OptionError, OptionSpec, PositionError,
-    RecordError, RecordText,
+    excerpt, parse_record_text, Evaluate, GameOptions, GameRecord, OptionError, OptionSpec,
+    PositionError, RecordError, RecordText,
 };
 use arbiter_daynight::DayNight;
 use arbiter_fanorona::Fanorona;
@@ -134,7 +134,7 @@ impl<G: Evaluate> Entry for Registered<G> {
         progress: &(dyn Fn(usize) + Sync),
     ) -> Result<MatchResult, CatalogError> {
         let options = G::Options::parse(options)?;
-        Ok(play_match::<G>(&options, a, b, config, progress))
+        Ok(play_match::<G>(&options, a, b, config, progress)?)
     }
 }
 
@@ -173,6 +173,15 @@ pub fn load_record(
     let entry = match named {
         Some(entry) => entry,
         None if GAMES.iter().any(|entry| entry.names_game(&parsed).is_some()) => {
+            let naming: Vec<String> = parsed
+                .tags
+                .iter()
+                .filter(|(name, _)| name == "Game" || name == "GameType")
+                .map(|(name, value)| format!("[{name} \"{}\"]", excerpt(value)))
+                .collect();
+            if naming.len() > 1 {
+                return Err(CatalogError::ConflictingTags(naming.join(" ")));
+            }
             let game = parsed.tag("Game").or(parsed.tag("GameType")).unwrap_or("?");
             return Err(CatalogError::UnknownGame {
                 id: game.to_owned(),
@@ -191,7 +200,7 @@ pub fn load_record(
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum CatalogError {
     /// No game has this identifier.
-    #[error("unknown game `{id}`; the games are: {}", .valid.join(", "))]
+    #[error("unknown game `{}`; the games are: {}", excerpt(.id), .valid.join(", "))]
     UnknownGame {
         /// The identifier as given.
         id: String,
@@ -207,6 +216,12 @@ pub enum CatalogError {
     /// The record text is wrong.
     #[error("cannot read the record: {0}")]
     Record(#[from] RecordError),
+    /// The record's tags name different games.
+    #[error("cannot read the record: its tags name different games: {0}")]
+    ConflictingTags(String),
+    /// The match cannot be played.
+    #[error(transparent)]
+    Match(#[from] MatchError),
     /// The record names no game, and none was given.
     #[error("the record does not say which game it is; add a tag such as [Game \"checkers\"]")]
     NoGameTag,

@@ -22,6 +22,9 @@ pub trait Session: Send {
     /// Plays a move written in any accepted notation; returns its canonical text.
     fn play(&mut self, text: &str) -> Result<String, MoveError>;
 
+    /// The canonical text of the legal move `text` names, without playing it.
+    fn parse_move(&self, text: &str) -> Result<String, MoveError>;
+
     /// Takes back the last resignation or agreed draw, else the last move; says what it took
     /// back, or `None` when there was nothing.
     fn undo(&mut self) -> Option<String>;
@@ -146,6 +149,13 @@ impl<G: Evaluate> Session for GameRecord<G> {
 
     fn play(&mut self, text: &str) -> Result<String, MoveError> {
         self.play_text(text).map(|mv| mv.to_string())
+    }
+
+    fn parse_move(&self, text: &str) -> Result<String, MoveError> {
+        if let Status::Over(outcome) = self.status() {
+            return Err(MoveError::GameOver(outcome));
+        }
+        self.position().parse_move(text).map(|mv| mv.to_string())
     }
 
     fn undo(&mut self) -> Option<String> {

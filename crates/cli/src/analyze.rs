@@ -5,6 +5,7 @@ use arbiter_catalog::{Session, Thought};
 use arbiter_core::Status;
 
 use crate::bench::rate;
+use crate::output::Out;
 use crate::Failure;
 
 /// One line of the analysis: `depth 7  score +0.35  nodes 123456  2.1 M nodes/s  pv 11-15 …`.
@@ -20,20 +21,26 @@ fn line(thought: &Thought) -> String {
 }
 
 /// Prints each completed iteration, then the best move.
-pub fn run(session: &dyn Session, spec: &PlayerSpec) -> Result<(), Failure> {
+pub fn run(session: &dyn Session, spec: &PlayerSpec, out: &mut Out) -> Result<(), Failure> {
     if let Status::Over(outcome) = session.status() {
         eprintln!("the game is over: {outcome}");
         return Ok(());
     }
-    println!("analysing {} with {spec}", session.position_text());
-    let result = session.think(spec, &mut |thought| println!("{}", line(thought)));
+    out.line(format_args!("analysing {} with {spec}", session.position_text()))?;
+    // The search cannot be stopped from here: the first write error is kept for the end.
+    let mut written = Ok(());
+    let result = session.think(spec, &mut |thought| {
+        if written.is_ok() {
+            written = out.line(line(thought));
+        }
+    });
+    written?;
     match result.best {
-        Some(best) => println!(
+        Some(best) => out.line(format_args!(
             "best move {best}  score {}  ({:.2} s)",
             result.score,
             result.elapsed.as_secs_f64()
-        ),
-        None => println!("no legal move"),
+        )),
+        None => out.line("no legal move"),
     }
-    Ok(())
 }

@@ -8,13 +8,19 @@
 //! allow. The steps only narrow the game's list of legal moves; no rule lives here. The
 //! computer plays with the search of `arbiter-ai` (alpha-beta by default) and shows its score,
 //! depth and time; `hint` asks it for the human's move.
+//!
+//! Input is read a line at a time with a bound: a line longer than [`MAX_LINE_BYTES`] is
+//! refused without being stored, and a line that is not UTF-8 is refused like any bad line.
+//! A record is loaded only for the game being played: `load` refuses a record of another game
+//! and says which command plays it. Names and text from outside are shown with their control
+//! characters escaped.
 
-use std::fs;
-use std::io::{self, BufRead, Write};
+use std::fs::File;
+use std::io::{self, BufRead, Read, Write};
 
 use arbiter_ai::PlayerSpec;
 use arbiter_catalog::{load_record, Session, Thought};
-use arbiter_core::{MoveError, Side, Status};
+use arbiter_core::{escaped, MoveError, Side, Status, MAX_RECORD_BYTES};
 
 use crate::Player;
 
@@ -34,6 +40,55 @@ Enter a move in the game's notation (`moves` lists the legal ones), or a command
   help         show this help
   quit         leave";
 
+/// The longest line read at the prompt.
+pub const MAX_LINE_BYTES: usize = 4096;
+
+/// A line of input, as read with a bound.
+#[derive(Debug, Clone, PartialEq, Eq)]
+enum Line {
+    /// A line of text, without its line break.
+    Text(String),
+    /// A line longer than [`MAX_LINE_BYTES`], skipped.
+    TooLong,
+    /// A line that is not UTF-8.
+    NotUtf8,
+}
+
+/// Reads the next line, keeping at most [`MAX_LINE_BYTES`] of it; `None` at the end of the
+/// input.
+fn read_line(input: &mut impl BufRead) -> io::Result<Option<Line>> {
+    let mut bytes = Vec::new();
+    let (mut any, mut too_long) = (false, false);
+    loop {
+        let buffer = input.fill_buf()?;
+        if buffer.is_empty() {
+            break;
+        }
+        any = true;
+        let newline = buffer.iter().position(|&byte| byte == b'\n');
+        let chunk = &buffer[..newline.unwrap_or(buffer.len())];
+        if !too_long && bytes.len() + chunk.len() > MAX_LINE_BYTES {
+            too_long = true;
+            bytes = Vec::new();
+        }
+        if !too_long {
+            bytes.extend_from_slice(chunk);
+        }
+        let used = newline.map_or(buffer.len(), |at| at + 1);
+        input.consume(used);
+        if newline.is_some() {
+            break;
+        }
+    }
+    if !any {
+        return Ok(None);
+    }
+    if too_long {
+        return Ok(Some(Line::TooLong));
+    }
+    Ok(Some(String::from_utf8(bytes).map_or(Line::NotUtf8, Line::Text)))
+}
+
 /// A game in the terminal: the session, who plays each side, and a turn being entered.
 struct Terminal<W: Write> {
     session: Box<dyn Session>,
@@ -50,7 +105,7 @@ pub fn run(
     session: Box<dyn Session>,
     players: [Player; 2],
     ai: PlayerSpec,
-    input: impl BufRead,
+    mut input: impl BufRead,
     out: impl Write,
 ) -> io::Result<()> {
     let mut terminal = Terminal { session, players, ai, entered: Vec::new(), out };
@@ -61,19 +116,31 @@ pub fn run(
     }
     writeln!(terminal.out, "Type `help` for the commands.")?;
     terminal.show()?;
-    let mut lines = input.lines();
     loop {
         if terminal.computer_to_move() {
             terminal.computer_move()?;
             continue;
         }
         terminal.prompt()?;
-        let Some(line) = lines.next() else {
-            writeln!(terminal.out)?;
-            return Ok(());
-        };
-        if !terminal.handle(line?.trim())? {
-            return Ok(());
+        match read_line(&mut input)? {
+            None => {
+                writeln!(terminal.out)?;
+                return Ok(());
+            }
+            Some(Line::Text(line)) => {
+                if !terminal.handle(line.trim())? {
+                    return Ok(());
+                }
+            }
+            Some(Line::TooLong) => writeln!(
+                terminal.out,
+                "That line is longer than {MAX_LINE_BYTES} bytes; it was ignored. \
+                 Type `help` for the commands."
+            )?,
+            Some(Line::NotUtf8) => writeln!(
+                terminal.out,
+                "That line is not UTF-8 text; it was ignored. Type `help` for the commands."
+            )?,
         }
     }
 }
@@ -178,6 +245,17 @@ impl<W: Write> Terminal<W> {
                 Err(error) => step_error = step_error.or(Some(error)),
             }
         }
+        if !self.entered.is_empty() {
+            if let Ok(whole) = self.session.parse_move(text) {
+                writeln!(
+                    self.out,
+                    "{whole} is a whole turn, but this turn is under way (so far: {}): enter \
+                     its next step alone, or `undo` to take back a step.",
+                    self.entered.join(",")
+                )?;
+                return self.list_moves();
+            }
+        }
         match step_error {
             Some(error) => self.explain(&error),
             None => Ok(()),
@@ -244,9 +322,10 @@ impl<W: Write> Terminal<W> {
         if file.is_empty() {
             return writeln!(self.out, "save needs a file name: save FILE");
         }
-        match fs::write(file, self.session.record_text()) {
-            Ok(()) => writeln!(self.out, "Saved to {file}."),
-            Err(error) => writeln!(self.out, "Could not save to {file}: {error}"),
+        let shown = escaped(file);
+        match std::fs::write(file, self.session.record_text()) {
+            Ok(()) => writeln!(self.out, "Saved to {shown}."),
+            Err(error) => writeln!(self.out, "Could not save to {shown}: {error}"),
         }
     }
 
@@ -254,21 +333,43 @@ impl<W: Write> Terminal<W> {
         if file.is_empty() {
             return writeln!(self.out, "load needs a file name: load FILE");
         }
-        let loaded = fs::read_to_string(file).map_err(|error| error.to_string()).and_then(|text| {
-            load_record(&text, Some(self.session.game_id())).map_err(|error| error.to_string())
-        });
-        match loaded {
+        let shown = escaped(file);
+        match self.read_record(file) {
             Ok(session) => {
                 self.session = session;
                 self.entered.clear();
-                writeln!(self.out, "Loaded {file}.")?;
+                writeln!(self.out, "Loaded {shown}.")?;
                 self.show()
             }
             Err(error) => {
-                writeln!(self.out, "Could not load {file}: {error}")?;
+                writeln!(self.out, "Could not load {shown}: {error}")?;
                 writeln!(self.out, "The game in progress is unchanged.")
             }
         }
+    }
+
+    /// The game of the record in `file`, if it is a record of this game of at most
+    /// [`MAX_RECORD_BYTES`].
+    fn read_record(&self, file: &str) -> Result<Box<dyn Session>, String> {
+        let mut bytes = Vec::new();
+        File::open(file)
+            .and_then(|opened| opened.take(MAX_RECORD_BYTES as u64 + 1).read_to_end(&mut bytes))
+            .map_err(|error| error.to_string())?;
+        if bytes.len() > MAX_RECORD_BYTES {
+            return Err(format!(
+                "it is longer than {MAX_RECORD_BYTES} bytes (1 MiB), the most a record may have"
+            ));
+        }
+        let text = String::from_utf8(bytes).map_err(|_| "it is not UTF-8 text".to_owned())?;
+        let game = self.session.game_id();
+        let session = load_record(&text, Some(game)).map_err(|error| error.to_string())?;
+        let other = session.game_id();
+        if other != game {
+            return Err(format!(
+                "this record is a {other} game; start `arbiter play {other}` to load it"
+            ));
+        }
+        Ok(session)
     }
 
     fn report(&mut self, result: Result<(), MoveError>) -> io::Result<()> {
