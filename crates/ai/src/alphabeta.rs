@@ -120,10 +120,11 @@ impl<G: Evaluate> Player<G> for AlphaBeta<G> {
         self.limits = limits;
     }
 
-    fn new_game(&mut self) {
+    /// Alpha-beta makes no random choice: the seed is not used.
+    fn new_game(&mut self, _seed: u64) {
         self.table.clear();
         self.killers.clear();
-        self.history.iter_mut().for_each(|value| *value = 0);
+        self.history.fill(0);
     }
 }
 

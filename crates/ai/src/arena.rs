@@ -2,30 +2,101 @@
 //! openings, played on all cores, and their statistics.
 
 use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::Mutex;
+use std::sync::{Mutex, PoisonError};
 
 use arbiter_core::{Evaluate, GameRecord, Outcome, Side, Status};
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
+use thiserror::Error;
 
-use crate::{Context, PlayerSpec};
+use crate::{Context, Player, PlayerSpec};
 
 /// A game longer than this many turns is stopped and recorded as an agreed draw; the draw
 /// rules of every game end games long before.
 const MAX_TURNS: usize = 2000;
 
+/// Random openings are drawn this many times before a match gives up on them.
+const OPENING_TRIES: usize = 100;
+
+/// The most threads a match plays on.
+pub const MAX_THREADS: usize = 256;
+
+/// The most memory the transposition tables of a match may take together, in MiB: each
+/// thread keeps a table for each alpha-beta player.
+pub const MAX_TABLES_MIB: usize = 8192;
+
 /// How a match is played.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct MatchConfig {
-    /// The number of games; players change colours every game.
+    /// The number of games, at least one; players change colours every game.
     pub games: usize,
     /// Random plies played from the start before the players take over (the same opening for
     /// each pair of games, with colours swapped).
     pub openings: usize,
     /// The seed of the openings and the players' random choices.
     pub seed: u64,
-    /// Games played at once.
+    /// Games played at once, 1 to [`MAX_THREADS`].
     pub threads: usize,
+    /// Whether to keep each game's record text in its [`GameResult`].
+    pub keep_records: bool,
+}
+
+/// Why a match could not be played to the end.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum MatchError {
+    /// A player returned no move where the game was not over.
+    #[error(
+        "player {name} returned no move in game {game}, at {position}, where the game is not over"
+    )]
+    NoMove {
+        /// `A (spec)` or `B (spec)`.
+        name: String,
+        /// The game's number, from 1.
+        game: usize,
+        /// The position in its text form.
+        position: String,
+    },
+    /// A player returned a move that is not legal.
+    #[error(
+        "player {name} played {mv} in game {game}, at {position}, which is not legal: {problem}"
+    )]
+    IllegalMove {
+        /// `A (spec)` or `B (spec)`.
+        name: String,
+        /// The game's number, from 1.
+        game: usize,
+        /// The position in its text form.
+        position: String,
+        /// The move.
+        mv: String,
+        /// Why it cannot be played.
+        problem: String,
+    },
+    /// No random opening of this length leaves the game going.
+    #[error("no opening of {plies} random plies that leaves the game going was found in {OPENING_TRIES} tries; ask for fewer opening plies")]
+    NoOpening {
+        /// The plies asked for.
+        plies: usize,
+    },
+    /// No game to play.
+    #[error("a match needs at least one game")]
+    NoGames,
+    /// Too many or too few threads.
+    #[error("{0} threads: a match plays on 1 to {MAX_THREADS}")]
+    Threads(usize),
+    /// The tables would take too much memory.
+    #[error("the transposition tables would take {total} MiB ({threads} threads × {per_thread} MiB); a match may use at most {MAX_TABLES_MIB} MiB: give fewer threads or a smaller hash")]
+    TooMuchMemory {
+        /// The total asked for.
+        total: usize,
+        /// The threads.
+        threads: usize,
+        /// The tables of one thread.
+        per_thread: usize,
+    },
+    /// A thread could not be started.
+    #[error("cannot start a thread for the match: {0}")]
+    Thread(String),
 }
 
 /// One finished game of a match.
@@ -39,8 +110,8 @@ pub struct GameResult {
     pub outcome: Outcome,
     /// The number of turns played.
     pub turns: usize,
-    /// The game as a record text.
-    pub record: String,
+    /// The game as a record text, when the match keeps records.
+    pub record: Option<String>,
 }
 
 impl GameResult {
@@ -55,36 +126,90 @@ impl GameResult {
     }
 }
 
-/// Plays one game between `a` and `b` (A playing `a_side`) after `opening_plies` random plies
-/// chosen with `seed`.
+/// A player of a match: its spec and the player built from it, kept from game to game (with
+/// its transposition table) and started afresh by [`Player::new_game`] before each.
+pub struct Entrant<G: Evaluate> {
+    spec: PlayerSpec,
+    player: Box<dyn Player<G>>,
+}
+
+impl<G: Evaluate> Entrant<G> {
+    /// The player `spec` describes.
+    #[must_use]
+    pub fn new(spec: &PlayerSpec) -> Self {
+        Entrant { spec: *spec, player: spec.build::<G>() }
+    }
+
+    /// A player of one's own, described by `spec` in messages.
+    #[must_use]
+    pub fn with_player(spec: &PlayerSpec, player: Box<dyn Player<G>>) -> Self {
+        Entrant { spec: *spec, player }
+    }
+}
+
+/// One game of a match: its number (from 0), A's side, the opening's length and seed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Pairing {
+    /// The game's number, from 0.
+    pub number: usize,
+    /// The side player A has.
+    pub a_side: Side,
+    /// Random plies before the players take over.
+    pub opening_plies: usize,
+    /// The seed of the opening and of the players' random choices in this game.
+    pub seed: u64,
+}
+
+impl Pairing {
+    /// Game `number` of a match played under `config`: colours alternate, and each pair of
+    /// games shares its opening.
+    #[must_use]
+    pub fn of(config: &MatchConfig, number: usize) -> Pairing {
+        Pairing {
+            number,
+            a_side: if number % 2 == 0 { Side::White } else { Side::Black },
+            opening_plies: config.openings,
+            seed: config.seed.wrapping_add((number / 2) as u64),
+        }
+    }
+}
+
+/// Plays one game between the entrants A and B (in that order) as `pairing` says. A player
+/// that returns no move, or an illegal one, is an error that names it.
 pub fn play_game<G: Evaluate>(
     options: &G::Options,
-    a: &PlayerSpec,
-    b: &PlayerSpec,
-    a_side: Side,
-    opening_plies: usize,
-    seed: u64,
-    number: usize,
-) -> GameResult {
-    let mut record = opening::<G>(options, opening_plies, seed);
-    let seeded = |spec: &PlayerSpec, offset: u64| PlayerSpec {
-        seed: spec.seed ^ seed.wrapping_add(offset),
-        ..*spec
-    };
-    let mut players = [seeded(a, 1).build::<G>(), seeded(b, 2).build::<G>()];
-    if a_side == Side::Black {
-        players.swap(0, 1);
+    entrants: &mut [Entrant<G>; 2],
+    pairing: Pairing,
+    keep_record: bool,
+) -> Result<GameResult, MatchError> {
+    let mut record = opening::<G>(options, pairing.opening_plies, pairing.seed)?;
+    for (index, entrant) in entrants.iter_mut().enumerate() {
+        let seed = entrant.spec.seed ^ pairing.seed.wrapping_add(index as u64 + 1);
+        entrant.player.new_game(seed);
     }
+    let a_index = |side: Side| usize::from(side != pairing.a_side);
     let mut history = Vec::new();
     while record.status() == Status::Ongoing && record.len() < MAX_TURNS {
         let position = record.position().clone();
-        let player = &mut players[position.side_to_move().index()];
+        let index = a_index(position.side_to_move());
+        let entrant = &mut entrants[index];
+        let name = || format!("{} ({})", ["A", "B"][index], entrant.spec);
         let context = Context::of_record(&record, &mut history);
-        let report = player.choose(&position, &context, &mut |_| {});
-        let Some(mv) = report.best else { break };
-        if record.play(mv).is_err() {
-            break;
-        }
+        let report = entrant.player.choose(&position, &context, &mut |_| {});
+        let Some(mv) = report.best else {
+            return Err(MatchError::NoMove {
+                name: name(),
+                game: pairing.number + 1,
+                position: position.to_text(),
+            });
+        };
+        record.play(mv).map_err(|error| MatchError::IllegalMove {
+            name: name(),
+            game: pairing.number + 1,
+            position: position.to_text(),
+            mv: mv.to_string(),
+            problem: error.to_string(),
+        })?;
     }
     if record.status() == Status::Ongoing {
         // Only reached past MAX_TURNS: no game of the catalogue gets there.
@@ -94,13 +219,23 @@ pub fn play_game<G: Evaluate>(
         .status()
         .outcome()
         .unwrap_or(Outcome::Draw { reason: arbiter_core::DrawReason::Agreement });
-    GameResult { number, a_side, outcome, turns: record.len(), record: record.to_record_text() }
+    Ok(GameResult {
+        number: pairing.number,
+        a_side: pairing.a_side,
+        outcome,
+        turns: record.len(),
+        record: keep_record.then(|| record.to_record_text()),
+    })
 }
 
 /// A record after `plies` random plies from the start that do not end the game.
-fn opening<G: Evaluate>(options: &G::Options, plies: usize, seed: u64) -> GameRecord<G> {
+fn opening<G: Evaluate>(
+    options: &G::Options,
+    plies: usize,
+    seed: u64,
+) -> Result<GameRecord<G>, MatchError> {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
-    for _attempt in 0..100 {
+    for _attempt in 0..OPENING_TRIES {
         let mut record = GameRecord::<G>::new(options.clone());
         for _ in 0..plies {
             let legal = record.position().legal_moves();
@@ -109,43 +244,86 @@ fn opening<G: Evaluate>(options: &G::Options, plies: usize, seed: u64) -> GameRe
             }
             let _ = record.play(legal[rng.random_range(0..legal.len())]);
         }
-        if record.status() == Status::Ongoing {
-            return record;
+        if record.status() == Status::Ongoing && record.len() == plies {
+            return Ok(record);
         }
     }
-    GameRecord::new(options.clone())
+    Err(MatchError::NoOpening { plies })
+}
+
+/// Checks a match's configuration before any game: games, threads, and the memory of the
+/// tables (each thread keeps a table per alpha-beta player).
+pub fn check_config(
+    a: &PlayerSpec,
+    b: &PlayerSpec,
+    config: &MatchConfig,
+) -> Result<(), MatchError> {
+    if config.games == 0 {
+        return Err(MatchError::NoGames);
+    }
+    if !(1..=MAX_THREADS).contains(&config.threads) {
+        return Err(MatchError::Threads(config.threads));
+    }
+    let threads = config.threads.min(config.games);
+    let per_thread = a.table_memory_mib() + b.table_memory_mib();
+    let total = threads.saturating_mul(per_thread);
+    if total > MAX_TABLES_MIB {
+        return Err(MatchError::TooMuchMemory { total, threads, per_thread });
+    }
+    Ok(())
 }
 
 /// Plays a match on `config.threads` threads; `progress` is called after each game with the
-/// number finished. Results come back in game order.
+/// number finished. Results come back in game order. Each thread builds the two players once
+/// and reuses them (and their tables) for all its games.
 pub fn play_match<G: Evaluate>(
     options: &G::Options,
     a: &PlayerSpec,
     b: &PlayerSpec,
     config: MatchConfig,
     progress: &(dyn Fn(usize) + Sync),
-) -> MatchResult {
+) -> Result<MatchResult, MatchError> {
+    check_config(a, b, &config)?;
     let next = AtomicUsize::new(0);
     let results = Mutex::new(Vec::new());
-    std::thread::scope(|scope| {
-        for _ in 0..config.threads.clamp(1, config.games.max(1)) {
-            scope.spawn(|| loop {
-                let number = next.fetch_add(1, Ordering::Relaxed);
-                if number >= config.games {
-                    return;
+    let failure: Mutex<Option<MatchError>> = Mutex::new(None);
+    let fail = |error: MatchError| {
+        // Stop handing out games; the first error is the one reported.
+        next.store(config.games, Ordering::Relaxed);
+        failure.lock().unwrap_or_else(PoisonError::into_inner).get_or_insert(error);
+    };
+    let worker = || {
+        let mut entrants = [Entrant::<G>::new(a), Entrant::<G>::new(b)];
+        loop {
+            let number = next.fetch_add(1, Ordering::Relaxed);
+            if number >= config.games {
+                return;
+            }
+            let pairing = Pairing::of(&config, number);
+            match play_game::<G>(options, &mut entrants, pairing, config.keep_records) {
+                Ok(result) => {
+                    let mut results = results.lock().unwrap_or_else(PoisonError::into_inner);
+                    results.push(result);
+                    progress(results.len());
                 }
-                let a_side = if number % 2 == 0 { Side::White } else { Side::Black };
-                let seed = config.seed.wrapping_add((number / 2) as u64);
-                let result = play_game::<G>(options, a, b, a_side, config.openings, seed, number);
-                let mut results = results.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
-                results.push(result);
-                progress(results.len());
-            });
+                Err(error) => return fail(error),
+            }
+        }
+    };
+    std::thread::scope(|scope| {
+        for _ in 0..config.threads.min(config.games) {
+            if let Err(error) = std::thread::Builder::new().spawn_scoped(scope, worker) {
+                fail(MatchError::Thread(error.to_string()));
+                break;
+            }
         }
     });
-    let mut games = results.into_inner().unwrap_or_else(std::sync::PoisonError::into_inner);
+    if let Some(error) = failure.into_inner().unwrap_or_else(PoisonError::into_inner) {
+        return Err(error);
+    }
+    let mut games = results.into_inner().unwrap_or_else(PoisonError::into_inner);
     games.sort_by_key(|game| game.number);
-    MatchResult::new(games)
+    Ok(MatchResult::new(games))
 }
 
 /// The result of a match, from player A's point of view.

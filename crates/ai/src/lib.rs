@@ -34,7 +34,10 @@ pub use crate::mcts::Mcts;
 pub use crate::random::RandomPlayer;
 pub use crate::score::Score;
 pub use crate::session::Session;
-pub use crate::spec::{parse_duration, Engine, PlayerSpec, SpecError};
+pub use crate::spec::{
+    parse_duration, Engine, PlayerSpec, SpecError, DEFAULT_TABLE_MIB, MAX_DEPTH, MAX_TABLE_MIB,
+    MAX_TIME,
+};
 
 /// What a search found.
 #[derive(Debug, Clone, PartialEq)]
@@ -129,8 +132,10 @@ pub trait Player<G: Evaluate>: Send {
         let _ = limits;
     }
 
-    /// Forgets what was learnt in the game so far, for a new game.
-    fn new_game(&mut self) {}
+    /// Starts a new game: forgets what earlier games taught (tables, killers, history) and
+    /// seeds the random choices with `seed`, so that a game plays the same whatever the player
+    /// played before it.
+    fn new_game(&mut self, seed: u64);
 }
 
 /// The search of `arbiter bench`: alpha-beta to `depth` from the game's start under its default

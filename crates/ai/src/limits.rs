@@ -45,7 +45,8 @@ pub(crate) struct Clock {
 impl Clock {
     pub(crate) fn start(limits: &Limits) -> Clock {
         let started = Instant::now();
-        Clock { started, deadline: limits.time.map(|time| started + time) }
+        // A time too long to add to the clock is no deadline at all.
+        Clock { started, deadline: limits.time.and_then(|time| started.checked_add(time)) }
     }
 
     pub(crate) fn elapsed(&self) -> Duration {
@@ -60,5 +61,18 @@ impl Clock {
     /// probably not finish.
     pub(crate) fn past_half(&self, limits: &Limits) -> bool {
         limits.time.is_some_and(|time| self.elapsed() * 2 >= time)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_huge_time_limit_does_not_overflow_the_clock() {
+        let limits = Limits::time(Duration::MAX);
+        let clock = Clock::start(&limits);
+        assert!(!clock.expired());
+        assert!(!clock.past_half(&limits));
     }
 }

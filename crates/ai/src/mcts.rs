@@ -471,4 +471,8 @@ impl<G: Evaluate> Player<G> for Mcts {
     fn set_limits(&mut self, limits: Limits) {
         self.limits = limits;
     }
+
+    fn new_game(&mut self, seed: u64) {
+        self.rng = ChaCha8Rng::seed_from_u64(seed);
+    }
 }

@@ -41,4 +41,8 @@ impl<G: Evaluate> Player<G> for RandomPlayer {
         progress(&report);
         report
     }
+
+    fn new_game(&mut self, seed: u64) {
+        self.rng = ChaCha8Rng::seed_from_u64(seed);
+    }
 }

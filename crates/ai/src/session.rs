@@ -44,7 +44,7 @@ impl<G: Evaluate> Session<G> {
     pub fn replace(&mut self, record: GameRecord<G>) {
         self.record = record;
         if let Some(kept) = &mut self.player {
-            kept.player.new_game();
+            kept.player.new_game(kept.seed);
         }
     }
 

@@ -4,13 +4,23 @@ use std::fmt;
 use std::str::FromStr;
 use std::time::Duration;
 
-use arbiter_core::Evaluate;
+use arbiter_core::{excerpt, parse_digits, Evaluate};
 use thiserror::Error;
 
 use crate::{AlphaBeta, Limits, Mcts, Player, RandomPlayer};
 
 /// The largest transposition table a spec may ask for, in MiB.
-const MAX_TABLE_MIB: usize = 4096;
+pub const MAX_TABLE_MIB: usize = 4096;
+
+/// The transposition table of a spec that gives no `hash`, in MiB.
+pub const DEFAULT_TABLE_MIB: usize = 16;
+
+/// The longest time a player may be given: a day. Longer limits are mistakes, and one near
+/// `u64::MAX` seconds would overflow the clock.
+pub const MAX_TIME: Duration = Duration::from_secs(24 * 60 * 60);
+
+/// The deepest alpha-beta iteration a spec may ask for (as `arbiter analyze --depth`).
+pub const MAX_DEPTH: u32 = 1000;
 
 /// The kinds of player.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -33,12 +43,30 @@ impl Engine {
             Engine::Mcts => "mcts",
         }
     }
+
+    /// The settings that change how this engine plays; any other is an error in a spec.
+    #[must_use]
+    pub const fn settings(self) -> &'static [&'static str] {
+        match self {
+            Engine::Random => &["seed"],
+            Engine::AlphaBeta => &["time", "depth", "nodes", "hash"],
+            Engine::Mcts => &["time", "iterations", "nodes", "seed"],
+        }
+    }
+
+    /// `true` when the engine makes random choices, so that its seed matters.
+    #[must_use]
+    pub const fn uses_seed(self) -> bool {
+        matches!(self, Engine::Random | Engine::Mcts)
+    }
 }
 
 /// A player and its limits: `random`, `alphabeta`, `mcts`, optionally followed by a colon and
-/// comma-separated settings: `time=100ms` (also `2s`, `1.5s`, `1m`), `depth=6`, `nodes=20000`,
-/// `iterations=5000` (the same as nodes, for MCTS), `seed=7`, `hash=64` (MiB of transposition
-/// table). Without a limit a search player thinks for one second.
+/// comma-separated settings, each at most once and only those that change how the engine
+/// plays: `time=100ms` (also `2s`, `1.5s`, `1m`, `1h`; at most 24h), `depth=6` (alpha-beta,
+/// 1 to 1000), `nodes=20000` (alpha-beta; for MCTS the same as `iterations=5000`), `seed=7`
+/// (random and MCTS), `hash=64` (MiB of alpha-beta transposition table, 1 to 4096). Without a
+/// limit a search player thinks for one second. Its `Display` reads back to the same spec.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct PlayerSpec {
     /// Which player.
@@ -55,13 +83,24 @@ pub struct PlayerSpec {
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum SpecError {
     /// The player is not one of the engines.
-    #[error("unknown player `{0}`; expected random, alphabeta or mcts, optionally with limits like alphabeta:time=100ms or mcts:iterations=5000")]
+    #[error("unknown player `{}`; expected random, alphabeta or mcts, optionally with limits like alphabeta:time=100ms or mcts:iterations=5000", excerpt(.0))]
     UnknownEngine(String),
     /// A setting is not `key=value` or its key is unknown.
-    #[error("unknown setting `{0}`; expected time=100ms, depth=6, nodes=20000, iterations=5000, seed=7 or hash=64")]
+    #[error("unknown setting `{}`; expected time=100ms, depth=6, nodes=20000, iterations=5000, seed=7 or hash=64", excerpt(.0))]
     UnknownSetting(String),
+    /// A setting that does nothing for this engine.
+    #[error("`{key}` does nothing for {}; its settings are {}", .engine.name(), .engine.settings().join(", "))]
+    UselessSetting {
+        /// The engine.
+        engine: Engine,
+        /// The setting.
+        key: String,
+    },
+    /// A setting given twice (`nodes` and `iterations` are one setting).
+    #[error("`{0}` is given twice; give each setting once")]
+    RepeatedSetting(String),
     /// A value cannot be read.
-    #[error("invalid value `{value}` for {key}; expected {expected}")]
+    #[error("invalid value `{}` for {}; expected {expected}", excerpt(.value), excerpt(.key))]
     InvalidValue {
         /// The setting.
         key: String,
@@ -83,7 +122,7 @@ impl PlayerSpec {
             engine,
             limits: Limits { time: None, depth: None, nodes: None },
             seed: 0,
-            table_mib: 16,
+            table_mib: DEFAULT_TABLE_MIB,
         }
     }
 
@@ -112,6 +151,16 @@ impl PlayerSpec {
         }
     }
 
+    /// The memory the player's transposition table takes, in MiB (0 for the engines without
+    /// one).
+    #[must_use]
+    pub const fn table_memory_mib(&self) -> usize {
+        match self.engine {
+            Engine::AlphaBeta => self.table_mib,
+            Engine::Random | Engine::Mcts => 0,
+        }
+    }
+
     /// The player this spec describes, for the game `G`.
     #[must_use]
     pub fn build<G: Evaluate>(&self) -> Box<dyn Player<G>> {
@@ -125,18 +174,36 @@ impl PlayerSpec {
     }
 }
 
-/// Reads `100ms`, `2s`, `1.5s`, `1m`.
-pub fn parse_duration(text: &str) -> Option<Duration> {
+/// Reads `100ms`, `2s`, `1.5s`, `1m`, `1h`; a number alone is seconds. The time is rounded to
+/// whole milliseconds and must be from 1 ms to [`MAX_TIME`].
+pub fn parse_duration(text: &str) -> Result<Duration, SpecError> {
+    let invalid = |expected| SpecError::InvalidValue {
+        key: "time".to_owned(),
+        value: text.to_owned(),
+        expected,
+    };
     let (number, unit) =
         text.find(|c: char| c.is_ascii_alphabetic()).map_or((text, "s"), |at| text.split_at(at));
-    let number: f64 = number.parse().ok().filter(|n: &f64| n.is_finite() && *n >= 0.0)?;
-    let seconds = match unit {
-        "ms" => number / 1000.0,
-        "s" => number,
-        "m" | "min" => number * 60.0,
-        _ => return None,
-    };
-    Duration::try_from_secs_f64(seconds).ok()
+    let number: f64 = number
+        .parse()
+        .ok()
+        .filter(|n: &f64| n.is_finite() && *n >= 0.0)
+        .ok_or_else(|| invalid("a time like 100ms, 2s, 1m or 1h"))?;
+    let milliseconds = match unit {
+        "ms" => number,
+        "s" => number * 1e3,
+        "m" | "min" => number * 60e3,
+        "h" => number * 3600e3,
+        _ => return Err(invalid("a time like 100ms, 2s, 1m or 1h")),
+    }
+    .round();
+    if milliseconds > MAX_TIME.as_millis() as f64 {
+        return Err(invalid("a time of at most 24h"));
+    }
+    if milliseconds < 1.0 {
+        return Err(invalid("a time of at least 1ms"));
+    }
+    Ok(Duration::from_millis(milliseconds as u64))
 }
 
 impl FromStr for PlayerSpec {
@@ -149,37 +216,52 @@ impl FromStr for PlayerSpec {
             .find(|engine| engine.name() == name)
             .ok_or_else(|| SpecError::UnknownEngine(name.to_owned()))?;
         let mut spec = PlayerSpec::new(engine);
+        let mut seen: Vec<&str> = Vec::new();
         for setting in settings.split(',').map(str::trim).filter(|s| !s.is_empty()) {
             let (key, value) = setting
                 .split_once('=')
+                .map(|(key, value)| (key.trim(), value.trim()))
                 .ok_or_else(|| SpecError::UnknownSetting(setting.to_owned()))?;
             let invalid = |expected| SpecError::InvalidValue {
                 key: key.to_owned(),
                 value: value.to_owned(),
                 expected,
             };
-            let number = || value.parse::<u64>().map_err(|_| invalid("a whole number"));
-            match key {
-                "time" => {
-                    spec.limits.time = Some(
-                        parse_duration(value)
-                            .ok_or_else(|| invalid("a time like 100ms, 2s or 1m"))?,
-                    )
-                }
+            let number = parse_digits::<u64>(value);
+            // `iterations` is MCTS's word for nodes: one setting.
+            let canonical = if key == "iterations" { "nodes" } else { key };
+            if !["time", "depth", "nodes", "seed", "hash"].contains(&canonical) {
+                return Err(SpecError::UnknownSetting(setting.to_owned()));
+            }
+            if !engine.settings().contains(&key) {
+                return Err(SpecError::UselessSetting { engine, key: key.to_owned() });
+            }
+            if seen.contains(&canonical) {
+                return Err(SpecError::RepeatedSetting(key.to_owned()));
+            }
+            seen.push(canonical);
+            match canonical {
+                "time" => spec.limits.time = Some(parse_duration(value)?),
                 "depth" => {
+                    let depth = number
+                        .and_then(|depth| u32::try_from(depth).ok())
+                        .filter(|depth| (1..=MAX_DEPTH).contains(depth));
                     spec.limits.depth =
-                        Some(u32::try_from(number()?).map_err(|_| invalid("a depth"))?)
+                        Some(depth.ok_or_else(|| invalid("a depth from 1 to 1000"))?);
                 }
-                "nodes" | "iterations" => spec.limits.nodes = Some(number()?),
-                "seed" => spec.seed = number()?,
-                "hash" => {
-                    let mib = usize::try_from(number()?)
-                        .ok()
+                "nodes" => {
+                    let nodes = number.filter(|&nodes| nodes > 0);
+                    spec.limits.nodes =
+                        Some(nodes.ok_or_else(|| invalid("a whole number from 1"))?);
+                }
+                "seed" => spec.seed = number.ok_or_else(|| invalid("a whole number"))?,
+                _ => {
+                    let mib = number
+                        .and_then(|mib| usize::try_from(mib).ok())
                         .filter(|mib| (1..=MAX_TABLE_MIB).contains(mib));
                     spec.table_mib =
                         mib.ok_or_else(|| invalid("a table size from 1 to 4096 MiB"))?;
                 }
-                _ => return Err(SpecError::UnknownSetting(setting.to_owned())),
             }
         }
         Ok(spec)
@@ -187,7 +269,8 @@ impl FromStr for PlayerSpec {
 }
 
 impl fmt::Display for PlayerSpec {
-    /// The spec as text, which [`FromStr`] reads back.
+    /// The spec as text, which [`FromStr`] reads back to the same spec: its limits, and the
+    /// seed and table size where they matter and differ from the defaults.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let mut settings = Vec::new();
         if let Some(time) = self.limits.time {
@@ -201,6 +284,12 @@ impl fmt::Display for PlayerSpec {
                 "{}={nodes}",
                 if self.engine == Engine::Mcts { "iterations" } else { "nodes" }
             ));
+        }
+        if self.engine.uses_seed() && self.seed != 0 {
+            settings.push(format!("seed={}", self.seed));
+        }
+        if self.engine == Engine::AlphaBeta && self.table_mib != DEFAULT_TABLE_MIB {
+            settings.push(format!("hash={}", self.table_mib));
         }
         f.write_str(self.engine.name())?;
         if !settings.is_empty() {
@@ -223,9 +312,10 @@ mod tests {
         let spec: PlayerSpec = "mcts:iterations=5000,seed=3".parse().expect("valid");
         assert_eq!((spec.limits.nodes, spec.seed), (Some(5000), 3));
         assert_eq!("random".parse::<PlayerSpec>().map(|s| s.engine), Ok(Engine::Random));
-        assert_eq!(spec.to_string(), "mcts:iterations=5000");
-        assert_eq!(parse_duration("1.5s"), Some(Duration::from_millis(1500)));
-        assert_eq!(parse_duration("1m"), Some(Duration::from_secs(60)));
+        assert_eq!(spec.to_string(), "mcts:iterations=5000,seed=3");
+        assert_eq!(parse_duration("1.5s"), Ok(Duration::from_millis(1500)));
+        assert_eq!(parse_duration("1m"), Ok(Duration::from_secs(60)));
+        assert_eq!(parse_duration("24h"), Ok(MAX_TIME));
     }
 
     #[test]
@@ -255,5 +345,69 @@ mod tests {
             "alphabeta:hash=0".parse::<PlayerSpec>(),
             Err(SpecError::InvalidValue { .. })
         ));
+    }
+
+    #[test]
+    fn times_past_a_day_are_refused() {
+        for text in ["10000000000000000000s", "24.001h", "1e300", "1441m"] {
+            assert!(matches!(parse_duration(text), Err(SpecError::InvalidValue { .. })), "{text}");
+        }
+        assert!("alphabeta:time=10000000000000000000s".parse::<PlayerSpec>().is_err());
+        assert!("mcts:time=99999h".parse::<PlayerSpec>().is_err());
+        assert!(parse_duration("0s").is_err() && parse_duration("0.0001s").is_err());
+    }
+
+    #[test]
+    fn settings_that_do_nothing_or_repeat_or_are_zero_are_refused() {
+        let useless = |text: &str| {
+            matches!(text.parse::<PlayerSpec>(), Err(SpecError::UselessSetting { .. }))
+        };
+        assert!(useless("random:depth=3"));
+        assert!(useless("mcts:depth=3"));
+        assert!(useless("mcts:hash=64"));
+        assert!(useless("alphabeta:seed=3"));
+        assert!(useless("random:time=1s"));
+        for repeated in ["alphabeta:depth=3,depth=4", "mcts:nodes=5,iterations=6"] {
+            assert!(
+                matches!(repeated.parse::<PlayerSpec>(), Err(SpecError::RepeatedSetting(_))),
+                "{repeated}"
+            );
+        }
+        for bad in [
+            "alphabeta:depth=99999999",
+            "alphabeta:depth=1001",
+            "alphabeta:depth=0",
+            "alphabeta:nodes=0",
+            "mcts:iterations=0",
+            "alphabeta:depth=+5",
+        ] {
+            assert!(
+                matches!(bad.parse::<PlayerSpec>(), Err(SpecError::InvalidValue { .. })),
+                "{bad}"
+            );
+        }
+        assert_eq!(
+            "alphabeta:depth=1000".parse::<PlayerSpec>().map(|s| s.limits.depth),
+            Ok(Some(1000))
+        );
+    }
+
+    #[test]
+    fn specs_write_back_to_text_that_reads_back_to_them() {
+        for text in [
+            "random",
+            "random:seed=7",
+            "alphabeta:time=100ms,depth=6,nodes=20000,hash=64",
+            "mcts:time=1500ms,iterations=5000,seed=18446744073709551615",
+            "alphabeta:hash=1",
+        ] {
+            let spec: PlayerSpec = text.parse().expect(text);
+            assert_eq!(spec.to_string(), text);
+            assert_eq!(spec.to_string().parse::<PlayerSpec>(), Ok(spec), "{text}");
+        }
+        for level in 1..=5 {
+            let spec = PlayerSpec::level(level).expect("a level");
+            assert_eq!(spec.to_string().parse::<PlayerSpec>(), Ok(spec), "level {level}");
+        }
     }
 }

@@ -41,9 +41,10 @@ impl<M: Copy> Table<M> {
         Table { slots: vec![None; count], age: 0 }
     }
 
-    /// Forgets every entry, for a new game.
+    /// Empties the table, keeping its memory.
     pub(crate) fn clear(&mut self) {
         self.slots.fill(None);
+        self.age = 0;
     }
 
     /// Starts a new search: older entries become replaceable.

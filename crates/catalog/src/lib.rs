@@ -11,7 +11,7 @@ use std::str::FromStr;
 
 use arbiter_checkers::Checkers;
 use arbiter_core::present::Present;
-use arbiter_core::{Evaluate, GameOptions, OptionSpec, RecordText};
+use arbiter_core::{excerpt, Evaluate, GameOptions, OptionSpec, RecordText};
 use arbiter_daynight::DayNight;
 use arbiter_fanorona::Fanorona;
 use arbiter_holes::Holes;
@@ -108,6 +108,15 @@ impl GameId {
         match named {
             Some(id) => Ok(Some(id)),
             None if GameId::ALL.into_iter().any(|id| id.visit(NamedBy(record)).is_some()) => {
+                let naming: Vec<String> = record
+                    .tags
+                    .iter()
+                    .filter(|(name, _)| name == "Game" || name == "GameType")
+                    .map(|(name, value)| format!("[{name} \"{}\"]", excerpt(value)))
+                    .collect();
+                if naming.len() > 1 {
+                    return Err(CatalogError::ConflictingTags(naming.join(" ")));
+                }
                 let game = record.tag("Game").or(record.tag("GameType")).unwrap_or("?");
                 Err(CatalogError::UnknownGame { id: game.to_owned() })
             }
@@ -169,11 +178,14 @@ impl fmt::Display for GameId {
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum CatalogError {
     /// No game has this identifier.
-    #[error("unknown game `{id}`; the games are: {}", ids())]
+    #[error("unknown game `{}`; the games are: {}", excerpt(.id), ids())]
     UnknownGame {
         /// The identifier as given.
         id: String,
     },
+    /// The record's tags name different games.
+    #[error("cannot read the record: its tags name different games: {0}")]
+    ConflictingTags(String),
 }
 
 fn ids() -> String {

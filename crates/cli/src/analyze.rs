@@ -1,10 +1,13 @@
 //! `arbiter analyze`: a search of one position, an iteration a line.
 
+use std::sync::atomic::{AtomicBool, Ordering};
+
 use arbiter_ai::{PlayerSpec, SearchReport, Session};
 use arbiter_catalog::AnyGame;
 use arbiter_core::{GameRecord, Status};
 
 use crate::bench::rate;
+use crate::output::Out;
 use crate::Failure;
 
 /// One line of the analysis: `depth 7  score +0.35  nodes 123456  2.1 M nodes/s  pv 11-15 …`.
@@ -21,21 +24,33 @@ fn line<M: ToString>(report: &SearchReport<M>) -> String {
 }
 
 /// Prints each completed iteration, then the best move.
-pub fn run<G: AnyGame>(record: GameRecord<G>, spec: &PlayerSpec) -> Result<(), Failure> {
+pub fn run<G: AnyGame>(
+    record: GameRecord<G>,
+    spec: &PlayerSpec,
+    out: &mut Out,
+) -> Result<(), Failure> {
     if let Status::Over(outcome) = record.status() {
         eprintln!("the game is over: {outcome}");
         return Ok(());
     }
-    println!("analysing {} with {spec}", record.position().to_text());
+    out.line(format_args!("analysing {} with {spec}", record.position().to_text()))?;
     let mut session = Session::new(record);
-    let result = session.think(spec, None, &mut |report| println!("{}", line(report)));
+    // The first write error stops the search and is reported at the end.
+    let stop = AtomicBool::new(false);
+    let mut written = Ok(());
+    let result = session.think(spec, Some(&stop), &mut |report| {
+        if written.is_ok() {
+            written = out.line(line(report));
+            stop.store(written.is_err(), Ordering::Relaxed);
+        }
+    });
+    written?;
     match result.best {
-        Some(best) => println!(
+        Some(best) => out.line(format_args!(
             "best move {best}  score {}  ({:.2} s)",
             result.score,
             result.elapsed.as_secs_f64()
-        ),
-        None => println!("no legal move"),
+        )),
+        None => out.line("no legal move"),
     }
-    Ok(())
 }

@@ -7,10 +7,11 @@ use arbiter_ai::bench_search;
 use arbiter_catalog::{AnyGame, GameId, Visitor};
 use arbiter_core::perft;
 
+use crate::output::Out;
 use crate::Failure;
 
 /// Runs the workload of one game, or of every game, and prints a line per game and a total.
-pub fn run(game: Option<&str>) -> Result<(), Failure> {
+pub fn run(game: Option<&str>, out: &mut Out) -> Result<(), Failure> {
     let ids: Vec<GameId> = match game {
         Some(id) => vec![id.parse()?],
         None => GameId::ALL.to_vec(),
@@ -19,25 +20,25 @@ pub fn run(game: Option<&str>) -> Result<(), Failure> {
     for &id in &ids {
         let depth = id.info().bench_perft_depth;
         let (nodes, seconds) = id.visit(Perft(depth));
-        println!(
+        out.line(format_args!(
             "{:<14}perft {depth:>2} {nodes:>14} nodes {seconds:>8.3} s {:>18}",
             id.id(),
             rate(nodes, seconds)
-        );
+        ))?;
         total_nodes += nodes;
         total_seconds += seconds;
     }
-    println!(
+    out.line(format_args!(
         "{:<14}{:>23} nodes {total_seconds:>8.3} s {:>18}",
         "total",
         total_nodes,
         rate(total_nodes, total_seconds)
-    );
-    println!();
+    ))?;
+    out.line("")?;
     for &id in &ids {
         let depth = id.info().bench_search_depth;
         let signature = id.visit(Signature(depth));
-        println!(
+        out.line(format_args!(
             "{:<14}search {depth:>2} {:>13} nodes {:>8.3} s {:>18}  best {} {}",
             id.id(),
             signature.nodes,
@@ -45,7 +46,7 @@ pub fn run(game: Option<&str>) -> Result<(), Failure> {
             rate(signature.nodes, signature.seconds),
             signature.best,
             signature.score
-        );
+        ))?;
     }
     Ok(())
 }

@@ -1,10 +1,12 @@
 //! `arbiter`: list, play, analyse and benchmark the Arbiter games from a terminal.
 //!
 //! Scripts depend on this interface: `moves` prints only legal moves on stdout, `perft` only
-//! counts; errors go to stderr with exit code 2.
+//! counts; errors go to stderr with exit code 2 (1 for input and output errors). When the
+//! reader of stdout goes away (`arbiter moves … | head`) the command ends quietly with code 0.
 
 mod analyze;
 mod bench;
+mod output;
 mod play;
 mod versus;
 
@@ -12,13 +14,16 @@ use std::io;
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
+use arbiter_ai::arena::MatchError;
 use arbiter_ai::{parse_duration, Engine, Limits, PlayerSpec, SpecError};
 use arbiter_catalog::{AnyGame, CatalogError, GameId, Visitor};
 use arbiter_core::{
-    divide, perft, Game, GameOptions, GameRecord, MoveError, OptionError, PositionError,
+    divide, excerpt, perft, Game, GameOptions, GameRecord, MoveError, OptionError, PositionError,
     RecordError, Status,
 };
 use clap::{Parser, Subcommand, ValueEnum};
+
+use crate::output::{is_broken_pipe, Out};
 
 /// Arbiter: abstract strategy board games, played exactly by their rules.
 #[derive(Debug, Parser)]
@@ -38,7 +43,9 @@ enum Command {
         game: String,
         #[command(flatten)]
         setup: Setup,
-        /// Moves to play first, separated by spaces, in any accepted notation.
+        /// Moves to play first, separated by spaces, in any accepted notation. A word with no
+        /// digit before its first comma (a Fanorona direction, `F4 NW A`) belongs to the move
+        /// before it.
         #[arg(long, value_name = "\"M1 M2 ...\"", default_value = "")]
         moves: String,
     },
@@ -89,8 +96,8 @@ enum Command {
         /// The deepest iteration (alpha-beta), up to 1000.
         #[arg(long, value_parser = clap::value_parser!(u32).range(1..=1000))]
         depth: Option<u32>,
-        /// Positions (alpha-beta) or iterations (MCTS).
-        #[arg(long)]
+        /// Positions (alpha-beta) or iterations (MCTS), at least 1.
+        #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
         nodes: Option<u64>,
         /// The search.
         #[arg(long, value_enum, default_value_t = EngineArg::Alphabeta)]
@@ -132,13 +139,13 @@ impl Setup {
 struct AiOptions {
     /// Strength of the computer, 1 (looks one move ahead) to 5 (thinks three seconds).
     /// Default 3 (a quarter of a second).
-    #[arg(long, value_parser = clap::value_parser!(u8).range(1..=5))]
+    #[arg(long, value_parser = clap::value_parser!(u8).range(1..=5), conflicts_with_all = ["think", "nodes"])]
     level: Option<u8>,
-    /// Thinking time per move instead of a level, e.g. 500ms or 2s.
+    /// Thinking time per move instead of a level, e.g. 500ms or 2s (at most 24h).
     #[arg(long, value_parser = parse_think)]
     think: Option<Duration>,
-    /// Positions (alpha-beta) or iterations (MCTS) per move instead of a level.
-    #[arg(long)]
+    /// Positions (alpha-beta) or iterations (MCTS) per move instead of a level, at least 1.
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
     nodes: Option<u64>,
     /// The search the computer uses.
     #[arg(long, value_enum)]
@@ -155,7 +162,9 @@ impl AiOptions {
         if self.think.is_some() || self.nodes.is_some() {
             spec.limits = Limits { time: self.think, depth: None, nodes: self.nodes };
         }
-        spec.seed = seed;
+        if spec.engine.uses_seed() {
+            spec.seed = seed;
+        }
         spec
     }
 }
@@ -178,9 +187,8 @@ impl EngineArg {
     }
 }
 
-fn parse_think(text: &str) -> Result<Duration, String> {
+fn parse_think(text: &str) -> Result<Duration, SpecError> {
     parse_duration(text)
-        .ok_or_else(|| format!("`{text}` is not a time; expected e.g. 500ms, 2s or 1m"))
 }
 
 /// Who plays a side in `arbiter play`.
@@ -194,26 +202,26 @@ pub enum Player {
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
+    let mut out = Out::stdout();
     let result = match &cli.command {
-        Command::Games => {
-            list_games();
-            Ok(())
-        }
-        Command::Bench { game } => bench::run(game.as_deref()),
+        Command::Games => list_games(&mut out),
+        Command::Bench { game } => bench::run(game.as_deref(), &mut out),
         Command::Moves { game, .. }
         | Command::Perft { game, .. }
         | Command::Play { game, .. }
-        | Command::Analyze { game, .. } => {
-            game.parse::<GameId>().map_err(Failure::from).and_then(|id| id.visit(Run(&cli.command)))
-        }
-        Command::Match(args) => args.game().and_then(|id| id.visit(versus::Run(args))),
+        | Command::Analyze { game, .. } => game
+            .parse::<GameId>()
+            .map_err(Failure::from)
+            .and_then(|id| id.visit(Run(&cli.command, &mut out))),
+        Command::Match(args) => args.game().and_then(|id| id.visit(versus::Run(args, &mut out))),
     };
-    match result {
+    match result.and_then(|()| out.finish()) {
         Ok(()) => ExitCode::SUCCESS,
+        Err(Failure::Output(error)) if is_broken_pipe(&error) => ExitCode::SUCCESS,
         Err(failure) => {
             eprintln!("error: {failure}");
             ExitCode::from(match failure {
-                Failure::Io(_) => 1,
+                Failure::Output(_) | Failure::Save { .. } => 1,
                 _ => 2,
             })
         }
@@ -221,27 +229,30 @@ fn main() -> ExitCode {
 }
 
 /// A command of one game, run for that game's type.
-struct Run<'a>(&'a Command);
+struct Run<'a>(&'a Command, &'a mut Out);
 
 impl Visitor for Run<'_> {
     type Output = Result<(), Failure>;
 
     fn visit<G: AnyGame>(self) -> Result<(), Failure> {
-        match self.0 {
-            Command::Moves { setup, moves, .. } => print_moves::<G>(setup, moves),
-            Command::Perft { depth, setup, divide, .. } => run_perft::<G>(*depth, setup, *divide),
+        let Run(command, out) = self;
+        match command {
+            Command::Moves { setup, moves, .. } => print_moves::<G>(setup, moves, out),
+            Command::Perft { depth, setup, divide, .. } => {
+                run_perft::<G>(*depth, setup, *divide, out)
+            }
             Command::Play { setup, white, black, ai, seed, .. } => {
                 let record = setup.record::<G>()?;
                 let stdin = io::stdin();
-                play::run(record, [*white, *black], ai.spec(*seed), stdin.lock(), io::stdout())
-                    .map_err(Failure::Io)
+                play::run(record, [*white, *black], ai.spec(*seed), stdin.lock(), out)
+                    .map_err(Failure::Output)
             }
             Command::Analyze { setup, moves, think, depth, nodes, engine, .. } => {
                 let time = think
                     .or((depth.is_none() && nodes.is_none()).then_some(Duration::from_secs(5)));
                 let limits = Limits { time, depth: *depth, nodes: *nodes };
                 let spec = PlayerSpec { limits, ..PlayerSpec::new(engine.engine()) };
-                analyze::run(play_moves::<G>(setup, moves)?, &spec)
+                analyze::run(play_moves::<G>(setup, moves)?, &spec, out)
             }
             Command::Games | Command::Match(_) | Command::Bench { .. } => Ok(()),
         }
@@ -259,12 +270,20 @@ pub(crate) enum Failure {
     Position(#[from] PositionError),
     #[error("cannot read the record: {0}")]
     Record(#[from] RecordError),
-    #[error("move {index} (`{text}`) cannot be played: {error}{}", legal_note(.error, .legal))]
+    #[error(transparent)]
+    Match(#[from] MatchError),
+    #[error(
+        "move {index} (`{}`) cannot be played: {error}{}",
+        excerpt(.text),
+        legal_note(.error, .legal)
+    )]
     Move { index: usize, text: String, error: Box<MoveError>, legal: Vec<String> },
     #[error(transparent)]
     Spec(#[from] SpecError),
-    #[error("{0}")]
-    Io(io::Error),
+    #[error("cannot write the output: {0}")]
+    Output(io::Error),
+    #[error("cannot write the records to {}: {error}", arbiter_core::escaped(.path))]
+    Save { path: String, error: io::Error },
 }
 
 /// The legal moves, unless the error already lists them.
@@ -275,20 +294,21 @@ fn legal_note(error: &MoveError, legal: &[String]) -> String {
     }
 }
 
-fn list_games() {
+fn list_games(out: &mut Out) -> Result<(), Failure> {
     for id in GameId::ALL {
         let info = id.info();
-        println!("{:<14}{}: {}", info.id, info.name, info.description);
+        out.line(format_args!("{:<14}{}: {}", info.id, info.name, info.description))?;
         if info.options.is_empty() {
-            println!("{:<14}options: none", "");
+            out.line(format_args!("{:<14}options: none", ""))?;
         }
         for option in info.options {
-            println!(
+            out.line(format_args!(
                 "{:<14}option {}={} (default {}): {}",
                 "", option.key, option.values, option.default, option.help
-            );
+            ))?;
         }
     }
+    Ok(())
 }
 
 /// The legal moves of a game in progress, as text; none when it is over.
@@ -315,9 +335,12 @@ fn play_moves<G: AnyGame>(setup: &Setup, moves: &str) -> Result<GameRecord<G>, F
 }
 
 /// Splits a move list at white space, except inside parentheses, so that forms like the GDL
-/// `(move 2 2 2 3)` stay whole.
+/// `(move 2 2 2 3)` stay whole; and a word with no digit before its first comma joins the
+/// word before it, so that the seed's Fanorona steps `F4 NW`, `F4 NW A` and `F4 NW A,E3 N`
+/// stay whole. (Every notation names a square, point or cell with a digit; directions and
+/// capture letters have none.)
 fn split_moves(moves: &str) -> Vec<&str> {
-    let mut tokens = Vec::new();
+    let mut words: Vec<(usize, usize)> = Vec::new();
     let (mut depth, mut start) = (0usize, None);
     for (index, c) in moves.char_indices() {
         match c {
@@ -325,7 +348,7 @@ fn split_moves(moves: &str) -> Vec<&str> {
             ')' => depth = depth.saturating_sub(1),
             c if c.is_whitespace() && depth == 0 => {
                 if let Some(first) = start.take() {
-                    tokens.push(&moves[first..index]);
+                    words.push((first, index));
                 }
                 continue;
             }
@@ -333,16 +356,26 @@ fn split_moves(moves: &str) -> Vec<&str> {
         }
         start.get_or_insert(index);
     }
-    tokens.extend(start.map(|first| &moves[first..]));
-    tokens
+    words.extend(start.map(|first| (first, moves.len())));
+    let mut tokens: Vec<(usize, usize)> = Vec::new();
+    for (first, end) in words {
+        let word = &moves[first..end];
+        let head = word.split(',').next().unwrap_or_default();
+        let continues = !head.contains(|c: char| c.is_ascii_digit()) && !word.starts_with('(');
+        match tokens.last_mut() {
+            Some(last) if continues => last.1 = end,
+            _ => tokens.push((first, end)),
+        }
+    }
+    tokens.into_iter().map(|(first, end)| &moves[first..end]).collect()
 }
 
-fn print_moves<G: AnyGame>(setup: &Setup, moves: &str) -> Result<(), Failure> {
+fn print_moves<G: AnyGame>(setup: &Setup, moves: &str, out: &mut Out) -> Result<(), Failure> {
     let record = play_moves::<G>(setup, moves)?;
     match record.status() {
         Status::Ongoing => {
             for mv in legal_texts(&record) {
-                println!("{mv}");
+                out.line(mv)?;
             }
         }
         Status::Over(outcome) => eprintln!("the game is over: {outcome}"),
@@ -350,21 +383,42 @@ fn print_moves<G: AnyGame>(setup: &Setup, moves: &str) -> Result<(), Failure> {
     Ok(())
 }
 
-fn run_perft<G: AnyGame>(depth: u32, setup: &Setup, divide_first: bool) -> Result<(), Failure> {
+fn run_perft<G: AnyGame>(
+    depth: u32,
+    setup: &Setup,
+    divide_first: bool,
+    out: &mut Out,
+) -> Result<(), Failure> {
     let record = setup.record::<G>()?;
     let position = record.position();
     let started = Instant::now();
     let nodes = if divide_first {
         let moves = divide(position, depth);
         for (mv, nodes) in &moves {
-            println!("{mv}: {nodes}");
+            out.line(format_args!("{mv}: {nodes}"))?;
         }
         moves.iter().map(|(_, nodes)| nodes).sum::<u64>() + u64::from(depth == 0)
     } else {
         perft(position, depth)
     };
     let seconds = started.elapsed().as_secs_f64();
-    println!("{nodes}");
+    out.line(nodes)?;
     eprintln!("perft {depth}: {nodes} nodes in {seconds:.3} s ({})", bench::rate(nodes, seconds));
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::split_moves;
+
+    #[test]
+    fn moves_split_at_spaces_keeping_gdl_forms_and_fanorona_directions_whole() {
+        assert_eq!(split_moves(" 11-15  23-19 "), ["11-15", "23-19"]);
+        assert_eq!(split_moves("(move 2 2 2 3) b5-b4"), ["(move 2 2 2 3)", "b5-b4"]);
+        assert_eq!(split_moves("F4 NW D1-D2A"), ["F4 NW", "D1-D2A"]);
+        assert_eq!(split_moves("F4 NW A E3-E4"), ["F4 NW A", "E3-E4"]);
+        assert_eq!(split_moves("F4 NW A,E3 N W c3"), ["F4 NW A,E3 N W", "c3"]);
+        assert_eq!(split_moves("F4-E3A,E3-E4W D1-D2A"), ["F4-E3A,E3-E4W", "D1-D2A"]);
+        assert_eq!(split_moves("NW"), ["NW"], "a word with nothing before it stays alone");
+    }
 }

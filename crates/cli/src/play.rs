@@ -8,15 +8,23 @@
 //! allow. The steps only narrow the game's list of legal moves; no rule lives here. The
 //! computer plays with the search of `arbiter-ai` (alpha-beta by default) and shows its score,
 //! depth and time; `hint` asks it for the human's move.
+//!
+//! Input is read a line at a time with a bound: a line longer than [`MAX_LINE_BYTES`] is
+//! refused without being stored, and a line that is not UTF-8 is refused like any bad line.
+//! A record is loaded only for the game being played: `load` refuses a record of another game
+//! and says which command plays it. Names and text from outside are shown with their control
+//! characters escaped.
 
-use std::fs;
-use std::io::{self, BufRead, Write};
+use std::fs::{self, File};
+use std::io::{self, BufRead, Read, Write};
 
 use arbiter_ai::{PlayerSpec, SearchReport, Session};
 use arbiter_catalog::{AnyGame, GameId};
 use arbiter_core::present::diagram;
 use arbiter_core::turn::{Click, Turn};
-use arbiter_core::{parse_record_text, GameRecord, MoveError, Side, Status, Undone};
+use arbiter_core::{
+    escaped, parse_record_text, GameRecord, MoveError, Side, Status, Undone, MAX_RECORD_BYTES,
+};
 
 use crate::Player;
 
@@ -35,6 +43,55 @@ Enter a move in the game's notation (`moves` lists the legal ones), or a command
   load FILE    load a game from a record
   help         show this help
   quit         leave";
+
+/// The longest line read at the prompt.
+pub const MAX_LINE_BYTES: usize = 4096;
+
+/// A line of input, as read with a bound.
+#[derive(Debug, Clone, PartialEq, Eq)]
+enum Line {
+    /// A line of text, without its line break.
+    Text(String),
+    /// A line longer than [`MAX_LINE_BYTES`], skipped.
+    TooLong,
+    /// A line that is not UTF-8.
+    NotUtf8,
+}
+
+/// Reads the next line, keeping at most [`MAX_LINE_BYTES`] of it; `None` at the end of the
+/// input.
+fn read_line(input: &mut impl BufRead) -> io::Result<Option<Line>> {
+    let mut bytes = Vec::new();
+    let (mut any, mut too_long) = (false, false);
+    loop {
+        let buffer = input.fill_buf()?;
+        if buffer.is_empty() {
+            break;
+        }
+        any = true;
+        let newline = buffer.iter().position(|&byte| byte == b'\n');
+        let chunk = &buffer[..newline.unwrap_or(buffer.len())];
+        if !too_long && bytes.len() + chunk.len() > MAX_LINE_BYTES {
+            too_long = true;
+            bytes = Vec::new();
+        }
+        if !too_long {
+            bytes.extend_from_slice(chunk);
+        }
+        let used = newline.map_or(buffer.len(), |at| at + 1);
+        input.consume(used);
+        if newline.is_some() {
+            break;
+        }
+    }
+    if !any {
+        return Ok(None);
+    }
+    if too_long {
+        return Ok(Some(Line::TooLong));
+    }
+    Ok(Some(String::from_utf8(bytes).map_or(Line::NotUtf8, Line::Text)))
+}
 
 /// A game in the terminal: the session, who plays each side, and the turn being entered.
 struct Terminal<G: AnyGame, W: Write> {
@@ -59,7 +116,7 @@ pub fn run<G: AnyGame>(
     record: GameRecord<G>,
     players: [Player; 2],
     ai: PlayerSpec,
-    input: impl BufRead,
+    mut input: impl BufRead,
     out: impl Write,
 ) -> io::Result<()> {
     let turn = new_turn(&record);
@@ -71,19 +128,31 @@ pub fn run<G: AnyGame>(
     }
     writeln!(terminal.out, "Type `help` for the commands.")?;
     terminal.show()?;
-    let mut lines = input.lines();
     loop {
         if terminal.computer_to_move() {
             terminal.computer_move()?;
             continue;
         }
         terminal.prompt()?;
-        let Some(line) = lines.next() else {
-            writeln!(terminal.out)?;
-            return Ok(());
-        };
-        if !terminal.handle(line?.trim())? {
-            return Ok(());
+        match read_line(&mut input)? {
+            None => {
+                writeln!(terminal.out)?;
+                return Ok(());
+            }
+            Some(Line::Text(line)) => {
+                if !terminal.handle(line.trim())? {
+                    return Ok(());
+                }
+            }
+            Some(Line::TooLong) => writeln!(
+                terminal.out,
+                "That line is longer than {MAX_LINE_BYTES} bytes; it was ignored. \
+                 Type `help` for the commands."
+            )?,
+            Some(Line::NotUtf8) => writeln!(
+                terminal.out,
+                "That line is not UTF-8 text; it was ignored. Type `help` for the commands."
+            )?,
         }
     }
 }
@@ -195,6 +264,15 @@ impl<G: AnyGame, W: Write> Terminal<G, W> {
             Err(error) => error,
         };
         if !self.turn.entered().is_empty() {
+            if let Ok(whole) = self.record().position().parse_move(text) {
+                writeln!(
+                    self.out,
+                    "{whole} is a whole turn, but this turn is under way (so far: {}): enter \
+                     its next step alone, or `undo` to take back a step.",
+                    self.turn.steps_text().join(",")
+                )?;
+                return self.list_moves();
+            }
             return self.explain(&step_error);
         }
         // A whole move (`9x18x27`, `C3-D3W,D3-D2A`, `c3xe3/h3-j1`) at the start of a turn.
@@ -269,9 +347,10 @@ impl<G: AnyGame, W: Write> Terminal<G, W> {
         if file.is_empty() {
             return writeln!(self.out, "save needs a file name: save FILE");
         }
+        let shown = escaped(file);
         match fs::write(file, self.record().to_record_text()) {
-            Ok(()) => writeln!(self.out, "Saved to {file}."),
-            Err(error) => writeln!(self.out, "Could not save to {file}: {error}"),
+            Ok(()) => writeln!(self.out, "Saved to {shown}."),
+            Err(error) => writeln!(self.out, "Could not save to {shown}: {error}"),
         }
     }
 
@@ -279,14 +358,15 @@ impl<G: AnyGame, W: Write> Terminal<G, W> {
         if file.is_empty() {
             return writeln!(self.out, "load needs a file name: load FILE");
         }
+        let shown = escaped(file);
         match read_record::<G>(file) {
             Ok(record) => {
                 self.session.replace(record);
-                writeln!(self.out, "Loaded {file}.")?;
+                writeln!(self.out, "Loaded {shown}.")?;
                 self.changed()
             }
             Err(error) => {
-                writeln!(self.out, "Could not load {file}: {error}")?;
+                writeln!(self.out, "Could not load {shown}: {error}")?;
                 writeln!(self.out, "The game in progress is unchanged.")
             }
         }
@@ -324,15 +404,24 @@ impl<G: AnyGame, W: Write> Terminal<G, W> {
     }
 }
 
-/// Reads a record of the game `G` from `file`; a record of another game is refused.
+/// Reads a record of the game `G` of at most [`MAX_RECORD_BYTES`] from `file`; a record of
+/// another game is refused.
 fn read_record<G: AnyGame>(file: &str) -> Result<GameRecord<G>, String> {
-    let text = fs::read_to_string(file).map_err(|error| error.to_string())?;
+    let mut bytes = Vec::new();
+    File::open(file)
+        .and_then(|opened| opened.take(MAX_RECORD_BYTES as u64 + 1).read_to_end(&mut bytes))
+        .map_err(|error| error.to_string())?;
+    if bytes.len() > MAX_RECORD_BYTES {
+        return Err(format!(
+            "it is longer than {MAX_RECORD_BYTES} bytes (1 MiB), the most a record may have"
+        ));
+    }
+    let text = String::from_utf8(bytes).map_err(|_| "it is not UTF-8 text".to_owned())?;
     let parsed = parse_record_text(&text).map_err(|error| error.to_string())?;
     match GameId::of_record(&parsed).map_err(|error| error.to_string())? {
-        Some(id) if id.id() != G::ID => Err(format!(
-            "it is a record of {id}, not of {}; play it with `arbiter play {id}` and load it there",
-            G::ID
-        )),
+        Some(id) if id.id() != G::ID => {
+            Err(format!("this record is a {id} game; start `arbiter play {id}` to load it"))
+        }
         _ => GameRecord::from_parsed(&parsed).map_err(|error| error.to_string()),
     }
 }

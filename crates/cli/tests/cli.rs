@@ -185,7 +185,10 @@ fn the_computer_can_play_both_sides_to_the_end() {
     let output = arbiter_with_input(&args, "quit\n");
     assert!(output.status.success());
     let text = stdout(&output);
-    assert!(text.contains("White is played by the computer (alphabeta:depth=3)."), "{text}");
+    assert!(
+        text.contains("White is played by the computer (alphabeta:depth=3,hash=64)."),
+        "{text}"
+    );
     assert!(text.contains("(computer) plays") && text.contains("[score "), "{text}");
     assert!(text.contains("Game over: "), "{text}");
 }
@@ -242,7 +245,10 @@ fn play_against_the_computer_with_hints() {
     let args = ["play", "checkers", "--black", "ai", "--nodes", "2000"];
     let output = arbiter_with_input(&args, "hint\nundo\nquit\n");
     let text = stdout(&output);
-    assert!(text.contains("Black is played by the computer (alphabeta:nodes=2000)."), "{text}");
+    assert!(
+        text.contains("Black is played by the computer (alphabeta:nodes=2000,hash=64)."),
+        "{text}"
+    );
     assert!(text.contains("Black (computer) plays "), "{text}");
     assert!(text.contains("hint: "), "{text}");
     let output = arbiter(&["play", "checkers", "--level", "9"]);

@@ -108,6 +108,16 @@ pub trait Game: Clone + PartialEq + Eq + Debug + Send + Sync + 'static {
     fn to_text(&self) -> String;
 
     /// Reads a position written in the game's text form.
+    ///
+    /// Only a position that can arise in a game is accepted; the error says why another cannot
+    /// (RULES.md: a position is what play can reach). Every game rejects, with a message:
+    /// white space inside the text (`W:W1 8:B2` is not read as `W:W18:B2`); more pieces of a
+    /// side than it starts with; a side not to move that has no piece (it has just moved); and
+    /// a position the game would already have ended before the last move for a reason that
+    /// only the player to move could have caused (that player standing on its goal row, a man
+    /// on its crowning row). The checks shared by all games are in
+    /// [`check_piece_counts`](crate::check_piece_counts) and
+    /// [`no_inner_space`](crate::no_inner_space).
     fn from_text(text: &str, options: &Self::Options) -> Result<Self, PositionError>;
 
     /// The draw rules, which the [`GameRecord`](crate::GameRecord) applies.

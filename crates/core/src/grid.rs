@@ -72,7 +72,7 @@ impl<const FILES: u8, const RANKS: u8> GridSquare<FILES, RANKS> {
     pub fn parse(text: &str) -> Option<Self> {
         let mut chars = text.chars();
         let file = chars.next()?.to_ascii_lowercase();
-        let rank: u8 = chars.as_str().parse().ok()?;
+        let rank: u8 = crate::parse_digits(chars.as_str())?;
         if !file.is_ascii_lowercase() || rank == 0 {
             return None;
         }
@@ -106,7 +106,7 @@ mod tests {
         assert_eq!(Square::parse("a1").map(Square::index), Some(0));
         assert_eq!(Square::parse("F6").map(|s| s.to_string()), Some("f6".to_owned()));
         assert_eq!(Square::parse("b3").map(|s| (s.file(), s.rank())), Some((1, 2)));
-        for bad in ["g1", "a7", "a0", "a", "", "11", "a1x", "é1"] {
+        for bad in ["g1", "a7", "a0", "a", "", "11", "a1x", "é1", "a+1", "a 1"] {
             assert_eq!(Square::parse(bad), None, "{bad}");
         }
         assert_eq!(Square::ALL, (1 << 36) - 1);

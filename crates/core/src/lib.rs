@@ -24,6 +24,7 @@ mod perft;
 pub mod present;
 mod record;
 mod record_text;
+mod shown;
 mod side;
 #[cfg(feature = "testkit")]
 pub mod testkit;
@@ -32,11 +33,15 @@ mod zobrist;
 
 pub use evaluate::Evaluate;
 pub use game::{DrawRules, Game};
-pub use notation::{find_move_by_squares, split_piece_lists, split_rows, MoveError, PositionError};
+pub use notation::{
+    check_piece_counts, find_move_by_squares, no_inner_space, split_piece_lists, split_rows,
+    MoveError, PositionError,
+};
 pub use options::{GameOptions, NoOptions, OptionError, OptionSpec};
 pub use outcome::{DrawReason, Outcome, Status, WinReason};
 pub use perft::{divide, perft};
 pub use record::{GameRecord, Undone};
-pub use record_text::{parse_record_text, RecordError, RecordText};
+pub use record_text::{parse_record_text, RecordError, RecordText, MAX_RECORD_BYTES, MAX_TAGS};
+pub use shown::{escaped, excerpt, parse_digits, Shown, EXCERPT_CHARS};
 pub use side::Side;
 pub use zobrist::zobrist_keys;

@@ -2,13 +2,13 @@
 
 use thiserror::Error;
 
-use crate::{Outcome, Side};
+use crate::{excerpt, Outcome, Side};
 
 /// Why a move text could not be played. Every message says what was wrong and what is expected.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum MoveError {
     /// The text is not a move in this game's notation.
-    #[error("`{text}` is not a move: {problem}; expected {expected}")]
+    #[error("`{}` is not a move: {problem}; expected {expected}", excerpt(.text))]
     Malformed {
         /// The text as given.
         text: String,
@@ -18,7 +18,7 @@ pub enum MoveError {
         expected: String,
     },
     /// The text is a well-formed move that is not legal in this position.
-    #[error("`{text}` is not a legal move here; legal moves: {}", list_or_none(.legal))]
+    #[error("`{}` is not a legal move here; legal moves: {}", excerpt(.text), list_or_none(.legal))]
     Illegal {
         /// The text as given.
         text: String,
@@ -26,7 +26,11 @@ pub enum MoveError {
         legal: Vec<String>,
     },
     /// A short form that fits more than one legal move.
-    #[error("`{text}` is ambiguous: it could be {}; give the full move", .candidates.join(" or "))]
+    #[error(
+        "`{}` is ambiguous: it could be {}; give the full move",
+        excerpt(.text),
+        .candidates.join(" or ")
+    )]
     Ambiguous {
         /// The text as given.
         text: String,
@@ -48,7 +52,7 @@ fn list_or_none(moves: &[String]) -> String {
 
 /// A malformed position text.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
-#[error("invalid position `{text}`: {problem}; expected {expected}")]
+#[error("invalid position `{}`: {problem}; expected {expected}", excerpt(.text))]
 pub struct PositionError {
     /// The text as given.
     pub text: String,
@@ -109,9 +113,9 @@ where
 }
 
 /// Splits a position written like PDN FEN, `B:W18,24,K10:B12,16`: the side to move (`W` or
-/// `B`), then each colour's comma-separated items. White space and a final full stop are
-/// ignored, the colours may come in either order, and a list may be empty, but both must be
-/// there. Returns the side to move and the items of each side, indexed by [`Side::index`];
+/// `B`), then each colour's comma-separated items. White space around the text and a final
+/// full stop are ignored; white space inside it is an error (`W:W1 8:B2` is not `W:W18:B2`).
+/// The colours may come in either order, and a list may be empty, but both must be there. Returns the side to move and the items of each side, indexed by [`Side::index`];
 /// errors quote `expected`.
 pub fn split_piece_lists(
     text: &str,
@@ -123,16 +127,16 @@ pub fn split_piece_lists(
         "B" | "b" => Some(Side::Black),
         _ => None,
     };
-    let compact: String = text.chars().filter(|c| !c.is_whitespace()).collect();
+    let compact = no_inner_space(text, expected)?;
     let mut fields = compact.trim_end_matches('.').split(':');
     let turn = fields.next().unwrap_or_default();
     let side_to_move = side_of(turn)
-        .ok_or_else(|| error(format!("the side to move `{turn}` is neither B nor W")))?;
+        .ok_or_else(|| error(format!("the side to move `{}` is neither B nor W", excerpt(turn))))?;
     let mut lists: [Option<Vec<String>>; 2] = [None, None];
     for field in fields {
         let (letter, list) = field.split_at(field.chars().next().map_or(0, char::len_utf8));
         let side = side_of(letter).ok_or_else(|| {
-            error(format!("the colour field `{field}` does not start with W or B"))
+            error(format!("the colour field `{}` does not start with W or B", excerpt(field)))
         })?;
         if lists[side.index()].is_some() {
             return Err(error(format!("{side}'s pieces are listed twice")));
@@ -147,8 +151,8 @@ pub fn split_piece_lists(
 }
 
 /// Splits a position written as rows and the side to move, `bbbbbb/…/wwwwww w`: the rows
-/// (checked to be `rows` of them) and the side (`w` or `b`, either case). Errors quote
-/// `expected`.
+/// (checked to be `rows` of them) and the side (`w` or `b`, either case), separated by white
+/// space; white space inside the rows is an error. Errors quote `expected`.
 pub fn split_rows<'a>(
     text: &'a str,
     rows: usize,
@@ -157,16 +161,67 @@ pub fn split_rows<'a>(
     let error = |problem: String| PositionError::new(text, problem, expected);
     let (board, turn) = text
         .trim()
-        .split_once(char::is_whitespace)
+        .rsplit_once(char::is_whitespace)
         .ok_or_else(|| error("the side to move is missing after the rows".to_owned()))?;
-    let side_to_move = match turn.trim() {
+    let board = no_inner_space(board, expected).map_err(|mut inner| {
+        inner.text = text.to_owned();
+        inner
+    })?;
+    let side_to_move = match turn {
         "w" | "W" => Side::White,
         "b" | "B" => Side::Black,
-        other => return Err(error(format!("the side to move `{other}` is neither w nor b"))),
+        other => {
+            return Err(error(format!("the side to move `{}` is neither w nor b", excerpt(other))))
+        }
     };
     let split: Vec<&str> = board.split('/').collect();
     if split.len() != rows {
         return Err(error(format!("there are {} rows, not {rows}", split.len())));
     }
     Ok((split, side_to_move))
+}
+
+/// `text` without the white space around it; white space inside it is an error naming where.
+pub fn no_inner_space<'a>(text: &'a str, expected: &str) -> Result<&'a str, PositionError> {
+    let trimmed = text.trim();
+    match trimmed.char_indices().find(|(_, c)| c.is_whitespace()) {
+        Some((at, _)) => Err(PositionError::new(
+            text,
+            format!(
+                "white space inside the position, after `{}`; write it without spaces",
+                excerpt(&trimmed[..at])
+            ),
+            expected,
+        )),
+        None => Ok(trimmed),
+    }
+}
+
+/// Checks what every game's [`Game::from_text`](crate::Game::from_text) checks of the pieces
+/// on the board: a position that cannot arise in a game is rejected. `counts` are the pieces
+/// of each side, indexed by [`Side::index`], and `most` the most a side has (at the start:
+/// pieces are never added). The side not to move must have a piece, since it has just moved.
+pub fn check_piece_counts(
+    text: &str,
+    side_to_move: Side,
+    counts: [u32; 2],
+    most: u32,
+    expected: &str,
+) -> Result<(), PositionError> {
+    let error = |problem: String| PositionError::new(text, problem, expected);
+    for side in Side::BOTH {
+        if counts[side.index()] > most {
+            return Err(error(format!(
+                "{side} has {} pieces, more than the {most} a side starts with",
+                counts[side.index()]
+            )));
+        }
+    }
+    let waiting = side_to_move.opponent();
+    if counts[waiting.index()] == 0 {
+        return Err(error(format!(
+            "{waiting} has no pieces, so the game ended before {side_to_move}'s turn"
+        )));
+    }
+    Ok(())
 }

@@ -4,6 +4,8 @@ use std::fmt::Debug;
 
 use thiserror::Error;
 
+use crate::excerpt;
+
 /// The description of one option: what `arbiter games` lists and what error messages quote.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct OptionSpec {
@@ -21,10 +23,13 @@ pub struct OptionSpec {
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum OptionError {
     /// A piece of the string is not `key=value`.
-    #[error("`{0}` is not an option setting; expected key=value, several joined by commas")]
+    #[error(
+        "`{}` is not an option setting; expected key=value, several joined by commas",
+        excerpt(.0)
+    )]
     Malformed(String),
     /// The key is not one of the game's options.
-    #[error("unknown option `{key}`; {}", valid_keys(.valid))]
+    #[error("unknown option `{}`; {}", excerpt(.key), valid_keys(.valid))]
     UnknownKey {
         /// The key as given.
         key: String,
@@ -32,7 +37,11 @@ pub enum OptionError {
         valid: Vec<OptionSpec>,
     },
     /// The value is not accepted for that key.
-    #[error("invalid value `{value}` for option `{key}`; expected {expected}")]
+    #[error(
+        "invalid value `{}` for option `{}`; expected {expected}",
+        excerpt(.value),
+        excerpt(.key)
+    )]
     InvalidValue {
         /// The key.
         key: String,
@@ -42,7 +51,7 @@ pub enum OptionError {
         expected: String,
     },
     /// The same key was given twice.
-    #[error("option `{0}` is given twice")]
+    #[error("option `{}` is given twice", excerpt(.0))]
     Repeated(String),
 }
 

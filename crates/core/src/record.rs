@@ -1,6 +1,8 @@
 //! The game record: the history of a game, the draw rules that depend on it, and the events
 //! (resignation, agreed draw) that end a game without a move.
 
+use std::collections::HashMap;
+
 use crate::{DrawReason, Game, GameOptions, MoveError, Outcome, Side, Status, WinReason};
 
 /// A game from its start position: the moves played, the position after each, and how it
@@ -16,6 +18,8 @@ pub struct GameRecord<G: Game> {
     event: Option<Outcome>,
     /// Tags kept for the record text (players, event, date, …), in order.
     tags: Vec<(String, String)>,
+    /// Where each tag is in `tags`, so that setting one is quick however many there are.
+    tag_index: HashMap<String, usize>,
 }
 
 /// One played turn and what followed from it.
@@ -57,6 +61,7 @@ impl<G: Game> GameRecord<G> {
             turns: Vec::new(),
             event: None,
             tags: Vec::new(),
+            tag_index: HashMap::new(),
         }
     }
 
@@ -165,9 +170,12 @@ impl<G: Game> GameRecord<G> {
 
     /// Sets a tag, replacing an earlier value of the same name.
     pub fn set_tag(&mut self, name: &str, value: &str) {
-        match self.tags.iter_mut().find(|(existing, _)| existing == name) {
-            Some(tag) => tag.1 = value.to_owned(),
-            None => self.tags.push((name.to_owned(), value.to_owned())),
+        match self.tag_index.get(name) {
+            Some(&index) => value.clone_into(&mut self.tags[index].1),
+            None => {
+                self.tag_index.insert(name.to_owned(), self.tags.len());
+                self.tags.push((name.to_owned(), value.to_owned()));
+            }
         }
     }
 

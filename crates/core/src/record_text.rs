@@ -10,12 +10,20 @@
 //!
 //! Reading skips comments (`{…}` and `;` to the end of the line), variations in parentheses,
 //! numeric annotation glyphs (`$3`), move numbers (`12.`, `12...`) and `!`/`?` suffixes. It
-//! stops at the first game's result token. Writing gives the tags, then the moves numbered in
+//! stops at the first game's result token. A record text is at most [`MAX_RECORD_BYTES`] with
+//! at most [`MAX_TAGS`] tags; a UTF-8 byte-order mark at its start is skipped; a text with
+//! neither tags nor moves is not a record. Writing gives the tags, then the moves numbered in
 //! pairs from the first player to move, wrapped at 80 columns, then the result.
 
 use thiserror::Error;
 
-use crate::{DrawReason, Game, GameOptions, GameRecord, Outcome, Side, Status, WinReason};
+use crate::{excerpt, DrawReason, Game, GameOptions, GameRecord, Outcome, Side, Status, WinReason};
+
+/// The largest record text read: 1 MiB, far more than the longest game needs.
+pub const MAX_RECORD_BYTES: usize = 1 << 20;
+
+/// The most tags a record may have.
+pub const MAX_TAGS: usize = 1000;
 
 /// A record text that could not be read: the line and what was wrong.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
@@ -47,7 +55,9 @@ pub struct RecordText {
 impl RecordText {
     /// Whether the tags name the game `G`: `Some(true)` when a `[Game "<id>"]` tag or the
     /// game's own record tag (PDN's `[GameType "21"]`) names it and none names another game,
-    /// `Some(false)` when one names another game, `None` when no tag names a game.
+    /// `Some(false)` when one names another game (so tags that contradict each other name no
+    /// game), `None` when no tag names a game. PDN's `GameType` always names a game: a game
+    /// whose record tag is not `GameType` is never one of PDN's.
     pub fn names_game<G: Game>(&self) -> Option<bool> {
         let (own_name, own_value) = G::RECORD_TAG;
         let mut verdict = None;
@@ -55,7 +65,10 @@ impl RecordText {
             let matches = if name == "Game" {
                 value == G::ID
             } else if name == own_name {
-                value == own_value || value.starts_with(&format!("{own_value},"))
+                value == own_value
+                    || value.strip_prefix(own_value).is_some_and(|rest| rest.starts_with(','))
+            } else if name == "GameType" {
+                false
             } else {
                 continue;
             };
@@ -79,6 +92,17 @@ const OWN_TAGS: [&str; 7] =
 
 /// Splits a record text into tags, move tokens and result.
 pub fn parse_record_text(text: &str) -> Result<RecordText, RecordError> {
+    if text.len() > MAX_RECORD_BYTES {
+        return Err(RecordError::new(
+            1,
+            format!(
+                "the record is {} bytes long, more than the {} bytes (1 MiB) a record may have",
+                text.len(),
+                MAX_RECORD_BYTES
+            ),
+        ));
+    }
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let mut record = RecordText::default();
     let mut chars = text.chars().peekable();
     let mut line = 1;
@@ -96,6 +120,12 @@ pub fn parse_record_text(text: &str) -> Result<RecordText, RecordError> {
             '[' => {
                 if !record.moves.is_empty() {
                     return Err(RecordError::new(line, "a tag after the moves; tags come first"));
+                }
+                if record.tags.len() == MAX_TAGS {
+                    return Err(RecordError::new(
+                        line,
+                        format!("more than {MAX_TAGS} tags; a record may have at most {MAX_TAGS}"),
+                    ));
                 }
                 record.tags.push(parse_tag(&mut chars, line)?);
             }
@@ -117,6 +147,12 @@ pub fn parse_record_text(text: &str) -> Result<RecordText, RecordError> {
                 }
             }
         }
+    }
+    if record.tags.is_empty() && record.moves.is_empty() {
+        return Err(RecordError::new(
+            1,
+            "this is not a record: it has neither tags ([Event \"…\"]) nor moves",
+        ));
     }
     Ok(record)
 }
@@ -209,7 +245,7 @@ fn parse_tag(
     if chars.next() != Some(']') {
         return Err(RecordError::new(
             line,
-            format!("tag `{name}` is not closed by `]`; {expected}"),
+            format!("tag `{}` is not closed by `]`; {expected}", excerpt(&name)),
         ));
     }
     Ok((name, value))
@@ -312,8 +348,8 @@ impl<G: Game> GameRecord<G> {
             let tags: Vec<String> = parsed
                 .tags
                 .iter()
-                .filter(|(name, _)| name == "Game" || name == G::RECORD_TAG.0)
-                .map(|(name, value)| format!("[{name} \"{value}\"]"))
+                .filter(|(name, _)| ["Game", "GameType", G::RECORD_TAG.0].contains(&name.as_str()))
+                .map(|(name, value)| format!("[{} \"{}\"]", excerpt(name), excerpt(value)))
                 .collect();
             return Err(RecordError::new(
                 1,
@@ -340,8 +376,21 @@ impl<G: Game> GameRecord<G> {
         }
         for (index, (line, text)) in parsed.moves.iter().enumerate() {
             record.play_text(text).map_err(|error| {
-                RecordError::new(*line, format!("move {} (`{text}`): {error}", index + 1))
+                RecordError::new(
+                    *line,
+                    format!("move {} (`{}`): {error}", index + 1, excerpt(text)),
+                )
             })?;
+        }
+        if let Some(tag) = parsed.tag("Result").filter(|tag| !RESULTS.contains(tag)) {
+            return Err(RecordError::new(
+                1,
+                format!(
+                    "the Result tag `{}` is not a result; expected one of {}",
+                    excerpt(tag),
+                    RESULTS.join(" ")
+                ),
+            ));
         }
         let result =
             parsed.result.as_ref().map(|(_, token)| token.as_str()).or(parsed.tag("Result"));

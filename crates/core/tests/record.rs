@@ -1,10 +1,11 @@
 //! The game record's adjudication, events, undo and record text, on a toy game.
 
 use std::fmt;
+use std::time::Instant;
 
 use arbiter_core::{
     parse_record_text, DrawReason, DrawRules, Game, GameRecord, MoveError, NoOptions, Outcome,
-    PositionError, Side, Status, Undone, WinReason,
+    PositionError, Side, Status, Undone, WinReason, MAX_RECORD_BYTES, MAX_TAGS,
 };
 
 /// A token on a line of cells 0..=4; each turn the player moves it one cell left or right, or
@@ -233,4 +234,59 @@ fn record_errors_give_the_line_and_what_was_wrong() {
     assert_eq!(error.to_string(), "line 1: `{` is never closed by `}`");
     let error = GameRecord::<Line>::from_record_text("1. to1 to2 to3 to4 1-0").expect_err("result");
     assert!(error.to_string().contains("does not agree"), "{error}");
+}
+
+#[test]
+fn texts_without_tags_or_moves_are_not_records() {
+    for text in ["", "   \n", "11.", "{a comment} ; and one more", "*"] {
+        let error = GameRecord::<Line>::from_record_text(text).expect_err(text);
+        assert!(error.message.contains("not a record"), "{text:?}: {error}");
+    }
+}
+
+#[test]
+fn a_byte_order_mark_is_skipped() {
+    let record = GameRecord::<Line>::from_record_text("\u{feff}[Game \"line\"]\n1. to1 *")
+        .expect("a record with a byte-order mark");
+    assert_eq!(record.len(), 1);
+}
+
+#[test]
+fn a_result_tag_must_be_a_result() {
+    let error = GameRecord::<Line>::from_record_text("[Game \"line\"]\n[Result \"garbage\"]\n")
+        .expect_err("garbage");
+    assert!(error.message.contains("the Result tag `garbage` is not a result"), "{error}");
+}
+
+#[test]
+fn records_have_a_size_and_a_tag_limit_and_load_in_linear_time() {
+    let huge = format!("[Game \"line\"]\n1. {} *", "9".repeat(MAX_RECORD_BYTES));
+    let error = GameRecord::<Line>::from_record_text(&huge).expect_err("too long");
+    assert!(error.message.contains("1 MiB"), "{error}");
+    let tags: String = (0..200_000).map(|i| format!("[T{i} \"v\"]\n")).collect();
+    let started = Instant::now();
+    let error = GameRecord::<Line>::from_record_text(&tags[..MAX_RECORD_BYTES.min(tags.len())])
+        .expect_err("too many tags");
+    assert!(error.message.contains(&format!("at most {MAX_TAGS}")), "{error}");
+    let allowed: String = (0..MAX_TAGS).map(|i| format!("[T{i} \"v\"]\n")).collect();
+    GameRecord::<Line>::from_record_text(&allowed).expect("the most tags a record may have");
+    let mut record = GameRecord::<Line>::new(NoOptions);
+    for i in 0..200_000 {
+        record.set_tag(&format!("T{i}"), "v");
+    }
+    assert_eq!(record.tags().len(), 200_000);
+    assert!(started.elapsed().as_secs() < 10, "setting tags is not quadratic");
+}
+
+#[test]
+fn errors_quote_a_short_escaped_excerpt_of_the_input() {
+    let token = "x".repeat(500_000);
+    let error = GameRecord::<Line>::from_record_text(&format!("[Game \"line\"]\n1. {token} *"))
+        .expect_err("not a move");
+    assert!(error.to_string().len() < 400, "{} bytes", error.to_string().len());
+    // ESC c resets a terminal.
+    let error = GameRecord::<Line>::from_record_text("[Game \"line\"]\n1. to\u{1b}c *")
+        .expect_err("not a move");
+    assert!(!error.to_string().contains('\u{1b}'), "{error}");
+    assert!(error.to_string().contains("to\\u{1b}c"), "{error}");
 }

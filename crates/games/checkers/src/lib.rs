@@ -28,7 +28,8 @@
 //!
 //! PDN. A step is `11-15`; jumps list every landing square, `9x18x27`. Input also accepts the
 //! short form `9x27` where only one legal move starts and ends there (otherwise the error lists
-//! the moves it could mean), and `-` or `x` in either place. Positions are PDN FEN:
+//! the moves it could mean), and `-` in place of `x` in a jump; an `x` marks a jump, so `11x15`
+//! does not name the step 11-15. Positions are PDN FEN:
 //! `B:W18,24,27,28,K10,K15:B12,16,20,K22,K25,K29` (side to move, then each colour's squares,
 //! `K` before a king; ranges like `1-12` are accepted on input). A man may not stand on the row
 //! where it would have been crowned. Records are PDN files with `[GameType "21"]`; results are

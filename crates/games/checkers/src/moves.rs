@@ -2,7 +2,7 @@
 
 use std::fmt;
 
-use arbiter_core::{find_move_by_squares, MoveError};
+use arbiter_core::{excerpt, find_move_by_squares, parse_digits, MoveError};
 
 use crate::board::Squares;
 
@@ -81,10 +81,19 @@ const EXPECTED: &str = "a step like 11-15, or jumps like 9x18x27 (every landing 
     (start and end, where that is unambiguous), on squares 1-32";
 
 /// Finds the legal move that `text` names. Accepted: the canonical form; jumps given by their
-/// start and end only (`9x27`) or with some of the landing squares; `-` or `x` between squares.
+/// start and end only (`9x27`) or with some of the landing squares; `-` or `x` between the
+/// squares of a jump. An `x` says the move captures: `11x15` does not name the step 11-15.
 pub(crate) fn parse(text: &str, legal: &[Move]) -> Result<Move, MoveError> {
     let given = parse_squares(text)?;
-    find_move_by_squares(text, &given, legal, |mv| mv.squares().collect())
+    let mv = find_move_by_squares(text, &given, legal, |mv| mv.squares().collect())?;
+    if !mv.is_capture() && text.contains(['x', 'X']) {
+        return Err(MoveError::Malformed {
+            text: text.trim().to_owned(),
+            problem: format!("an x marks a jump, but {mv} is a step"),
+            expected: EXPECTED.to_owned(),
+        });
+    }
+    Ok(mv)
 }
 
 fn parse_squares(text: &str) -> Result<Vec<u8>, MoveError> {
@@ -103,11 +112,11 @@ fn parse_squares(text: &str) -> Result<Vec<u8>, MoveError> {
     }
     parts
         .iter()
-        .map(|part| match part.trim().parse::<u8>() {
-            Ok(square @ 1..=32) => Ok(square),
-            Ok(square) => Err(malformed(format!("there is no square {square}"))),
-            Err(_) if part.trim().is_empty() => Err(malformed("a square is missing".to_owned())),
-            Err(_) => Err(malformed(format!("`{}` is not a square number", part.trim()))),
+        .map(|part| match parse_digits::<u8>(part.trim()) {
+            Some(square @ 1..=32) => Ok(square),
+            Some(square) => Err(malformed(format!("there is no square {square}"))),
+            None if part.trim().is_empty() => Err(malformed("a square is missing".to_owned())),
+            None => Err(malformed(format!("`{}` is not a square number", excerpt(part.trim())))),
         })
         .collect()
 }

@@ -1,6 +1,8 @@
 //! Positions as text: PDN FEN both ways, and the board drawn for people.
 
-use arbiter_core::{split_piece_lists, PositionError, Side};
+use arbiter_core::{
+    check_piece_counts, excerpt, parse_digits, split_piece_lists, PositionError, Side,
+};
 
 use crate::board::{squares, Squares, BOTTOM_ROW, TOP_ROW};
 use crate::Checkers;
@@ -52,6 +54,7 @@ pub(crate) fn read_fen(text: &str) -> Result<Checkers, PositionError> {
         }
     }
     let [white, black] = pieces;
+    check_piece_counts(text, side_to_move, [white.count_ones(), black.count_ones()], 12, EXPECTED)?;
     let uncrowned = (white & !kings & TOP_ROW) | (black & !kings & BOTTOM_ROW);
     if let Some(square) = squares(uncrowned).next() {
         return Err(error(format!(
@@ -65,10 +68,10 @@ pub(crate) fn read_fen(text: &str) -> Result<Checkers, PositionError> {
 
 /// `12` or `1-12`, squares 1–32.
 fn parse_range(text: &str) -> Result<std::ops::RangeInclusive<u32>, String> {
-    let square = |part: &str| match part.parse::<u32>() {
-        Ok(square @ 1..=32) => Ok(square),
-        Ok(square) => Err(format!("there is no square {square}")),
-        Err(_) => Err(format!("`{part}` is not a square number")),
+    let square = |part: &str| match parse_digits::<u32>(part) {
+        Some(square @ 1..=32) => Ok(square),
+        Some(square) => Err(format!("there is no square {square}")),
+        None => Err(format!("`{}` is not a square number", excerpt(part))),
     };
     match text.split_once('-') {
         Some((low, high)) => {

@@ -76,12 +76,13 @@ fn malformed_moves_say_what_is_wrong_and_what_is_expected() {
 fn pdn_fen_round_trips_in_canonical_order() {
     let example = "B:W18,24,27,28,K10,K15:B12,16,20,K22,K25,K29";
     assert_eq!(position(example).to_text(), example);
-    // Colours in either order, ranges, lower case, spaces and a final full stop are accepted.
+    // Colours in either order, ranges, lower case, spaces around and a final full stop are
+    // accepted.
     assert_eq!(
         position("b:B1-12:W21-32.").to_text(),
         "B:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12"
     );
-    assert_eq!(position("B: W K10 : B").to_text(), "B:WK10:B");
+    assert_eq!(position("  B:WK10:B \n").to_text(), "B:WK10:B");
     assert_eq!(position("B:W21-32:B1-12"), Checkers::start(&NoOptions));
 }
 
@@ -98,9 +99,29 @@ fn malformed_positions_say_what_is_wrong_and_what_is_expected() {
         ("B:W9-5:B1", "the range 9-5 runs backwards"),
         ("B:W2:B10", "the man on square 2 stands on its crowning row; write it as a king, K2"),
         ("", "the side to move `` is neither B nor W"),
+        ("W:W1 8:B2", "white space inside the position, after `W:W1`; write it without spaces"),
+        ("B: W K10 : B", "white space inside the position, after `B:`; write it without spaces"),
+        ("W:W+5:B1", "`+5` is not a square number"),
+        ("W:W5-28:B", "White has 24 pieces, more than the 12 a side starts with"),
+        ("W:W5:B", "Black has no pieces, so the game ended before White's turn"),
     ] {
         let error = Checkers::from_text(text, &NoOptions).expect_err(text);
         assert_eq!(error.problem, problem, "for `{text}`");
         assert!(error.to_string().contains("PDN FEN"), "{error}");
     }
+}
+
+#[test]
+fn an_x_marks_a_jump_so_it_does_not_name_a_step() {
+    let start = Checkers::start(&NoOptions);
+    match start.parse_move("11x15") {
+        Err(MoveError::Malformed { problem, .. }) => {
+            assert_eq!(problem, "an x marks a jump, but 11-15 is a step");
+        }
+        other => panic!("11x15 gave {other:?}"),
+    }
+    assert!(matches!(start.parse_move("+11-15"), Err(MoveError::Malformed { .. })));
+    // A dash in a jump stays accepted, as in the seed.
+    let jumps = position("B:W9,10,19:B6");
+    assert_eq!(jumps.parse_move("6-13").map(|mv| mv.to_string()), Ok("6x13".to_owned()));
 }

@@ -3,7 +3,7 @@
 
 use std::fmt;
 
-use arbiter_core::MoveError;
+use arbiter_core::{excerpt, MoveError};
 
 use crate::board::Field;
 
@@ -70,9 +70,10 @@ const EXPECTED: &str = "a slide like a3-c1 or a capture like c3xe3, perhaps foll
 fn slide(text: &str) -> Result<Slide, String> {
     let (from, to) = text
         .split_once(['-', 'x', 'X'])
-        .ok_or_else(|| format!("`{}` is not two fields joined by - or x", text.trim()))?;
+        .ok_or_else(|| format!("`{}` is not two fields joined by - or x", excerpt(text.trim())))?;
     let field = |name: &str| {
-        Field::parse(name.trim()).ok_or_else(|| format!("`{}` is not a field a1-l8", name.trim()))
+        Field::parse(name.trim())
+            .ok_or_else(|| format!("`{}` is not a field a1-l8", excerpt(name.trim())))
     };
     Ok(Slide { from: field(from)?, to: field(to)? })
 }

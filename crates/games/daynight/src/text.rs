@@ -1,7 +1,7 @@
 //! Positions as text, both ways, and the round board drawn as a table: rings as rows, sectors
 //! as columns.
 
-use arbiter_core::{PositionError, Side};
+use arbiter_core::{check_piece_counts, excerpt, no_inner_space, PositionError, Side};
 
 use crate::board::{board, fields, sector_letter, Field, Fields, SECTORS};
 use crate::{DayNight, Options};
@@ -33,12 +33,14 @@ pub(crate) fn write(position: &DayNight) -> String {
 
 pub(crate) fn read(text: &str, options: &Options) -> Result<DayNight, PositionError> {
     let error = |problem: String| PositionError::new(text, problem, EXPECTED);
-    let compact: String = text.chars().filter(|c| !c.is_whitespace()).collect();
+    let compact = no_inner_space(text, EXPECTED)?;
     let mut parts = compact.split(':');
     let side_to_move = match parts.next().unwrap_or_default() {
         "W" | "w" => Side::White,
         "B" | "b" => Side::Black,
-        other => return Err(error(format!("the side to move `{other}` is neither W nor B"))),
+        other => {
+            return Err(error(format!("the side to move `{}` is neither W nor B", excerpt(other))))
+        }
     };
     // White, Black, neutral, in that order; then the dial.
     let mut sets: [Option<Fields>; 3] = [None; 3];
@@ -55,14 +57,19 @@ pub(crate) fn read(text: &str, options: &Options) -> Result<DayNight, PositionEr
                     rest.chars().next().filter(|_| rest.len() == 1).map(|c| c.to_ascii_lowercase());
                 let sector = sector.filter(char::is_ascii_lowercase).map(|c| c as u8 - b'a');
                 let sector = sector.filter(|&s| s < SECTORS).ok_or_else(|| {
-                    error(format!("the dial `D{rest}` does not name a sector a-l"))
+                    error(format!("the dial `D{}` does not name a sector a-l", excerpt(rest)))
                 })?;
                 if dial.replace(sector).is_some() {
                     return Err(error("the dial is given twice".to_owned()));
                 }
                 continue;
             }
-            _ => return Err(error(format!("the field `{part}` does not start with W, B, N or D"))),
+            _ => {
+                return Err(error(format!(
+                    "the field `{}` does not start with W, B, N or D",
+                    excerpt(part)
+                )))
+            }
         };
         if sets[kind].is_some() {
             return Err(error(format!("the list {tag} is given twice")));
@@ -72,7 +79,8 @@ pub(crate) fn read(text: &str, options: &Options) -> Result<DayNight, PositionEr
             let field = Field::parse(name).filter(|field| field.bit() & on_board != 0).ok_or_else(
                 || {
                     error(format!(
-                        "`{name}` is not a field of this board (a-l, rings 1-{})",
+                        "`{}` is not a field of this board (a-l, rings 1-{})",
+                        excerpt(name),
                         options.rings
                     ))
                 },
@@ -100,5 +108,12 @@ pub(crate) fn read(text: &str, options: &Options) -> Result<DayNight, PositionEr
     };
     let dial = dial
         .ok_or_else(|| error("the dial D (the first sector of the day) is missing".to_owned()))?;
+    check_piece_counts(text, side_to_move, [white.count_ones(), black.count_ones()], 6, EXPECTED)?;
+    if (white | black | neutral).count_ones() > 12 {
+        return Err(error(
+            "more than the 12 pieces the game starts with (captured pieces turn neutral)"
+                .to_owned(),
+        ));
+    }
     Ok(DayNight::new([white, black], neutral, dial, side_to_move, options.rings))
 }

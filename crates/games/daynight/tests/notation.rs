@@ -56,7 +56,7 @@ fn the_position_text_holds_the_neutral_pieces_the_dial_and_the_side_to_move() {
     let text = "B:Wc1:Bh1:Nd3,e5:Dk";
     let wide = Options::parse("rings=5").expect("valid");
     assert_eq!(
-        DayNight::from_text(" b : D k : N e5,d3 : W c1 : B h1 ", &wide).map(|p| p.to_text()),
+        DayNight::from_text(" b:Dk:Ne5,d3:Wc1:Bh1 ", &wide).map(|p| p.to_text()),
         Ok(text.to_owned())
     );
     for (text, problem) in [
@@ -68,6 +68,19 @@ fn the_position_text_holds_the_neutral_pieces_the_dial_and_the_side_to_move() {
         ("W:Wb1:Bh1:N:Da", "the white piece on b1 stands on a field of the other colour"),
         ("W:Wa1:Ba1:N:Da", "a1 holds two pieces"),
         ("W:Wa1:Bh1:N:Q1", "the field `Q1` does not start with W, B, N or D"),
+        (
+            "W:Wa1:B h1:N:Da",
+            "white space inside the position, after `W:Wa1:B`; write it without spaces",
+        ),
+        ("W:Wa1:B:Nh1:Da", "Black has no pieces, so the game ended before White's turn"),
+        (
+            "W:Wa1,a3,b2,b4,c1,c3,d2:Bh1:N:Da",
+            "White has 7 pieces, more than the 6 a side starts with",
+        ),
+        (
+            "W:Wa1:Bh1:Na2,b1,b3,c2,c4,d1,d3,e2,e4,f1,f3:Da",
+            "more than the 12 pieces the game starts with (captured pieces turn neutral)",
+        ),
     ] {
         let error = DayNight::from_text(text, &Options::default()).expect_err(text);
         assert_eq!(error.problem, problem, "for `{text}`");

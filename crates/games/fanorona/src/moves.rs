@@ -2,7 +2,7 @@
 
 use std::fmt;
 
-use arbiter_core::MoveError;
+use arbiter_core::{excerpt, MoveError};
 
 use crate::board::{Direction, Point, Points};
 
@@ -162,18 +162,20 @@ fn parse_step(text: &str) -> Result<StepSpec, String> {
     let text = text.trim();
     if let Some((from, to)) = text.split_once('-') {
         let from = Point::parse(from.trim())
-            .ok_or_else(|| format!("`{}` is not a point A1-I5", from.trim()))?;
+            .ok_or_else(|| format!("`{}` is not a point A1-I5", excerpt(from.trim())))?;
         let to = to.trim();
         let (to, capture) = match (to.get(..2), to.get(2..)) {
             (Some(point), Some(letter)) if !letter.is_empty() => (point, suffix(letter)?),
             _ => (to, None),
         };
-        let to = Point::parse(to).ok_or_else(|| format!("`{to}` is not a point A1-I5"))?;
+        let to =
+            Point::parse(to).ok_or_else(|| format!("`{}` is not a point A1-I5", excerpt(to)))?;
         return Ok(StepSpec { from, to, capture });
     }
     let mut words = text.split_whitespace();
     let from = words.next().unwrap_or_default();
-    let from = Point::parse(from).ok_or_else(|| format!("`{from}` is not a point A1-I5"))?;
+    let from =
+        Point::parse(from).ok_or_else(|| format!("`{}` is not a point A1-I5", excerpt(from)))?;
     let direction_word =
         words.next().ok_or_else(|| "a direction is missing after the point".to_owned())?;
     let (direction, capture) = match Direction::parse(direction_word) {
@@ -183,7 +185,10 @@ fn parse_step(text: &str) -> Result<StepSpec, String> {
             let split = direction_word.len().saturating_sub(1);
             let direction = direction_word.get(..split).and_then(Direction::parse);
             let direction = direction.ok_or_else(|| {
-                format!("`{direction_word}` is not a direction N, NE, E, SE, S, SW, W or NW")
+                format!(
+                    "`{}` is not a direction N, NE, E, SE, S, SW, W or NW",
+                    excerpt(direction_word)
+                )
             })?;
             (direction, suffix(&direction_word[split..])?)
         }
@@ -201,7 +206,7 @@ fn suffix(text: &str) -> Result<Option<Capture>, String> {
     match text {
         "A" | "a" => Ok(Some(Capture::Approach)),
         "W" | "w" => Ok(Some(Capture::Withdrawal)),
-        other => Err(format!("`{other}` is neither A (approach) nor W (withdrawal)")),
+        other => Err(format!("`{}` is neither A (approach) nor W (withdrawal)", excerpt(other))),
     }
 }
 

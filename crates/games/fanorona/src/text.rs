@@ -1,6 +1,6 @@
 //! Positions as text, both ways, and the board drawn with its lines like the seed's picture.
 
-use arbiter_core::{split_rows, PositionError, Side};
+use arbiter_core::{check_piece_counts, split_rows, PositionError, Side};
 
 use crate::board::{Point, Points};
 use crate::Fanorona;
@@ -54,16 +54,16 @@ pub(crate) fn read(text: &str) -> Result<Fanorona, PositionError> {
                 'w' | 'W' => pieces[Side::White.index()] |= point.bit(),
                 'b' | 'B' => pieces[Side::Black.index()] |= point.bit(),
                 '.' => {}
-                other => return Err(error(format!("`{other}` at {point} is not w, b or ."))),
+                other => {
+                    return Err(error(format!(
+                        "`{}` at {point} is not w, b or .",
+                        other.escape_default()
+                    )))
+                }
             }
         }
     }
-    let waiting = side_to_move.opponent();
-    if pieces[waiting.index()] == 0 {
-        return Err(error(format!(
-            "{waiting} has no pieces, so the game ended before {side_to_move}'s turn"
-        )));
-    }
     let [white, black] = pieces;
+    check_piece_counts(text, side_to_move, [white.count_ones(), black.count_ones()], 22, EXPECTED)?;
     Ok(Fanorona::from_pieces(white, black, side_to_move))
 }

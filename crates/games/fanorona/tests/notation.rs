@@ -123,6 +123,14 @@ fn positions_round_trip_and_bad_ones_are_explained() {
             "........./........./....w..../........./......... w",
             "Black has no pieces, so the game ended before White's turn",
         ),
+        (
+            "bbbbbbbbb/bbbbbbbbb/bwbw.bwbw/wwww wwwww/wwwwwwwww w",
+            "white space inside the position, after `bbbbbbbbb/bbbbbbbbb/bwbw.bwbw/wwww`; write it without spaces",
+        ),
+        (
+            "bbbbbbbbb/bbbbbbbbb/bwbwwbwbw/wwwwwwwww/wwwwwwwww w",
+            "White has 23 pieces, more than the 22 a side starts with",
+        ),
     ] {
         let error = Fanorona::from_text(text, &NoOptions).expect_err(text);
         assert_eq!(error.problem, problem, "for `{text}`");

@@ -23,7 +23,8 @@
 //! # Notation
 //!
 //! Canonical: `b2-b3`, and with captures `b2xc3`. Input also accepts the seed's coordinates
-//! `(2,2)-(2,3)` and the GDL form `(move 2 2 2 3)`, and either separator. A position is six
+//! `(2,2)-(2,3)` and the GDL form `(move 2 2 2 3)`, and `-` for a capture too; an `x` marks a
+//! capture, so `b2xc3` does not name the step b2-c3. A move is one step: `a2-a3-a4` is refused. A position is six
 //! rows, row 6 first, each of six cells (`w`, `b`, `.` empty, `#` a hole), then the side to
 //! move: `bbbbbb/bbbbbb/..#.#./.#.#../wwwwww/wwwwww w` is the start.
 //!

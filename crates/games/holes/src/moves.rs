@@ -2,7 +2,7 @@
 
 use std::fmt;
 
-use arbiter_core::MoveError;
+use arbiter_core::{parse_digits, MoveError};
 
 use crate::board::Cell;
 
@@ -45,7 +45,8 @@ impl fmt::Display for Move {
 const EXPECTED: &str =
     "a move like b2-b3 or b2xc3, the seed's (2,2)-(2,3), or GDL's (move 2 2 2 3)";
 
-/// Finds the legal move that `text` names, in any of the accepted notations.
+/// Finds the legal move that `text` names, in any of the accepted notations. An `x` says the
+/// move captures; a move is one step, so it names two cells.
 pub(crate) fn parse(text: &str, legal: &[Move]) -> Result<Move, MoveError> {
     let trimmed = text.trim();
     let malformed = |problem: &str| MoveError::Malformed {
@@ -56,35 +57,54 @@ pub(crate) fn parse(text: &str, legal: &[Move]) -> Result<Move, MoveError> {
     if trimmed.is_empty() {
         return Err(malformed("it is empty"));
     }
-    let (from, to) =
-        if let Some(gdl) = trimmed.strip_prefix("(move").and_then(|r| r.strip_suffix(')')) {
-            let numbers: Vec<&str> = gdl.split_whitespace().collect();
-            match numbers.as_slice() {
-                [x1, y1, x2, y2] => (coordinates(x1, y1), coordinates(x2, y2)),
+    let (from, to, marked_capture) =
+        if let Some(gdl) = trimmed.strip_prefix("(move") {
+            let numbers =
+                gdl.strip_suffix(')').filter(|inside| !inside.contains(['(', ')'])).ok_or_else(
+                    || malformed("a GDL move is (move x1 y1 x2 y2), with one pair of parentheses"),
+                )?;
+            match numbers.split_whitespace().collect::<Vec<&str>>().as_slice() {
+                [x1, y1, x2, y2] => (coordinates(x1, y1), coordinates(x2, y2), false),
                 _ => return Err(malformed("a GDL move has four numbers")),
             }
         } else if trimmed.starts_with('(') {
-            match trimmed.split_once(")-(") {
-                Some((from, to)) => {
-                    (pair(from.trim_start_matches('(')), pair(to.trim_end_matches(')')))
+            let cells = trimmed.strip_prefix('(').and_then(|rest| rest.strip_suffix(')'));
+            let pairs = cells.and_then(|cells| cells.split_once(")-("));
+            match pairs {
+                Some((from, to)) if !(from.contains(['(', ')']) || to.contains(['(', ')'])) => {
+                    (pair(from), pair(to), false)
                 }
-                None => return Err(malformed("the seed's form is (x,y)-(x,y)")),
+                _ => return Err(malformed(
+                    "the seed's form is (x,y)-(x,y), with one pair of parentheses round each cell",
+                )),
             }
         } else {
-            match trimmed.split_once(['-', 'x', 'X']) {
-                Some((from, to)) => (Cell::parse(from.trim()), Cell::parse(to.trim())),
-                None => return Err(malformed("a move names two cells joined by - or x")),
+            let cells: Vec<&str> = trimmed.split(['-', 'x', 'X']).collect();
+            match cells.as_slice() {
+                [from, to] => {
+                    (Cell::parse(from.trim()), Cell::parse(to.trim()), trimmed.contains(['x', 'X']))
+                }
+                [_] => return Err(malformed("a move names two cells joined by - or x")),
+                _ => return Err(malformed("a move in this game is one step: FROM-TO, two cells")),
             }
         };
     let (Some(from), Some(to)) = (from, to) else {
         return Err(malformed("a cell is not on the board (files a-f or x 1-6, ranks 1-6)"));
     };
-    legal.iter().copied().find(|mv| mv.from == from && mv.to == to).ok_or_else(|| {
+    let mv = legal.iter().copied().find(|mv| mv.from == from && mv.to == to).ok_or_else(|| {
         MoveError::Illegal {
             text: trimmed.to_owned(),
             legal: legal.iter().map(ToString::to_string).collect(),
         }
-    })
+    })?;
+    if marked_capture && !mv.capture {
+        return Err(MoveError::Malformed {
+            text: trimmed.to_owned(),
+            problem: format!("an x marks a capture, but {mv} takes nothing"),
+            expected: EXPECTED.to_owned(),
+        });
+    }
+    Ok(mv)
 }
 
 /// `2,3` → b3.
@@ -95,7 +115,7 @@ fn pair(text: &str) -> Option<Cell> {
 
 /// x = column 1–6, y = row 1–6.
 fn coordinates(x: &str, y: &str) -> Option<Cell> {
-    let x: u8 = x.trim().parse().ok()?;
-    let y: u8 = y.trim().parse().ok()?;
+    let x: u8 = parse_digits(x.trim())?;
+    let y: u8 = parse_digits(y.trim())?;
     Cell::new(x.checked_sub(1)?, y.checked_sub(1)?)
 }

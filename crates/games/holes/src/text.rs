@@ -1,6 +1,6 @@
 //! Positions as text, both ways, and the board drawn with its holes.
 
-use arbiter_core::{split_rows, PositionError, Side};
+use arbiter_core::{check_piece_counts, split_rows, PositionError, Side};
 
 use crate::board::{Cell, Cells, HOLES, RANK_1, RANK_6};
 use crate::{Holes, Options};
@@ -56,12 +56,16 @@ pub(crate) fn read(text: &str, options: &Options) -> Result<Holes, PositionError
                 }
                 (_, true) => return Err(error(format!("{cell} is a hole: write it #"))),
                 (other, false) => {
-                    return Err(error(format!("`{other}` at {cell} is not w, b, . or #")))
+                    return Err(error(format!(
+                        "`{}` at {cell} is not w, b, . or #",
+                        other.escape_default()
+                    )))
                 }
             }
         }
     }
     let [white, black] = pieces;
+    check_piece_counts(text, side_to_move, [white.count_ones(), black.count_ones()], 12, EXPECTED)?;
     let own_goal = match side_to_move {
         Side::White => white & RANK_6,
         Side::Black => black & RANK_1,

@@ -28,7 +28,8 @@ fn canonical_moves_are_b2_b3_and_captures_b2xc3() {
 #[test]
 fn the_seeds_coordinates_and_the_gdl_form_are_accepted() {
     let start = Holes::start(&Options::default());
-    for text in ["b2-c3", "B2-C3", "b2xc3", "(2,2)-(3,3)", "( 2, 2 )-( 3 ,3 )", "(move 2 2 3 3)"] {
+    // `b2xc3` is refused: an x marks a capture (see malformed_and_illegal_moves_are_explained).
+    for text in ["b2-c3", "B2-C3", "(2,2)-(3,3)", "( 2, 2 )-( 3 ,3 )", "(move 2 2 3 3)"] {
         assert_eq!(
             start.parse_move(text).map(|mv| mv.to_string()),
             Ok("b2-c3".to_owned()),
@@ -36,6 +37,9 @@ fn the_seeds_coordinates_and_the_gdl_form_are_accepted() {
         );
     }
 }
+
+const SEED_FORM: &str =
+    "the seed's form is (x,y)-(x,y), with one pair of parentheses round each cell";
 
 #[test]
 fn malformed_and_illegal_moves_are_explained() {
@@ -45,8 +49,15 @@ fn malformed_and_illegal_moves_are_explained() {
         ("b2", "a move names two cells joined by - or x"),
         ("b2-b9", "a cell is not on the board (files a-f or x 1-6, ranks 1-6)"),
         ("(move 2 2 3)", "a GDL move has four numbers"),
-        ("(2,2)", "the seed's form is (x,y)-(x,y)"),
+        ("(2,2)", SEED_FORM),
         ("(0,2)-(1,3)", "a cell is not on the board (files a-f or x 1-6, ranks 1-6)"),
+        ("(2,2)-(3,3", SEED_FORM),
+        ("((((2,2)-(3,3))))", SEED_FORM),
+        ("(2,2)-((3,3)", SEED_FORM),
+        ("(move 2 2 3 3))", "a GDL move is (move x1 y1 x2 y2), with one pair of parentheses"),
+        ("(+2,2)-(3,3)", "a cell is not on the board (files a-f or x 1-6, ranks 1-6)"),
+        ("a2-a3-a4", "a move in this game is one step: FROM-TO, two cells"),
+        ("a2xa3", "an x marks a capture, but a2-a3 takes nothing"),
     ] {
         match start.parse_move(text) {
             Err(MoveError::Malformed { problem: found, expected, .. }) => {
@@ -81,6 +92,18 @@ fn positions_round_trip_and_bad_ones_are_explained() {
         (
             "w...../....../..#.#./.#.#../....../.....b w",
             "White is to move but already stands on its goal row, so it won a move ago",
+        ),
+        (
+            "bbbbbb/bb bbbb/..#.#./.#.#../wwwwww/wwwwww w",
+            "white space inside the position, after `bbbbbb/bb`; write it without spaces",
+        ),
+        (
+            "....../....../..#.#./.#.#../wwwwww/wwwwww w",
+            "Black has no pieces, so the game ended before White's turn",
+        ),
+        (
+            "....../b...../w.#.#./.#.#../wwwwww/wwwwww w",
+            "White has 13 pieces, more than the 12 a side starts with",
         ),
     ] {
         let error = Holes::from_text(text, &Options::default()).expect_err(text);

@@ -27,8 +27,9 @@
 //! # Notation
 //!
 //! Squares are algebraic, `a1` bottom-left. A step is `b2-c3`; captures list every landing
-//! square, `a1xc3xe5`; input also accepts the short `a1xe5` where it names one move, `-` or `x`
-//! in either place, and upper-case files. Positions are written like PDN FEN with algebraic
+//! square, `a1xc3xe5`; input also accepts the short `a1xe5` where it names one move, `-` in place of
+//! `x` in a capture (an `x` marks a capture: `b2xc3` does not name a step), and upper-case
+//! files. Positions are written like PDN FEN with algebraic
 //! squares: the side to move, then each colour's squares,
 //! `W:Wa1,b2,c1,d2,e1,f2:Ba5,b6,c5,d6,e5,f6` (the start).
 //!

@@ -2,7 +2,7 @@
 
 use std::fmt;
 
-use arbiter_core::{find_move_by_squares, MoveError};
+use arbiter_core::{excerpt, find_move_by_squares, MoveError};
 
 use crate::board::{Square, Squares};
 
@@ -88,8 +88,13 @@ pub(crate) fn parse(text: &str, legal: &[Move]) -> Result<Move, MoveError> {
     let given = parts
         .iter()
         .map(|part| {
-            Square::parse(part).ok_or_else(|| malformed(format!("`{part}` is not a square a1-f6")))
+            Square::parse(part)
+                .ok_or_else(|| malformed(format!("`{}` is not a square a1-f6", excerpt(part))))
         })
         .collect::<Result<Vec<Square>, MoveError>>()?;
-    find_move_by_squares(text, &given, legal, |mv| mv.squares().collect())
+    let mv = find_move_by_squares(text, &given, legal, |mv| mv.squares().collect())?;
+    if !mv.is_capture() && text.contains(['x', 'X']) {
+        return Err(malformed(format!("an x marks a capture, but {mv} is a step")));
+    }
+    Ok(mv)
 }

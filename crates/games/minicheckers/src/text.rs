@@ -1,6 +1,6 @@
 //! Positions as text, both ways, and the board drawn like the seed's picture.
 
-use arbiter_core::{split_piece_lists, PositionError, Side};
+use arbiter_core::{check_piece_counts, excerpt, split_piece_lists, PositionError, Side};
 
 use crate::board::{is_dark, squares, Square, Squares, RANK_1, RANK_6};
 use crate::Minicheckers;
@@ -27,7 +27,7 @@ pub(crate) fn read(text: &str) -> Result<Minicheckers, PositionError> {
     for side in Side::BOTH {
         for name in &lists[side.index()] {
             let square = Square::parse(name)
-                .ok_or_else(|| error(format!("`{name}` is not a square a1-f6")))?;
+                .ok_or_else(|| error(format!("`{}` is not a square a1-f6", excerpt(name))))?;
             if !is_dark(square) {
                 return Err(error(format!(
                     "{square} is a light square; pieces stand on dark ones"
@@ -40,6 +40,7 @@ pub(crate) fn read(text: &str) -> Result<Minicheckers, PositionError> {
         }
     }
     let [white, black] = pieces;
+    check_piece_counts(text, side_to_move, [white.count_ones(), black.count_ones()], 6, EXPECTED)?;
     let own_goal = match side_to_move {
         Side::White => white & RANK_6,
         Side::Black => black & RANK_1,

@@ -38,6 +38,8 @@ fn malformed_moves_say_what_is_wrong_and_what_is_expected() {
         ("b2", "a move names at least two squares joined by - or x"),
         ("b2-c9", "`c9` is not a square a1-f6"),
         ("11-15", "`11` is not a square a1-f6"),
+        ("b2xc3", "an x marks a capture, but b2-c3 is a step"),
+        ("b2-c+3", "`c+3` is not a square a1-f6"),
     ] {
         match start.parse_move(text) {
             Err(MoveError::Malformed { problem: found, expected, .. }) => {
@@ -54,7 +56,7 @@ fn malformed_moves_say_what_is_wrong_and_what_is_expected() {
 fn positions_round_trip_through_their_text() {
     let start = Minicheckers::start(&Options::default());
     assert_eq!(start.to_text(), "W:Wa1,b2,c1,d2,e1,f2:Ba5,b6,c5,d6,e5,f6");
-    assert_eq!(position("w:bB6,a5 : Wa1"), position("W:Wa1:Ba5,b6"));
+    assert_eq!(position(" w:bB6,a5:Wa1 "), position("W:Wa1:Ba5,b6"));
 }
 
 #[test]
@@ -65,6 +67,9 @@ fn malformed_positions_say_what_is_wrong() {
         ("W:Wg1:Bb6", "`g1` is not a square a1-f6"),
         ("W:Wb6:Ba5", "White is to move but already stands on its goal row, so it won a move ago"),
         ("W:Wa1", "both colours must be listed, W and B, even with no pieces"),
+        ("W:Wa 1:Bb6", "white space inside the position, after `W:Wa`; write it without spaces"),
+        ("W:Wa1:B", "Black has no pieces, so the game ended before White's turn"),
+        ("W:Wa1,c1,e1,b2,d2,f2,a3:Bb6", "White has 7 pieces, more than the 6 a side starts with"),
     ] {
         let error = Minicheckers::from_text(text, &Options::default()).expect_err(text);
         assert_eq!(error.problem, problem, "for `{text}`");

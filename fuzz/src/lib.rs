@@ -1,0 +1,310 @@
+//! The checks of Arbiter's fuzz targets, as plain functions: each fuzz target in
+//! `fuzz_targets/` calls one of them, and the test at the end replays the saved corpus through
+//! them on a stable toolchain (`cargo test --manifest-path fuzz/Cargo.toml`).
+//!
+//! Every target takes bytes from libFuzzer; the first byte picks the game (and the second,
+//! where there is one, the game's options), so that one target covers every game. A check
+//! panics on a broken promise: a crash of a parser, a written text that does not read back, a
+//! hash that differs from its recomputation, an error message that echoes a control character
+//! or grows with its input.
+
+use std::str::from_utf8;
+
+use arbiter_ai::{parse_duration, PlayerSpec, MAX_TIME};
+use arbiter_catalog::{games, load_record, Entry};
+use arbiter_checkers::Checkers;
+use arbiter_core::{Game, GameOptions, MoveError, MAX_RECORD_BYTES};
+use arbiter_daynight::DayNight;
+use arbiter_fanorona::Fanorona;
+use arbiter_holes::Holes;
+use arbiter_minicheckers::Minicheckers;
+
+/// The check of a fuzz target, given libFuzzer's bytes.
+pub type Check = fn(&[u8]);
+
+/// Every target: its name (the folder of its corpus) and its check.
+pub const TARGETS: [(&str, Check); 6] = [
+    ("moves", moves),
+    ("positions", positions),
+    ("records", records),
+    ("options", options),
+    ("specs", specs),
+    ("playout", playout),
+];
+
+/// The most plies a target plays, so that one input stays quick (libFuzzer's speed is what
+/// finds bugs; long games come from many short steps of the corpus anyway).
+const MAX_PLIES: usize = 40;
+
+/// The random plies before the moves target tries its text: deeper positions are the playout
+/// target's; a few plies reach captures, chains and neutral pieces.
+const MOVES_PLIES: usize = 8;
+
+/// The legal moves of a ply whose text is parsed back in the playout target: parsing is as
+/// dear as generating, so checking all would make a ply quadratic.
+const PARSED_PER_PLY: usize = 4;
+
+/// Calls `$check::<G>($args)` for the game numbered `$index` (modulo the number of games),
+/// in the catalog's order.
+macro_rules! for_game {
+    ($index:expr, $check:ident($($arg:expr),*)) => {
+        match $index % 5 {
+            0 => $check::<Minicheckers>($($arg),*),
+            1 => $check::<Holes>($($arg),*),
+            2 => $check::<Fanorona>($($arg),*),
+            3 => $check::<Checkers>($($arg),*),
+            _ => $check::<DayNight>($($arg),*),
+        }
+    };
+}
+
+/// The option sets tried for a game: the defaults and each variant of the rules.
+fn option_sets(game: &str) -> &'static [&'static str] {
+    match game {
+        "minicheckers" => &["", "first=black"],
+        "holes" => &["", "captures=diagonal"],
+        "daynight" => &["", "rings=5", "rings=8"],
+        _ => &[""],
+    }
+}
+
+fn entry(index: u8) -> &'static dyn Entry {
+    games()[usize::from(index) % games().len()]
+}
+
+/// An input split into the game, an option set, a line of text and the bytes after it.
+struct Input<'a> {
+    game: u8,
+    options: u8,
+    text: &'a str,
+    rest: &'a [u8],
+}
+
+fn split(data: &[u8]) -> Option<Input<'_>> {
+    let [game, options, tail @ ..] = data else {
+        return None;
+    };
+    let end = tail.iter().position(|&byte| byte == b'\n').unwrap_or(tail.len());
+    let text = from_utf8(&tail[..end]).ok()?;
+    let rest = tail.get(end + 1..).unwrap_or_default();
+    Some(Input { game: *game, options: *options, text, rest })
+}
+
+/// An error message must not echo a raw control character (a terminal would obey it) nor
+/// grow with the input: beyond `allowance` bytes of lists it may quote (the legal moves), it
+/// stays under 2,000 bytes.
+pub fn check_message(message: &str, allowance: usize) {
+    assert!(
+        !message.chars().any(|c| c.is_control() && c != '\n'),
+        "a raw control character in the message {message:?}"
+    );
+    assert!(
+        message.len() <= 2000 + allowance,
+        "a message of {} bytes: {}",
+        message.len(),
+        message.chars().take(300).collect::<String>()
+    );
+}
+
+/// The bytes of the move lists a move error quotes in full.
+fn lists_of(error: &MoveError) -> usize {
+    let total = |moves: &[String]| moves.iter().map(|mv| mv.len() + 4).sum::<usize>();
+    match error {
+        MoveError::Illegal { legal, .. } => total(legal),
+        MoveError::Ambiguous { candidates, .. } => total(candidates),
+        _ => 0,
+    }
+}
+
+/// Move text and steps: a game reached by random plies (chosen by the bytes after the text),
+/// then the text as a whole move and as a step, in every game.
+pub fn moves(data: &[u8]) {
+    let Some(input) = split(data) else { return };
+    let entry = entry(input.game);
+    let sets = option_sets(entry.info().id);
+    let options = sets[usize::from(input.options) % sets.len()];
+    let mut session = entry.new_session(options, None).expect("the start");
+    for &byte in input.rest.iter().take(MOVES_PLIES) {
+        let legal = session.legal_moves();
+        if legal.is_empty() {
+            break;
+        }
+        let mv = &legal[usize::from(byte) % legal.len()];
+        session.play(mv).unwrap_or_else(|e| panic!("the legal move {mv} does not play: {e}"));
+    }
+    let next = session.next_steps(&[]);
+    match session.match_step(input.text, &next.options) {
+        Ok(index) => assert!(index < next.options.len(), "a step index out of range"),
+        Err(error) => check_message(&error.to_string(), lists_of(&error)),
+    }
+    if let Err(error) = session.play_steps(&[input.text.to_owned()]) {
+        check_message(&error.to_string(), lists_of(&error));
+    }
+    match session.parse_move(input.text) {
+        Ok(canonical) => {
+            assert!(session.legal_moves().contains(&canonical), "{canonical} is not legal");
+            assert_eq!(session.play(input.text), Ok(canonical.clone()), "parse and play differ");
+            assert_eq!(session.history().last(), Some(&canonical));
+        }
+        Err(error) => {
+            check_message(&error.to_string(), lists_of(&error));
+            assert!(session.play(input.text).is_err(), "play accepts what parse refuses");
+        }
+    }
+}
+
+/// Position text, in every game and option set: what reads writes back to a text that reads
+/// back to the same position.
+pub fn positions(data: &[u8]) {
+    let Some(input) = split(data) else { return };
+    for_game!(input.game, check_position_text(input.options, input.text));
+}
+
+fn check_position_text<G: Game>(options: u8, text: &str) {
+    let sets = option_sets(G::ID);
+    let options = G::Options::parse(sets[usize::from(options) % sets.len()]).expect("options");
+    match G::from_text(text, &options) {
+        Ok(position) => {
+            let written = position.to_text();
+            let reread = G::from_text(&written, &options)
+                .unwrap_or_else(|e| panic!("`{written}` does not read back: {e}"));
+            assert_eq!(reread, position, "`{written}` reads back to another position");
+            assert_eq!(reread.to_text(), written, "`{written}` is written another way");
+            assert_eq!(position.hash(), position.compute_hash(), "hash of `{written}`");
+            assert_eq!(
+                position.legal_moves().is_empty(),
+                position.status().is_over(),
+                "`{written}`: legal moves and status disagree"
+            );
+            let _ = position.diagram();
+        }
+        Err(error) => check_message(&error.to_string(), 0),
+    }
+}
+
+/// Record text (the bytes after the first, which picks the game it is read as by default):
+/// what loads writes back to a record that loads to the same game and writes the same text.
+pub fn records(data: &[u8]) {
+    let [game, tail @ ..] = data else { return };
+    let Ok(text) = from_utf8(tail) else { return };
+    let default = entry(*game).info().id;
+    match load_record(text, Some(default)) {
+        Ok(session) => {
+            let written = session.record_text();
+            assert!(written.len() <= MAX_RECORD_BYTES, "a record written longer than the limit");
+            let again = load_record(&written, None).unwrap_or_else(|e| {
+                panic!("the written record does not read back: {e}\n{written}")
+            });
+            assert_eq!(again.game_id(), session.game_id());
+            assert_eq!(again.history(), session.history());
+            assert_eq!(again.status(), session.status());
+            assert_eq!(again.position_text(), session.position_text());
+            assert_eq!(again.record_text(), written, "the record is written another way");
+        }
+        // A move error inside may list the legal moves.
+        Err(error) => check_message(&error.to_string(), 8192),
+    }
+}
+
+/// Option text, in every game: what reads writes back to text that reads back the same.
+pub fn options(data: &[u8]) {
+    let Some(input) = split(data) else { return };
+    for_game!(input.game, check_options(input.text));
+    if let Err(error) = entry(input.game).new_session(input.text, None) {
+        check_message(&error.to_string(), 0);
+    }
+}
+
+fn check_options<G: Game>(text: &str) {
+    match G::Options::parse(text) {
+        Ok(options) => {
+            let written = options.to_text();
+            assert_eq!(G::Options::parse(&written).as_ref(), Ok(&options), "`{written}`");
+        }
+        Err(error) => check_message(&error.to_string(), 0),
+    }
+}
+
+/// Player specs and times: what reads writes back to a spec that reads back the same.
+pub fn specs(data: &[u8]) {
+    let Ok(text) = from_utf8(data) else { return };
+    match text.parse::<PlayerSpec>() {
+        Ok(spec) => {
+            let written = spec.to_string();
+            assert_eq!(written.parse::<PlayerSpec>(), Ok(spec), "`{written}`");
+            assert!(spec.limits.time.is_none_or(|time| time <= MAX_TIME), "`{written}`");
+            assert!(spec.limits.depth.is_none_or(|depth| (1..=1000).contains(&depth)));
+            assert!(spec.limits.nodes.is_none_or(|nodes| nodes > 0));
+        }
+        Err(error) => check_message(&error.to_string(), 0),
+    }
+    match parse_duration(text) {
+        Ok(time) => assert!(time <= MAX_TIME && !time.is_zero(), "`{text}` gave {time:?}"),
+        Err(error) => check_message(&error.to_string(), 0),
+    }
+}
+
+/// Random legal moves from a fuzzed position (the line of text; the bytes after it choose
+/// the moves), checking at every ply that every legal move plays, keeps the incremental hash
+/// equal to the recomputed one and passes the turn, that a sample of the moves (the one played
+/// among them) prints and parses back to itself, that the moves are counted right and are
+/// empty exactly when the game is over, and that the position's text reads back to it.
+pub fn playout(data: &[u8]) {
+    let Some(input) = split(data) else { return };
+    for_game!(input.game, check_playout(input.options, input.text, input.rest));
+}
+
+fn check_playout<G: Game>(options: u8, text: &str, choices: &[u8]) {
+    let sets = option_sets(G::ID);
+    let options = G::Options::parse(sets[usize::from(options) % sets.len()]).expect("options");
+    let Ok(mut position) = G::from_text(text, &options) else { return };
+    for &choice in choices.iter().take(MAX_PLIES) {
+        let written = position.to_text();
+        let reread = G::from_text(&written, &options)
+            .unwrap_or_else(|e| panic!("`{written}` does not read back: {e}"));
+        assert_eq!(reread, position, "`{written}` reads back to another position");
+        assert_eq!(position.hash(), position.compute_hash(), "hash of `{written}`");
+        let legal = position.legal_moves();
+        assert_eq!(legal.is_empty(), position.status().is_over(), "`{written}`: status");
+        let mut scratch = Vec::new();
+        assert_eq!(position.count_moves(&mut scratch), legal.len() as u64, "`{written}`: count");
+        for &mv in &legal {
+            let mut child = position.clone();
+            child.play_unchecked(mv);
+            assert_eq!(child.hash(), child.compute_hash(), "`{written}`: hash after {mv}");
+            assert_ne!(child.side_to_move(), position.side_to_move(), "`{written}`: {mv}");
+        }
+        let Some(&mv) = legal.get(usize::from(choice) % legal.len().max(1)) else { break };
+        // A few moves' texts parse back, the one to be played among them; it is then played
+        // through the checked `play`, which finds it among the legal moves.
+        let step = legal.len() / PARSED_PER_PLY + 1;
+        for &parsed in legal.iter().step_by(step).chain([&mv]) {
+            let text = parsed.to_string();
+            assert_eq!(position.parse_move(&text), Ok(parsed), "`{written}`: `{text}`");
+        }
+        position.play(mv).unwrap_or_else(|e| panic!("`{written}`: {mv} does not play: {e}"));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::TARGETS;
+
+    /// Every file of the saved corpus passes its target's check.
+    #[test]
+    fn the_saved_corpus_passes_every_check() {
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus");
+        for (name, check) in TARGETS {
+            let mut files: Vec<_> = std::fs::read_dir(root.join(name))
+                .unwrap_or_else(|e| panic!("the corpus of {name}: {e}"))
+                .map(|entry| entry.expect("a corpus file").path())
+                .collect();
+            files.sort();
+            assert!(!files.is_empty(), "the corpus of {name} is empty");
+            for file in files {
+                let data = std::fs::read(&file).expect("a corpus file");
+                check(&data);
+            }
+        }
+    }
+}
