@@ -105,6 +105,19 @@ enum Command {
     },
     /// Play two computer players against each other and print the score and Elo difference.
     Match(versus::MatchArgs),
+    /// Serve the games over HTTP and WebSocket, stored in a database; stops on Ctrl-C.
+    Serve {
+        /// The address to listen on.
+        #[arg(long, default_value = "127.0.0.1:8080")]
+        addr: std::net::SocketAddr,
+        /// The database: sqlite://PATH or postgres://USER@HOST/DB (default: arbiter.db in
+        /// the user's data folder).
+        #[arg(long, value_name = "URL")]
+        database: Option<String>,
+        /// Threads the computer players may think on at once (default: one per core).
+        #[arg(long, value_parser = clap::value_parser!(u16).range(1..=256))]
+        workers: Option<u16>,
+    },
     /// Run a fixed perft workload for every game (or one) and print nodes per second.
     Bench {
         /// Only this game.
@@ -206,6 +219,7 @@ fn main() -> ExitCode {
     let result = match &cli.command {
         Command::Games => list_games(&mut out),
         Command::Bench { game } => bench::run(game.as_deref(), &mut out),
+        Command::Serve { addr, database, workers } => serve(*addr, database.clone(), *workers),
         Command::Moves { game, .. }
         | Command::Perft { game, .. }
         | Command::Play { game, .. }
@@ -254,7 +268,9 @@ impl Visitor for Run<'_> {
                 let spec = PlayerSpec { limits, ..PlayerSpec::new(engine.engine()) };
                 analyze::run(play_moves::<G>(setup, moves)?, &spec, out)
             }
-            Command::Games | Command::Match(_) | Command::Bench { .. } => Ok(()),
+            Command::Games | Command::Match(_) | Command::Bench { .. } | Command::Serve { .. } => {
+                Ok(())
+            }
         }
     }
 }
@@ -272,6 +288,8 @@ pub(crate) enum Failure {
     Record(#[from] RecordError),
     #[error(transparent)]
     Match(#[from] MatchError),
+    #[error("the server: {0}")]
+    Server(#[from] arbiter_server::ApiError),
     #[error(
         "move {index} (`{}`) cannot be played: {error}{}",
         excerpt(.text),
@@ -308,6 +326,23 @@ fn list_games(out: &mut Out) -> Result<(), Failure> {
             ))?;
         }
     }
+    Ok(())
+}
+
+/// `arbiter serve`: the game server until Ctrl-C.
+fn serve(
+    addr: std::net::SocketAddr,
+    database: Option<String>,
+    workers: Option<u16>,
+) -> Result<(), Failure> {
+    let database = database.unwrap_or_else(arbiter_server::store::Store::default_url);
+    let workers = workers
+        .map_or_else(|| std::thread::available_parallelism().map_or(1, usize::from), usize::from);
+    let runtime = tokio::runtime::Runtime::new().map_err(Failure::Output)?;
+    let config = arbiter_server::Config { addr, database: database.clone(), workers };
+    runtime.block_on(arbiter_server::serve(config, |bound| {
+        println!("Arbiter is serving on http://{bound}/ (database {database}); Ctrl-C stops it.");
+    }))?;
     Ok(())
 }
 

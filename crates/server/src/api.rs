@@ -1,0 +1,238 @@
+//! The HTTP API: exact paths, JSON in and out, one error type.
+
+use std::time::Duration;
+
+use arbiter_ai::parse_duration;
+use arbiter_catalog::GameId;
+use arbiter_core::{OptionSpec, Side};
+use axum::extract::rejection::JsonRejection;
+use axum::extract::{DefaultBodyLimit, Path, Query, State};
+use axum::http::{header, HeaderMap, StatusCode};
+use axum::response::{IntoResponse, Redirect, Response};
+use axum::routing::{get, post};
+use axum::{Json, Router};
+use serde::{Deserialize, Serialize};
+
+use crate::error::ApiError;
+use crate::games::{GameState, NewGame};
+use crate::seats::{presented, set_cookie};
+use crate::store::Summary;
+use crate::{openapi, socket, AppState};
+
+/// The largest request body, in bytes.
+pub const MAX_BODY: usize = 64 * 1024;
+
+pub(crate) fn routes() -> Router<AppState> {
+    Router::new()
+        .route("/api/catalog", get(catalog))
+        .route("/api/openapi.json", get(openapi::document))
+        .route("/api/games", get(list).post(create))
+        .route("/api/games/{id}", get(state))
+        .route("/api/games/{id}/moves", post(play))
+        .route("/api/games/{id}/resign", post(resign))
+        .route("/api/games/{id}/draw", post(draw))
+        .route("/api/games/{id}/undo", post(undo))
+        .route("/api/games/{id}/record", get(record))
+        .route("/api/games/{id}/analysis", get(analysis))
+        .route("/api/games/{id}/socket", get(socket::upgrade))
+        .route("/join/{id}/{side}/{token}", get(join))
+        .fallback(not_found)
+        .layer(DefaultBodyLimit::max(MAX_BODY))
+}
+
+async fn not_found() -> ApiError {
+    ApiError::NotFound(
+        "no such page or API path; the API is described at /api/openapi.json".to_owned(),
+    )
+}
+
+/// A JSON body, or a JSON error that says what is wrong with it.
+fn body<T>(body: Result<Json<T>, JsonRejection>) -> Result<T, ApiError> {
+    body.map(|Json(value)| value).map_err(|rejection| {
+        let status = rejection.status();
+        let message =
+            format!("the request body is not what was expected: {}", rejection.body_text());
+        if status == StatusCode::PAYLOAD_TOO_LARGE {
+            ApiError::BadRequest(format!("the request body is larger than {MAX_BODY} bytes"))
+        } else {
+            ApiError::BadRequest(message)
+        }
+    })
+}
+
+/// A game of the catalog, as `GET /api/catalog` lists it.
+#[derive(Debug, Serialize)]
+struct CatalogGame {
+    id: &'static str,
+    name: &'static str,
+    description: &'static str,
+    options: Vec<CatalogOption>,
+}
+
+#[derive(Debug, Serialize)]
+struct CatalogOption {
+    key: &'static str,
+    values: &'static str,
+    default: &'static str,
+    help: &'static str,
+}
+
+impl From<&OptionSpec> for CatalogOption {
+    fn from(spec: &OptionSpec) -> Self {
+        CatalogOption { key: spec.key, values: spec.values, default: spec.default, help: spec.help }
+    }
+}
+
+async fn catalog() -> Json<Vec<CatalogGame>> {
+    Json(
+        GameId::ALL
+            .into_iter()
+            .map(|id| {
+                let info = id.info();
+                CatalogGame {
+                    id: info.id,
+                    name: info.name,
+                    description: info.description,
+                    options: info.options.iter().map(CatalogOption::from).collect(),
+                }
+            })
+            .collect(),
+    )
+}
+
+#[derive(Debug, Deserialize)]
+struct ListQuery {
+    limit: Option<i64>,
+}
+
+async fn list(
+    State(state): State<AppState>,
+    Query(query): Query<ListQuery>,
+) -> Result<Json<Vec<Summary>>, ApiError> {
+    Ok(Json(state.games.list(query.limit.unwrap_or(100)).await?))
+}
+
+async fn create(
+    State(state): State<AppState>,
+    new: Result<Json<NewGame>, JsonRejection>,
+) -> Result<Response, ApiError> {
+    let new = body(new)?;
+    let keep = new.keep.clone();
+    let created = state.games.create(new).await?;
+    let mut response = (StatusCode::CREATED, Json(&created)).into_response();
+    for side in keep {
+        if let Some(seat) = created.seats.get(&side) {
+            let cookie = set_cookie(&created.id, side, &seat.token);
+            if let Ok(value) = cookie.parse() {
+                response.headers_mut().append(header::SET_COOKIE, value);
+            }
+        }
+    }
+    Ok(response)
+}
+
+async fn state(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+) -> Result<Json<GameState>, ApiError> {
+    Ok(Json(state.games.state(&id, &presented(&headers, &id)).await?))
+}
+
+#[derive(Debug, Deserialize)]
+struct MoveRequest {
+    #[serde(rename = "move")]
+    text: String,
+    ply: usize,
+}
+
+async fn play(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    request: Result<Json<MoveRequest>, JsonRejection>,
+) -> Result<Json<GameState>, ApiError> {
+    let request = body(request)?;
+    let secrets = presented(&headers, &id);
+    Ok(Json(state.games.play(&id, &secrets, &request.text, request.ply).await?))
+}
+
+async fn resign(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+) -> Result<Json<GameState>, ApiError> {
+    Ok(Json(state.games.resign(&id, &presented(&headers, &id)).await?))
+}
+
+#[derive(Debug, Deserialize)]
+struct Action {
+    action: String,
+}
+
+async fn draw(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    action: Result<Json<Action>, JsonRejection>,
+) -> Result<Json<GameState>, ApiError> {
+    let action = body(action)?;
+    Ok(Json(state.games.draw(&id, &presented(&headers, &id), &action.action).await?))
+}
+
+async fn undo(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    action: Result<Json<Action>, JsonRejection>,
+) -> Result<Json<GameState>, ApiError> {
+    let action = body(action)?;
+    Ok(Json(state.games.undo(&id, &presented(&headers, &id), &action.action).await?))
+}
+
+async fn record(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+) -> Result<Response, ApiError> {
+    let text = state.games.record(&id).await?;
+    Ok(([(header::CONTENT_TYPE, "text/plain; charset=utf-8")], text).into_response())
+}
+
+#[derive(Debug, Deserialize)]
+struct AnalysisQuery {
+    think: Option<String>,
+}
+
+async fn analysis(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    Query(query): Query<AnalysisQuery>,
+) -> Result<Response, ApiError> {
+    let think = match query.think.as_deref() {
+        None => Duration::from_millis(500),
+        Some(text) => {
+            parse_duration(text).map_err(|error| ApiError::BadRequest(error.to_string()))?
+        }
+    };
+    if think > Duration::from_secs(5) {
+        return Err(ApiError::BadRequest("an analysis may think at most 5s".to_owned()));
+    }
+    Ok(Json(state.games.analysis(&id, think).await?).into_response())
+}
+
+async fn join(
+    State(state): State<AppState>,
+    Path((id, side, token)): Path<(String, String, String)>,
+) -> Result<Response, ApiError> {
+    let side = match side.as_str() {
+        "white" => Side::White,
+        "black" => Side::Black,
+        _ => return Err(ApiError::NotFound("a seat is white or black".to_owned())),
+    };
+    let secret = state.games.join(&id, side, &token).await?;
+    let mut response = Redirect::to(&format!("/games/{id}")).into_response();
+    if let Ok(value) = set_cookie(&id, side, &secret).parse() {
+        response.headers_mut().append(header::SET_COOKIE, value);
+    }
+    Ok(response)
+}

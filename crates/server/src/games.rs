@@ -1,0 +1,595 @@
+//! The games in play: loaded from the store on first use, changed under a lock each, every
+//! change stored before it is acknowledged and announced to the game's sockets; the computer's
+//! moves searched on a bounded pool of worker threads, never on the async runtime.
+
+use std::collections::HashMap;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
+
+use arbiter_ai::{Engine, Limits, PlayerSpec, SearchInfo};
+use arbiter_catalog::GameId;
+use arbiter_core::{excerpt, MoveError, Side};
+use serde::Serialize;
+use tokio::sync::{broadcast, Semaphore};
+
+use crate::error::ApiError;
+use crate::live::{self, describe, Event, Live, View};
+use crate::seats::{hash_secret, new_game_id, new_secret, Player};
+use crate::store::{Store, StoredGame, StoredSeat, Summary};
+
+/// Every game of the server.
+pub struct Games {
+    store: Store,
+    slots: Mutex<HashMap<String, Arc<Slot>>>,
+    workers: Arc<Semaphore>,
+}
+
+/// A game in memory, with the channel that announces its versions.
+pub(crate) struct Slot {
+    pub(crate) entry: tokio::sync::Mutex<Entry>,
+    pub(crate) changes: broadcast::Sender<i64>,
+}
+
+/// A game in memory: as stored, and played.
+pub(crate) struct Entry {
+    stored: StoredGame,
+    live: Box<dyn Live>,
+    players: [Player; 2],
+    /// Stops the computer's search in progress.
+    stop: Arc<AtomicBool>,
+    thinking: bool,
+}
+
+/// A new game, as asked for.
+#[derive(Debug, Clone, serde::Deserialize)]
+pub struct NewGame {
+    /// The catalog's identifier of the game.
+    pub game: String,
+    /// Its options, `key=value,…`.
+    #[serde(default)]
+    pub options: String,
+    /// Who plays White: `human`, `ai`, `ai:3`, `ai:mcts:time=1s`.
+    pub white: String,
+    /// Who plays Black.
+    pub black: String,
+    /// The human seats this client keeps: they are given to it by cookie as well.
+    #[serde(default)]
+    pub keep: Vec<Side>,
+}
+
+/// A seat's secret and the link that gives it.
+#[derive(Debug, Clone, Serialize)]
+pub struct SeatLink {
+    /// The secret: `Authorization: Bearer TOKEN`.
+    pub token: String,
+    /// The link that gives the seat to the first browser that opens it.
+    pub url: String,
+}
+
+/// A game just created.
+#[derive(Debug, Clone, Serialize)]
+pub struct Created {
+    /// Its identifier.
+    pub id: String,
+    /// A link for each human seat.
+    pub seats: HashMap<Side, SeatLink>,
+    /// The link to watch the game.
+    pub watch_url: String,
+    /// The game's state.
+    pub state: GameState,
+}
+
+/// Everything a client shows of a game.
+#[derive(Debug, Clone, Serialize)]
+pub struct GameState {
+    /// The game's identifier.
+    pub id: String,
+    /// The catalog's identifier of the game.
+    pub game: String,
+    /// Its options.
+    pub options: String,
+    /// Increases with every change.
+    pub version: i64,
+    /// The moves played, in canonical notation.
+    pub moves: Vec<String>,
+    /// The number of moves played: the `ply` the next move is made at.
+    pub ply: usize,
+    /// The player to move.
+    pub to_move: Side,
+    /// `ongoing` or `over`.
+    pub status: &'static str,
+    /// `1-0`, `0-1` or `1/2-1/2` once over.
+    pub result: Option<&'static str>,
+    /// How the game ended, in words.
+    pub reason: Option<String>,
+    /// Who plays each side.
+    pub seats: HashMap<Side, SeatState>,
+    /// The side that offers a draw.
+    pub draw_offer: Option<Side>,
+    /// The side that asks to take back a move.
+    pub undo_request: Option<Side>,
+    /// `true` while the computer thinks.
+    pub thinking: bool,
+    /// The seats the requester holds.
+    pub you: Vec<Side>,
+    /// The position, board and legal moves.
+    #[serde(flatten)]
+    pub view: View,
+}
+
+/// Who plays a side, as the API shows it.
+#[derive(Debug, Clone, Serialize)]
+pub struct SeatState {
+    /// `human`, or the computer's player spec.
+    pub player: String,
+    /// `true` once an invitation link gave the seat to a browser.
+    pub taken: bool,
+}
+
+fn now() -> i64 {
+    SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |elapsed| elapsed.as_secs() as i64)
+}
+
+fn side_text(side: Side) -> String {
+    side.name().to_owned()
+}
+
+fn read_side(text: Option<&str>) -> Option<Side> {
+    match text {
+        Some("white") => Some(Side::White),
+        Some("black") => Some(Side::Black),
+        _ => None,
+    }
+}
+
+fn move_error(error: MoveError) -> ApiError {
+    match error {
+        MoveError::GameOver(_) => ApiError::Conflict(error.to_string()),
+        _ => ApiError::BadRequest(error.to_string()),
+    }
+}
+
+impl Entry {
+    fn from_stored(stored: StoredGame) -> Result<Entry, ApiError> {
+        let kind: GameId = stored.game.parse().map_err(|e| ApiError::Storage(format!("{e}")))?;
+        let event = stored.event.as_deref().and_then(Event::from_text);
+        let live = live::build(kind, &stored.options, &stored.moves, event)
+            .map_err(|error| ApiError::Storage(format!("game {}: {error}", stored.id)))?;
+        let players =
+            [Player::parse(&stored.seats[0].player)?, Player::parse(&stored.seats[1].player)?];
+        Ok(Entry { stored, live, players, stop: Arc::default(), thinking: false })
+    }
+
+    /// The sides whose seats the presented secrets hold.
+    fn held(&self, secrets: &[String]) -> Vec<Side> {
+        let hashes: Vec<String> = secrets.iter().map(|secret| hash_secret(secret)).collect();
+        Side::BOTH
+            .into_iter()
+            .filter(|side| {
+                self.stored.seats[side.index()]
+                    .secret
+                    .as_ref()
+                    .is_some_and(|stored| hashes.contains(stored))
+            })
+            .collect()
+    }
+
+    fn state(&self, you: Vec<Side>) -> GameState {
+        let status = self.live.status();
+        let (result, reason) = describe(status);
+        let seats = Side::BOTH
+            .into_iter()
+            .map(|side| {
+                let seat = &self.stored.seats[side.index()];
+                (side, SeatState { player: seat.player.clone(), taken: seat.claimed })
+            })
+            .collect();
+        GameState {
+            id: self.stored.id.clone(),
+            game: self.stored.game.clone(),
+            options: self.stored.options.clone(),
+            version: self.stored.version,
+            moves: self.stored.moves.clone(),
+            ply: self.live.ply(),
+            to_move: self.live.side_to_move(),
+            status: if status.is_over() { "over" } else { "ongoing" },
+            result,
+            reason,
+            seats,
+            draw_offer: read_side(self.stored.draw_offer.as_deref()),
+            undo_request: read_side(self.stored.undo_request.as_deref()),
+            thinking: self.thinking,
+            you,
+            view: self.live.view(),
+        }
+    }
+
+    /// The state as JSON, with its version, when it is newer than `version`.
+    pub(crate) fn state_if_newer(&self, version: i64, secrets: &[String]) -> Option<(i64, String)> {
+        (self.stored.version > version).then(|| {
+            let state = self.state(self.held(secrets));
+            (state.version, serde_json::to_string(&state).unwrap_or_default())
+        })
+    }
+
+    fn is_computer(&self, side: Side) -> bool {
+        matches!(self.players[side.index()], Player::Computer(_))
+    }
+
+    /// The one side a request acts for: the side to move where it holds both.
+    fn acting(&self, held: &[Side]) -> Result<Side, ApiError> {
+        match held {
+            [] => Err(ApiError::Forbidden(
+                "you hold no seat in this game; send the seat's token as \
+                 `Authorization: Bearer TOKEN`, or open the seat's link"
+                    .to_owned(),
+            )),
+            [side] => Ok(*side),
+            _ => Ok(self.live.side_to_move()),
+        }
+    }
+}
+
+impl Games {
+    /// The games of `store`; the computer thinks on at most `workers` threads at once.
+    #[must_use]
+    pub fn new(store: Store, workers: usize) -> Games {
+        Games {
+            store,
+            slots: Mutex::new(HashMap::new()),
+            workers: Arc::new(Semaphore::new(workers.max(1))),
+        }
+    }
+
+    /// The games whose computer player is to move go on (after a restart).
+    pub async fn resume(self: &Arc<Self>) -> Result<(), ApiError> {
+        for id in self.store.ongoing().await? {
+            let slot = self.slot(&id).await?;
+            let mut entry = slot.entry.lock().await;
+            self.schedule(&slot, &mut entry);
+        }
+        Ok(())
+    }
+
+    /// The most recently changed games.
+    pub async fn list(&self, limit: i64) -> Result<Vec<Summary>, ApiError> {
+        self.store.list(limit.clamp(1, 500)).await
+    }
+
+    /// The game `id`, loaded on first use.
+    pub(crate) async fn slot(&self, id: &str) -> Result<Arc<Slot>, ApiError> {
+        if let Some(slot) = self.lock_slots().get(id) {
+            return Ok(slot.clone());
+        }
+        let not_found =
+            || ApiError::NotFound(format!("there is no game `{}` on this server", excerpt(id)));
+        if id.len() > 64 {
+            return Err(not_found());
+        }
+        let stored = self.store.load(id).await?.ok_or_else(not_found)?;
+        let entry = Entry::from_stored(stored)?;
+        let (changes, _) = broadcast::channel(16);
+        let slot = Arc::new(Slot { entry: tokio::sync::Mutex::new(entry), changes });
+        Ok(self.lock_slots().entry(id.to_owned()).or_insert(slot).clone())
+    }
+
+    fn lock_slots(&self) -> std::sync::MutexGuard<'_, HashMap<String, Arc<Slot>>> {
+        self.slots.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
+    }
+
+    /// Creates a game; the creator gets every human seat's token and link.
+    pub async fn create(self: &Arc<Self>, new: NewGame) -> Result<Created, ApiError> {
+        let kind: GameId = new.game.parse().map_err(|e| ApiError::BadRequest(format!("{e}")))?;
+        live::build(kind, &new.options, &[], None).map_err(ApiError::BadRequest)?;
+        let players = [Player::parse(&new.white)?, Player::parse(&new.black)?];
+        let id = new_game_id()?;
+        let mut seats = HashMap::new();
+        let mut stored_seats = Vec::new();
+        for side in Side::BOTH {
+            let player = &players[side.index()];
+            let secret = match player {
+                Player::Human => {
+                    let token = new_secret()?;
+                    let url = format!("/join/{id}/{}/{token}", side.name());
+                    seats.insert(side, SeatLink { token: token.clone(), url });
+                    Some(hash_secret(&token))
+                }
+                Player::Computer(_) => None,
+            };
+            stored_seats.push(StoredSeat { player: player.to_text(), secret, claimed: false });
+        }
+        let [white, black] = <[StoredSeat; 2]>::try_from(stored_seats)
+            .map_err(|_| ApiError::Storage("two seats".to_owned()))?;
+        let time = now();
+        let stored = StoredGame {
+            id: id.clone(),
+            game: kind.id().to_owned(),
+            options: new.options.clone(),
+            seats: [white, black],
+            moves: Vec::new(),
+            event: None,
+            draw_offer: None,
+            undo_request: None,
+            result: None,
+            version: 1,
+            created: time,
+            updated: time,
+        };
+        self.store.create(&stored).await?;
+        let slot = self.slot(&id).await?;
+        let mut entry = slot.entry.lock().await;
+        self.schedule(&slot, &mut entry);
+        let state = entry.state(seats.keys().copied().collect());
+        Ok(Created { watch_url: format!("/games/{id}"), id, seats, state })
+    }
+
+    /// The state of game `id` as the holder of `secrets` sees it.
+    pub async fn state(&self, id: &str, secrets: &[String]) -> Result<GameState, ApiError> {
+        let slot = self.slot(id).await?;
+        let entry = slot.entry.lock().await;
+        Ok(entry.state(entry.held(secrets)))
+    }
+
+    /// The record of game `id`.
+    pub async fn record(&self, id: &str) -> Result<String, ApiError> {
+        let slot = self.slot(id).await?;
+        let entry = slot.entry.lock().await;
+        Ok(entry.live.record_text())
+    }
+
+    /// Stores a change, then announces it; a failed write puts the game back as stored.
+    async fn commit(
+        &self,
+        slot: &Slot,
+        entry: &mut Entry,
+        first_changed: usize,
+    ) -> Result<(), ApiError> {
+        entry.stored.moves = entry.live.moves();
+        entry.stored.result = describe(entry.live.status()).0.map(str::to_owned);
+        entry.stored.version += 1;
+        entry.stored.updated = now();
+        let first_changed = first_changed.min(entry.stored.moves.len());
+        if let Err(error) = self.store.save(&entry.stored, first_changed).await {
+            if let Ok(Some(stored)) = self.store.load(&entry.stored.id).await {
+                if let Ok(reloaded) = Entry::from_stored(stored) {
+                    *entry = reloaded;
+                }
+            }
+            return Err(error);
+        }
+        let _ = slot.changes.send(entry.stored.version);
+        Ok(())
+    }
+
+    /// Plays `text` at `ply` for the holder of `secrets`.
+    pub async fn play(
+        self: &Arc<Self>,
+        id: &str,
+        secrets: &[String],
+        text: &str,
+        ply: usize,
+    ) -> Result<GameState, ApiError> {
+        let slot = self.slot(id).await?;
+        let mut entry = slot.entry.lock().await;
+        let held = entry.held(secrets);
+        entry.acting(&held)?;
+        let current = entry.live.ply();
+        // A move sent again after it was played is acknowledged again, and changes nothing.
+        if ply + 1 == current && entry.stored.moves.get(ply).is_some_and(|played| played == text) {
+            return Ok(entry.state(held));
+        }
+        if ply != current {
+            return Err(ApiError::Conflict(format!(
+                "the move was made at ply {ply}, but the game is at ply {current}: reload it"
+            )));
+        }
+        let side = entry.live.side_to_move();
+        if entry.live.status().is_over() {
+            return Err(ApiError::Conflict("the game is over".to_owned()));
+        }
+        if !held.contains(&side) {
+            return Err(ApiError::Forbidden(format!(
+                "it is {side}'s turn, and you do not hold that seat"
+            )));
+        }
+        entry.live.play(text).map_err(move_error)?;
+        entry.stored.draw_offer = None;
+        entry.stored.undo_request = None;
+        self.commit(&slot, &mut entry, current).await?;
+        self.schedule(&slot, &mut entry);
+        Ok(entry.state(held))
+    }
+
+    /// The holder of `secrets` resigns.
+    pub async fn resign(
+        self: &Arc<Self>,
+        id: &str,
+        secrets: &[String],
+    ) -> Result<GameState, ApiError> {
+        let slot = self.slot(id).await?;
+        let mut entry = slot.entry.lock().await;
+        let held = entry.held(secrets);
+        let side = entry.acting(&held)?;
+        entry.live.end(Event::Resignation(side)).map_err(move_error)?;
+        entry.stored.event = Some(Event::Resignation(side).to_text());
+        entry.stop.store(true, Ordering::Relaxed);
+        let ply = entry.live.ply();
+        self.commit(&slot, &mut entry, ply).await?;
+        Ok(entry.state(held))
+    }
+
+    /// A draw offer (`offer`), its answer (`accept`, `decline`).
+    pub async fn draw(
+        self: &Arc<Self>,
+        id: &str,
+        secrets: &[String],
+        action: &str,
+    ) -> Result<GameState, ApiError> {
+        let slot = self.slot(id).await?;
+        let mut entry = slot.entry.lock().await;
+        let held = entry.held(secrets);
+        let side = entry.acting(&held)?;
+        if entry.live.status().is_over() {
+            return Err(ApiError::Conflict("the game is over".to_owned()));
+        }
+        let offered = read_side(entry.stored.draw_offer.as_deref());
+        let both = held.len() == 2;
+        match action {
+            "offer" | "accept" if offered == Some(side.opponent()) || both => {
+                entry.live.end(Event::Draw).map_err(move_error)?;
+                entry.stored.event = Some(Event::Draw.to_text());
+                entry.stored.draw_offer = None;
+                entry.stop.store(true, Ordering::Relaxed);
+            }
+            "offer" if entry.is_computer(side.opponent()) => {
+                return Err(ApiError::Conflict("the computer declines the draw".to_owned()));
+            }
+            "offer" => entry.stored.draw_offer = Some(side_text(side)),
+            "accept" => return Err(ApiError::Conflict("no draw is offered to you".to_owned())),
+            "decline" if offered == Some(side.opponent()) => entry.stored.draw_offer = None,
+            "decline" => return Err(ApiError::Conflict("no draw is offered to you".to_owned())),
+            other => {
+                return Err(ApiError::BadRequest(format!(
+                    "`{}` is not a draw action; expected offer, accept or decline",
+                    excerpt(other)
+                )))
+            }
+        }
+        let ply = entry.live.ply();
+        self.commit(&slot, &mut entry, ply).await?;
+        Ok(entry.state(held))
+    }
+
+    /// A takeback: `request` (immediate against the computer or at one screen), `accept`,
+    /// `decline`. It takes back the requester's last move, and the reply to it if there is one.
+    pub async fn undo(
+        self: &Arc<Self>,
+        id: &str,
+        secrets: &[String],
+        action: &str,
+    ) -> Result<GameState, ApiError> {
+        let slot = self.slot(id).await?;
+        let mut entry = slot.entry.lock().await;
+        let held = entry.held(secrets);
+        let side = entry.acting(&held)?;
+        if entry.live.status().is_over() {
+            return Err(ApiError::Conflict("the game is over".to_owned()));
+        }
+        let requested = read_side(entry.stored.undo_request.as_deref());
+        let immediate = held.len() == 2 || entry.is_computer(side.opponent());
+        let requester = match action {
+            "request" if immediate => Some(side),
+            "request" if requested == Some(side.opponent()) => requested,
+            "request" => {
+                entry.stored.undo_request = Some(side_text(side));
+                None
+            }
+            "accept" if requested == Some(side.opponent()) => requested,
+            "accept" | "decline" if requested != Some(side.opponent()) => {
+                return Err(ApiError::Conflict("no takeback is asked of you".to_owned()))
+            }
+            "decline" => {
+                entry.stored.undo_request = None;
+                None
+            }
+            other => {
+                return Err(ApiError::BadRequest(format!(
+                    "`{}` is not a takeback action; expected request, accept or decline",
+                    excerpt(other)
+                )))
+            }
+        };
+        if let Some(requester) = requester {
+            // Back to the requester's turn, with at least one of the requester's moves gone.
+            let mut taken = 0;
+            let mut took_own = false;
+            while entry.live.ply() > 0 && (!took_own || entry.live.side_to_move() != requester) {
+                entry.live.undo_move();
+                taken += 1;
+                took_own |= entry.live.side_to_move() == requester;
+                if held.len() == 2 && took_own {
+                    break;
+                }
+            }
+            if taken == 0 {
+                return Err(ApiError::Conflict("there is no move to take back".to_owned()));
+            }
+            entry.stored.undo_request = None;
+            entry.stored.draw_offer = None;
+            entry.stop.store(true, Ordering::Relaxed);
+        }
+        let ply = entry.live.ply();
+        self.commit(&slot, &mut entry, ply).await?;
+        self.schedule(&slot, &mut entry);
+        Ok(entry.state(held))
+    }
+
+    /// Gives `side`'s seat to the browser that opens its link, once: the link's token is
+    /// replaced by a new secret, which the browser keeps in a cookie.
+    pub async fn join(&self, id: &str, side: Side, token: &str) -> Result<String, ApiError> {
+        let slot = self.slot(id).await?;
+        let mut entry = slot.entry.lock().await;
+        let seat = &entry.stored.seats[side.index()];
+        if seat.claimed || seat.secret.as_deref() != Some(hash_secret(token).as_str()) {
+            return Err(ApiError::Forbidden(
+                "this link does not give a seat: it was used already, or it is wrong; \
+                 you can watch the game"
+                    .to_owned(),
+            ));
+        }
+        let secret = new_secret()?;
+        let seat = &mut entry.stored.seats[side.index()];
+        seat.secret = Some(hash_secret(&secret));
+        seat.claimed = true;
+        let ply = entry.live.ply();
+        self.commit(&slot, &mut entry, ply).await?;
+        Ok(secret)
+    }
+
+    /// The engine's view of game `id`, thinking for `think` (at most 5 s).
+    pub async fn analysis(&self, id: &str, think: Duration) -> Result<SearchInfo, ApiError> {
+        let slot = self.slot(id).await?;
+        let search = {
+            let entry = slot.entry.lock().await;
+            let limits = Limits::time(think.min(Duration::from_secs(5)));
+            let spec = PlayerSpec { limits, table_mib: 8, ..PlayerSpec::new(Engine::AlphaBeta) };
+            entry.live.search(spec, Arc::default())
+        };
+        let _permit = self.workers.clone().acquire_owned().await;
+        tokio::task::spawn_blocking(search)
+            .await
+            .map_err(|error| ApiError::Storage(format!("the analysis failed: {error}")))
+    }
+
+    /// Starts the computer's search when it is to move; its move is played when found, unless
+    /// the game changed meanwhile.
+    fn schedule(self: &Arc<Self>, slot: &Arc<Slot>, entry: &mut Entry) {
+        let side = entry.live.side_to_move();
+        let Player::Computer(spec) = &entry.players[side.index()] else { return };
+        if entry.thinking || entry.live.status().is_over() {
+            return;
+        }
+        entry.thinking = true;
+        entry.stop = Arc::default();
+        let (stop, ply) = (entry.stop.clone(), entry.live.ply());
+        let search = entry.live.search(*spec, stop.clone());
+        let (games, slot) = (self.clone(), slot.clone());
+        tokio::spawn(async move {
+            let permit = games.workers.clone().acquire_owned().await;
+            let found = tokio::task::spawn_blocking(search).await;
+            drop(permit);
+            let mut entry = slot.entry.lock().await;
+            entry.thinking = false;
+            let current = entry.live.ply() == ply && !stop.load(Ordering::Relaxed);
+            if let (true, Ok(SearchInfo { best: Some(best), .. })) = (current, found) {
+                if entry.live.play(&best).is_ok() {
+                    entry.stored.draw_offer = None;
+                    entry.stored.undo_request = None;
+                    let _ = games.commit(&slot, &mut entry, ply).await;
+                }
+            }
+            games.schedule(&slot, &mut entry);
+        });
+    }
+}

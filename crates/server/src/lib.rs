@@ -1,0 +1,105 @@
+//! The Arbiter game server: people play any game of the catalog over HTTP and WebSocket,
+//! against each other (at one screen, or by an invitation link) or against the computer, and
+//! every game is stored (SQLite by default, PostgreSQL when asked).
+//!
+//! As lichess and lidraughts do it, the client holds no rules: with every position the server
+//! sends the legal moves and the clicks that enter each; a move carries the ply it was made
+//! at, so that a resent move is harmless; every change has a version, and a client that
+//! reconnects gets what it missed.
+//!
+//! - [`app`]: the router, which tests call without a socket;
+//! - [`serve`]: the server on an address, stopping cleanly on Ctrl-C;
+//! - [`store::Store`]: the database.
+
+mod api;
+mod error;
+mod games;
+mod live;
+mod openapi;
+mod seats;
+mod socket;
+pub mod store;
+
+use std::net::SocketAddr;
+use std::sync::Arc;
+
+use axum::Router;
+use tokio::net::TcpListener;
+
+pub use crate::error::ApiError;
+pub use crate::games::Games;
+use crate::store::Store;
+
+/// What every request shares: the stored games, those in play, and the computer's workers.
+#[derive(Clone)]
+pub struct AppState {
+    games: Arc<Games>,
+}
+
+impl AppState {
+    /// The state of a server on `store`, whose computer players think on at most `workers`
+    /// threads at once.
+    #[must_use]
+    pub fn new(store: Store, workers: usize) -> AppState {
+        AppState { games: Arc::new(Games::new(store, workers)) }
+    }
+}
+
+/// The router of the whole API.
+pub fn app(state: AppState) -> Router {
+    api::routes().with_state(state)
+}
+
+/// How to run a server.
+#[derive(Debug, Clone)]
+pub struct Config {
+    /// Where to listen.
+    pub addr: SocketAddr,
+    /// The database: `sqlite://PATH` or `postgres://…`.
+    pub database: String,
+    /// Threads the computer players may use at once.
+    pub workers: usize,
+}
+
+/// Runs the server until Ctrl-C (or SIGTERM); requests in flight are finished first, so every
+/// move acknowledged is stored. `ready` hears the address listened on.
+pub async fn serve(config: Config, ready: impl FnOnce(SocketAddr)) -> Result<(), ApiError> {
+    let store = Store::connect(&config.database).await?;
+    let state = AppState::new(store.clone(), config.workers);
+    state.games.resume().await?;
+    let listener = TcpListener::bind(config.addr).await.map_err(|error| {
+        ApiError::BadRequest(format!("cannot listen on {}: {error}", config.addr))
+    })?;
+    let addr = listener
+        .local_addr()
+        .map_err(|error| ApiError::BadRequest(format!("no local address: {error}")))?;
+    ready(addr);
+    axum::serve(listener, app(state))
+        .with_graceful_shutdown(shutdown())
+        .await
+        .map_err(|error| ApiError::Storage(format!("the server stopped: {error}")))?;
+    store.close().await;
+    Ok(())
+}
+
+/// Resolves on Ctrl-C or SIGTERM.
+async fn shutdown() {
+    let interrupt = async {
+        let _ = tokio::signal::ctrl_c().await;
+    };
+    #[cfg(unix)]
+    let terminate = async {
+        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+            Ok(mut signal) => {
+                signal.recv().await;
+            }
+            Err(_) => std::future::pending::<()>().await,
+        }
+    };
+    #[cfg(not(unix))]
+    let terminate = std::future::pending::<()>();
+    tokio::select! {
+        () = interrupt => {}
+        () = terminate => {}
+    }
+}

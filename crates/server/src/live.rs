@@ -1,0 +1,268 @@
+//! A game in play behind a trait object, built for any game of the catalog by a visitor: its
+//! record, and everything the API shows of it, with cells named as the game names them.
+
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
+
+use arbiter_ai::{PlayerSpec, SearchInfo, Session};
+use arbiter_catalog::{AnyGame, GameId, Visitor};
+use arbiter_core::present::{Dial, Geometry, PieceKind};
+use arbiter_core::turn::Turn;
+use arbiter_core::{
+    DrawReason, GameOptions, GameRecord, MoveError, Outcome, Side, Status, Undone, WinReason,
+};
+use serde::Serialize;
+
+/// A game in play, its rules hidden.
+pub trait Live: Send + Sync {
+    /// The moves played, in canonical notation.
+    fn moves(&self) -> Vec<String>;
+    /// The number of moves played.
+    fn ply(&self) -> usize;
+    /// The player to move.
+    fn side_to_move(&self) -> Side;
+    /// How the game stands.
+    fn status(&self) -> Status;
+    /// Plays a move in any accepted notation; its canonical text.
+    fn play(&mut self, text: &str) -> Result<String, MoveError>;
+    /// Takes back the last move; `false` when there is none.
+    fn undo_move(&mut self) -> bool;
+    /// Ends the game by a resignation or an agreed draw.
+    fn end(&mut self, event: Event) -> Result<(), MoveError>;
+    /// What a client draws: the position, the board, the legal moves with their clicks.
+    fn view(&self) -> View;
+    /// The record text (PDN for checkers).
+    fn record_text(&self) -> String;
+    /// A search of the current position by `spec`, to run on a worker thread; `stop` ends it
+    /// early.
+    fn search(&self, spec: PlayerSpec, stop: Arc<AtomicBool>) -> Search;
+}
+
+/// A search to run on a worker thread.
+pub type Search = Box<dyn FnOnce() -> SearchInfo + Send>;
+
+/// An event that ends a game without a move.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Event {
+    /// The side resigned.
+    Resignation(Side),
+    /// The players agreed to a draw.
+    Draw,
+}
+
+impl Event {
+    /// As stored: `resign:white`, `draw`.
+    pub fn to_text(self) -> String {
+        match self {
+            Event::Resignation(side) => format!("resign:{}", side.name()),
+            Event::Draw => "draw".to_owned(),
+        }
+    }
+
+    /// Reads the stored text.
+    pub fn from_text(text: &str) -> Option<Event> {
+        match text {
+            "draw" => Some(Event::Draw),
+            "resign:white" => Some(Event::Resignation(Side::White)),
+            "resign:black" => Some(Event::Resignation(Side::Black)),
+            _ => None,
+        }
+    }
+}
+
+/// The position as a client draws it.
+#[derive(Debug, Clone, Serialize)]
+pub struct View {
+    /// The position in the game's text form.
+    pub position: String,
+    /// The board's cells and shape.
+    pub geometry: Geometry,
+    /// The pieces.
+    pub pieces: Vec<PieceView>,
+    /// The day/night dial, in Day and Night.
+    pub dial: Option<Dial>,
+    /// Every legal move with the clicks that enter it; empty when the game is over.
+    pub legal: Vec<LegalMove>,
+    /// The cells of the last move's steps, in order.
+    pub last_move: Vec<String>,
+}
+
+/// A piece on a named cell.
+#[derive(Debug, Clone, Serialize)]
+pub struct PieceView {
+    /// The cell's name.
+    pub cell: String,
+    /// Whose it is; none for a neutral piece.
+    pub side: Option<Side>,
+    /// What it is.
+    pub kind: PieceKind,
+}
+
+/// A legal move and how a person enters it.
+#[derive(Debug, Clone, Serialize)]
+pub struct LegalMove {
+    /// The move in canonical notation, as `POST …/moves` takes it.
+    #[serde(rename = "move")]
+    pub text: String,
+    /// The cells (by name) and choices (by token) clicked, in order.
+    pub clicks: Vec<String>,
+    /// The cells whose pieces the move captures.
+    pub captures: Vec<String>,
+}
+
+/// How a finished game ended, in words and as a result.
+pub fn describe(status: Status) -> (Option<&'static str>, Option<String>) {
+    match status {
+        Status::Ongoing => (None, None),
+        Status::Over(outcome) => (Some(outcome.result_text()), Some(reason(outcome))),
+    }
+}
+
+fn reason(outcome: Outcome) -> String {
+    match outcome {
+        Outcome::Win { winner, reason } => {
+            let loser = winner.opponent();
+            let why = match reason {
+                WinReason::NoPieces => format!("{loser} has no pieces left"),
+                WinReason::NoLegalMove => format!("{loser} has no legal move"),
+                WinReason::GoalReached => format!("{winner} reached the goal"),
+                WinReason::Resignation => format!("{loser} resigned"),
+            };
+            format!("{winner} wins: {why}")
+        }
+        Outcome::Draw { reason } => match reason {
+            DrawReason::Repetition => "draw by repetition".to_owned(),
+            DrawReason::NoProgress => "draw: too many turns without progress".to_owned(),
+            DrawReason::Agreement => "draw by agreement".to_owned(),
+        }
+        .to_owned(),
+    }
+}
+
+/// Builds a game of `id` under `options` with `moves` played and `event` applied.
+pub fn build(
+    id: GameId,
+    options: &str,
+    moves: &[String],
+    event: Option<Event>,
+) -> Result<Box<dyn Live>, String> {
+    id.visit(Build { options, moves, event })
+}
+
+struct Build<'a> {
+    options: &'a str,
+    moves: &'a [String],
+    event: Option<Event>,
+}
+
+impl Visitor for Build<'_> {
+    type Output = Result<Box<dyn Live>, String>;
+
+    fn visit<G: AnyGame>(self) -> Self::Output {
+        let options = G::Options::parse(self.options).map_err(|error| error.to_string())?;
+        let mut record = GameRecord::<G>::new(options);
+        for (index, mv) in self.moves.iter().enumerate() {
+            record
+                .play_text(mv)
+                .map_err(|error| format!("move {} ({mv}) cannot be played: {error}", index + 1))?;
+        }
+        let mut live = Record(record);
+        if let Some(event) = self.event {
+            live.end(event).map_err(|error| error.to_string())?;
+        }
+        Ok(Box::new(live))
+    }
+}
+
+/// The game record of `G`, as a [`Live`] game.
+struct Record<G: AnyGame>(GameRecord<G>);
+
+impl<G: AnyGame> Live for Record<G> {
+    fn moves(&self) -> Vec<String> {
+        self.0.moves().map(|mv| mv.to_string()).collect()
+    }
+
+    fn ply(&self) -> usize {
+        self.0.len()
+    }
+
+    fn side_to_move(&self) -> Side {
+        self.0.position().side_to_move()
+    }
+
+    fn status(&self) -> Status {
+        self.0.status()
+    }
+
+    fn play(&mut self, text: &str) -> Result<String, MoveError> {
+        self.0.play_text(text).map(|mv| mv.to_string())
+    }
+
+    fn undo_move(&mut self) -> bool {
+        matches!(self.0.undo(), Some(Undone::Move(_)))
+    }
+
+    fn end(&mut self, event: Event) -> Result<(), MoveError> {
+        match event {
+            Event::Resignation(side) => self.0.resign(side),
+            Event::Draw => self.0.agree_draw(),
+        }
+    }
+
+    fn view(&self) -> View {
+        let position = self.0.position();
+        let legal = if self.0.status().is_over() { Vec::new() } else { position.legal_moves() };
+        let turn = Turn::new(position.clone(), &legal);
+        let geometry = turn.geometry().clone();
+        let name = |cell: arbiter_core::present::CellId| geometry.name(cell).to_owned();
+        let legal = turn
+            .paths()
+            .iter()
+            .map(|path| LegalMove {
+                text: path.text.clone(),
+                clicks: path.clicks.iter().map(|click| turn.click_text(click)).collect(),
+                captures: path
+                    .steps
+                    .iter()
+                    .flat_map(|step| &step.captured)
+                    .map(|&c| name(c))
+                    .collect(),
+            })
+            .collect();
+        let board = position.board();
+        let pieces = board
+            .pieces
+            .iter()
+            .map(|piece| PieceView { cell: name(piece.cell), side: piece.side, kind: piece.kind })
+            .collect();
+        let before = self.0.len().checked_sub(1).and_then(|ply| self.0.positions().nth(ply));
+        let last_move = match (before, self.0.moves().last()) {
+            (Some(earlier), Some(mv)) => {
+                let steps = earlier.move_steps(mv);
+                let start = steps.first().map(|step| name(step.from));
+                start.into_iter().chain(steps.iter().map(|step| name(step.to))).collect()
+            }
+            _ => Vec::new(),
+        };
+        View {
+            position: position.to_text(),
+            geometry: geometry.clone(),
+            pieces,
+            dial: board.dial,
+            legal,
+            last_move,
+        }
+    }
+
+    fn record_text(&self) -> String {
+        self.0.to_record_text()
+    }
+
+    fn search(&self, spec: PlayerSpec, stop: Arc<AtomicBool>) -> Search {
+        let record = self.0.clone();
+        Box::new(move || {
+            let mut session = Session::new(record);
+            session.think(&spec, Some(&stop), &mut |_| {}).to_text()
+        })
+    }
+}

@@ -1,0 +1,141 @@
+//! Seats: who plays each side, the secrets that hold human seats (stored only as hashes), and
+//! how a request proves it holds one: `Authorization: Bearer SECRET` or the seat's cookie.
+
+use std::str::FromStr;
+
+use arbiter_ai::PlayerSpec;
+use arbiter_core::Side;
+use axum::http::HeaderMap;
+use sha2::{Digest, Sha256};
+
+use crate::error::ApiError;
+
+/// Who plays a side.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Player {
+    /// A person, holding the seat's secret.
+    Human,
+    /// The computer.
+    Computer(PlayerSpec),
+}
+
+impl Player {
+    /// Reads `human`, `ai` (level 3), `ai:1` … `ai:5`, or `ai:` and a player spec
+    /// (`ai:alphabeta:depth=4`, `ai:mcts:time=1s`).
+    pub fn parse(text: &str) -> Result<Player, ApiError> {
+        let bad = |why: String| {
+            ApiError::BadRequest(format!(
+                "`{}` is not a player: {why}; expected \"human\", \"ai\", \"ai:1\" to \
+                 \"ai:5\", or \"ai:\" and a player spec like \"ai:mcts:time=1s\"",
+                arbiter_core::excerpt(text)
+            ))
+        };
+        match text {
+            "human" => Ok(Player::Human),
+            "ai" => Ok(Player::Computer(server_spec(
+                PlayerSpec::level(3).map_err(|e| bad(e.to_string()))?,
+            ))),
+            _ => {
+                let rest = text.strip_prefix("ai:").ok_or_else(|| bad("unknown".to_owned()))?;
+                let spec = match rest.parse::<u8>() {
+                    Ok(level) => PlayerSpec::level(level).map_err(|e| bad(e.to_string()))?,
+                    Err(_) => PlayerSpec::from_str(rest).map_err(|e| bad(e.to_string()))?,
+                };
+                let limits = spec.effective_limits();
+                if limits.time.is_some_and(|time| time > MAX_THINK) {
+                    return Err(bad(format!(
+                        "the computer may think at most {MAX_THINK:?} a move"
+                    )));
+                }
+                Ok(Player::Computer(server_spec(spec)))
+            }
+        }
+    }
+
+    /// As stored: `human`, or `ai:` and the spec.
+    #[must_use]
+    pub fn to_text(&self) -> String {
+        match self {
+            Player::Human => "human".to_owned(),
+            Player::Computer(spec) => format!("ai:{spec}"),
+        }
+    }
+}
+
+/// The longest a computer player on the server may think for a move.
+pub const MAX_THINK: std::time::Duration = std::time::Duration::from_secs(10);
+
+/// The transposition table of a computer player on the server, in MiB: small, since many
+/// games think at once.
+const SERVER_TABLE_MIB: usize = 8;
+
+fn server_spec(spec: PlayerSpec) -> PlayerSpec {
+    PlayerSpec { table_mib: spec.table_mib.min(SERVER_TABLE_MIB), ..spec }
+}
+
+/// A new secret: 128 random bits, as 32 hexadecimal digits.
+pub fn new_secret() -> Result<String, ApiError> {
+    let mut bytes = [0u8; 16];
+    getrandom::fill(&mut bytes)
+        .map_err(|error| ApiError::Storage(format!("no random numbers: {error}")))?;
+    Ok(hex(&bytes))
+}
+
+/// A new game identifier: 60 random bits, as 12 characters.
+pub fn new_game_id() -> Result<String, ApiError> {
+    let mut bytes = [0u8; 8];
+    getrandom::fill(&mut bytes)
+        .map_err(|error| ApiError::Storage(format!("no random numbers: {error}")))?;
+    const ALPHABET: &[u8; 32] = b"abcdefghijkmnpqrstuvwxyz23456789";
+    let mut value = u64::from_le_bytes(bytes);
+    Ok((0..12)
+        .map(|_| {
+            let letter = ALPHABET[(value % 32) as usize];
+            value /= 32;
+            char::from(letter)
+        })
+        .collect())
+}
+
+/// The stored form of a secret: its SHA-256, in hexadecimal.
+#[must_use]
+pub fn hash_secret(secret: &str) -> String {
+    hex(&Sha256::digest(secret.as_bytes()))
+}
+
+fn hex(bytes: &[u8]) -> String {
+    bytes.iter().map(|byte| format!("{byte:02x}")).collect()
+}
+
+/// The name of the cookie that holds `side`'s seat of game `id`.
+#[must_use]
+pub fn cookie_name(id: &str, side: Side) -> String {
+    format!("arbiter_{id}_{}", side.name())
+}
+
+/// The `Set-Cookie` value that gives the seat to this browser.
+#[must_use]
+pub fn set_cookie(id: &str, side: Side, secret: &str) -> String {
+    format!("{}={secret}; Path=/; HttpOnly; SameSite=Lax; Max-Age=31536000", cookie_name(id, side))
+}
+
+/// The secrets a request presents for game `id`: the bearer token, and the seat cookies.
+pub fn presented(headers: &HeaderMap, id: &str) -> Vec<String> {
+    let mut secrets = Vec::new();
+    for value in headers.get_all("authorization") {
+        if let Some(token) = value.to_str().ok().and_then(|v| v.strip_prefix("Bearer ")) {
+            secrets.push(token.trim().to_owned());
+        }
+    }
+    let names = [cookie_name(id, Side::White), cookie_name(id, Side::Black)];
+    for value in headers.get_all("cookie") {
+        for pair in value.to_str().unwrap_or_default().split(';') {
+            if let Some((name, secret)) = pair.trim().split_once('=') {
+                if names.iter().any(|wanted| wanted == name) {
+                    secrets.push(secret.to_owned());
+                }
+            }
+        }
+    }
+    secrets
+}
