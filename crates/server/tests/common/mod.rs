@@ -1,0 +1,141 @@
+//! A server on an ephemeral loopback port for the tests, on an SQLite file of its own, or on
+//! the PostgreSQL database of `DATABASE_URL` when that is set (CI sets it).
+
+#![allow(dead_code)]
+
+use std::net::SocketAddr;
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+use arbiter_server::store::Store;
+use arbiter_server::{app, AppState};
+use reqwest::{Client, Response, StatusCode};
+use serde_json::{json, Value};
+use tokio::task::JoinHandle;
+
+/// A running server.
+pub struct Server {
+    pub addr: SocketAddr,
+    pub database: String,
+    task: JoinHandle<()>,
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        self.task.abort();
+    }
+}
+
+/// The databases every test runs on: a new SQLite file, and PostgreSQL when `DATABASE_URL`
+/// names one.
+pub fn databases() -> Vec<String> {
+    static NEXT: AtomicUsize = AtomicUsize::new(0);
+    let folder = std::env::temp_dir().join(format!("arbiter-server-tests-{}", std::process::id()));
+    let file: PathBuf = folder.join(format!("test-{}.db", NEXT.fetch_add(1, Ordering::Relaxed)));
+    let mut urls = vec![format!("sqlite://{}", file.display())];
+    if let Ok(url) = std::env::var("DATABASE_URL") {
+        if url.starts_with("postgres") {
+            urls.push(url);
+        }
+    }
+    urls
+}
+
+impl Server {
+    /// A server on `database`.
+    pub async fn start(database: &str) -> Server {
+        let store = Store::connect(database).await.expect("the database opens");
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.expect("a port");
+        let addr = listener.local_addr().expect("an address");
+        let state = AppState::new(store, 2);
+        let task = tokio::spawn(async move {
+            let _ = axum::serve(listener, app(state)).await;
+        });
+        Server { addr, database: database.to_owned(), task }
+    }
+
+    pub fn url(&self, path: &str) -> String {
+        format!("http://{}{path}", self.addr)
+    }
+
+    /// Creates a game; its JSON.
+    pub async fn create(&self, client: &Client, game: &str, white: &str, black: &str) -> Value {
+        let response = client
+            .post(self.url("/api/games"))
+            .json(&json!({ "game": game, "options": "", "white": white, "black": black }))
+            .send()
+            .await
+            .expect("sent");
+        assert_eq!(response.status(), StatusCode::CREATED);
+        response.json().await.expect("json")
+    }
+
+    pub async fn get(&self, client: &Client, id: &str) -> Value {
+        client
+            .get(self.url(&format!("/api/games/{id}")))
+            .send()
+            .await
+            .expect("sent")
+            .json()
+            .await
+            .expect("json")
+    }
+
+    /// Plays `mv` at `ply` with the seat `token`.
+    pub async fn play(
+        &self,
+        client: &Client,
+        id: &str,
+        token: &str,
+        mv: &str,
+        ply: u64,
+    ) -> Response {
+        client
+            .post(self.url(&format!("/api/games/{id}/moves")))
+            .bearer_auth(token)
+            .json(&json!({ "move": mv, "ply": ply }))
+            .send()
+            .await
+            .expect("sent")
+    }
+
+    /// Posts `{"action": action}` to `/api/games/{id}/{what}` with `token`.
+    pub async fn act(
+        &self,
+        client: &Client,
+        id: &str,
+        token: &str,
+        what: &str,
+        action: &str,
+    ) -> Response {
+        client
+            .post(self.url(&format!("/api/games/{id}/{what}")))
+            .bearer_auth(token)
+            .json(&json!({ "action": action }))
+            .send()
+            .await
+            .expect("sent")
+    }
+}
+
+/// The token of `side`'s seat in a created game.
+pub fn token(created: &Value, side: &str) -> String {
+    created["seats"][side]["token"].as_str().expect("a token").to_owned()
+}
+
+/// Waits until the game's state satisfies `done` (the computer's move), for at most 20 s.
+pub async fn wait_for(
+    server: &Server,
+    client: &Client,
+    id: &str,
+    done: impl Fn(&Value) -> bool,
+) -> Value {
+    for _ in 0..400 {
+        let state = server.get(client, id).await;
+        if done(&state) {
+            return state;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+    panic!("the game {id} did not get there in time");
+}
