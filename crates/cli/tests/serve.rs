@@ -1,0 +1,150 @@
+//! `arbiter serve` as a process: killed with SIGKILL in the middle of games and started again
+//! on the same database, it has every move it acknowledged, and the games go on (the
+//! computer's too).
+
+use std::io::{BufRead, BufReader};
+use std::process::{Child, Command, Stdio};
+use std::time::Duration;
+
+use reqwest::blocking::Client;
+use reqwest::StatusCode;
+use serde_json::{json, Value};
+
+/// The server process and the address it printed.
+struct Serving {
+    child: Child,
+    base: String,
+}
+
+impl Drop for Serving {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+fn start(database: &str) -> Serving {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_arbiter"))
+        .args(["serve", "--addr", "127.0.0.1:0", "--database", database, "--workers", "1"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::inherit())
+        .spawn()
+        .expect("the server starts");
+    let stdout = child.stdout.take().expect("its output");
+    let mut line = String::new();
+    BufReader::new(stdout).read_line(&mut line).expect("a line");
+    let base = line
+        .split_whitespace()
+        .find(|word| word.starts_with("http://"))
+        .unwrap_or_else(|| panic!("no address in {line:?}"))
+        .trim_end_matches('/')
+        .to_owned();
+    Serving { child, base }
+}
+
+fn client() -> Client {
+    Client::builder().timeout(Duration::from_secs(30)).build().expect("a client")
+}
+
+#[test]
+fn a_server_killed_and_started_again_keeps_every_acknowledged_move() {
+    let folder = std::env::temp_dir().join(format!("arbiter-kill-{}", std::process::id()));
+    let database = format!("sqlite://{}", folder.join("games.db").display());
+    let client = client();
+    let server = start(&database);
+    assert!(server.base.starts_with("http://127.0.0.1:"), "{}", server.base);
+    let mut games = Vec::new();
+    for (game, black) in [("checkers", "human"), ("fanorona", "human"), ("holes", "ai:1")] {
+        let created: Value = client
+            .post(format!("{}/api/games", server.base))
+            .json(&json!({ "game": game, "white": "human", "black": black }))
+            .send()
+            .expect("sent")
+            .json()
+            .expect("json");
+        games.push(created);
+    }
+    // Each game moves a few times; every acknowledged move is remembered.
+    let mut acknowledged: Vec<Vec<Value>> = vec![Vec::new(); games.len()];
+    for round in 0..6 {
+        for (index, created) in games.iter().enumerate() {
+            let id = created["id"].as_str().expect("an id");
+            let state: Value = client
+                .get(format!("{}/api/games/{id}", server.base))
+                .send()
+                .expect("sent")
+                .json()
+                .expect("json");
+            let side = state["to_move"].as_str().expect("a side");
+            let Some(token) = created["seats"][side]["token"].as_str() else { continue };
+            let legal = state["legal"].as_array().expect("legal");
+            if legal.is_empty() {
+                continue;
+            }
+            let mv = legal[round % legal.len()]["move"].clone();
+            let response = client
+                .post(format!("{}/api/games/{id}/moves", server.base))
+                .bearer_auth(token)
+                .json(&json!({ "move": mv, "ply": state["ply"] }))
+                .send()
+                .expect("sent");
+            if response.status() == StatusCode::OK {
+                let after: Value = response.json().expect("json");
+                acknowledged[index] = after["moves"].as_array().expect("moves").clone();
+            }
+        }
+    }
+    drop(server); // SIGKILL: no chance to tidy up.
+    let server = start(&database);
+    for (index, created) in games.iter().enumerate() {
+        let id = created["id"].as_str().expect("an id");
+        let state: Value = client
+            .get(format!("{}/api/games/{id}", server.base))
+            .send()
+            .expect("sent")
+            .json()
+            .expect("json");
+        let stored = state["moves"].as_array().expect("moves");
+        assert!(stored.len() >= acknowledged[index].len(), "{id} lost moves");
+        assert_eq!(stored[..acknowledged[index].len()], acknowledged[index][..], "{id}");
+    }
+    // The game against the computer goes on: it answers White's next move.
+    let computer = &games[2];
+    let id = computer["id"].as_str().expect("an id");
+    let mut state: Value = Value::Null;
+    for _ in 0..200 {
+        state = client
+            .get(format!("{}/api/games/{id}", server.base))
+            .send()
+            .expect("sent")
+            .json()
+            .expect("json");
+        if state["to_move"] == "white" && state["thinking"] == false {
+            break;
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    let ply = state["ply"].as_u64().expect("a ply");
+    let mv = state["legal"][0]["move"].clone();
+    let token = computer["seats"]["white"]["token"].as_str().expect("a token");
+    let response = client
+        .post(format!("{}/api/games/{id}/moves", server.base))
+        .bearer_auth(token)
+        .json(&json!({ "move": mv, "ply": ply }))
+        .send()
+        .expect("sent");
+    assert_eq!(response.status(), StatusCode::OK);
+    for _ in 0..200 {
+        let now: Value = client
+            .get(format!("{}/api/games/{id}", server.base))
+            .send()
+            .expect("sent")
+            .json()
+            .expect("json");
+        if now["ply"].as_u64() == Some(ply + 2) || now["status"] == "over" {
+            return;
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    panic!("the computer did not answer after the restart");
+}
