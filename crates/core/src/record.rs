@@ -122,21 +122,29 @@ impl<G: Game> GameRecord<G> {
     /// Plays `mv` if the game is not over and the move is legal; otherwise changes nothing.
     pub fn play(&mut self, mv: G::Move) -> Result<(), MoveError> {
         self.ensure_ongoing()?;
-        let current = self.position();
-        let mut position = current.clone();
+        let mut position = self.position().clone();
         position.play(mv)?;
+        self.push(mv, position);
+        Ok(())
+    }
+
+    /// Records `mv`, a legal move of the current position, which led to `position`.
+    fn push(&mut self, mv: G::Move, position: G) {
+        let current = self.position();
         let turns_without_progress =
             if current.is_progress(mv) { 0 } else { self.turns_without_progress() + 1 };
         let status = self.adjudicate(&position, turns_without_progress);
         self.turns.push(Turn { mv, position, turns_without_progress, status });
-        Ok(())
     }
 
-    /// Parses `text` in any accepted notation and plays it; returns the move played.
+    /// Parses `text` in any accepted notation and plays it; returns the move played. The
+    /// parser finds the move among the legal ones, so it is not checked a second time.
     pub fn play_text(&mut self, text: &str) -> Result<G::Move, MoveError> {
         self.ensure_ongoing()?;
         let mv = self.position().parse_move(text)?;
-        self.play(mv)?;
+        let mut position = self.position().clone();
+        position.play_unchecked(mv);
+        self.push(mv, position);
         Ok(mv)
     }
 
