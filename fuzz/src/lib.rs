@@ -34,7 +34,7 @@ pub const TARGETS: [(&str, Check); 6] = [
 
 /// The most plies a target plays, so that one input stays quick (libFuzzer's speed is what
 /// finds bugs; long games come from many short steps of the corpus anyway).
-const MAX_PLIES: usize = 40;
+const MAX_PLIES: usize = 32;
 
 /// The random plies before the moves target tries its text: deeper positions are the playout
 /// target's; a few plies reach captures, chains and neutral pieces.
@@ -42,7 +42,7 @@ const MOVES_PLIES: usize = 8;
 
 /// The legal moves of a ply whose text is parsed back in the playout target: parsing is as
 /// dear as generating, so checking all would make a ply quadratic.
-const PARSED_PER_PLY: usize = 4;
+const PARSED_PER_PLY: usize = 2;
 
 /// Calls `$check::<G>($args)` for the game numbered `$index` (modulo the number of games),
 /// in the catalog's order.
@@ -116,40 +116,40 @@ fn lists_of(error: &MoveError) -> usize {
     }
 }
 
-/// Move text and steps: a game reached by random plies (chosen by the bytes after the text),
-/// then the text as a whole move and as a step, in every game.
+/// Move text and steps, in every game and option set: a position reached by a few random
+/// plies from the start (chosen by the bytes after the text), then the text as a whole move
+/// and as the first step of a turn.
 pub fn moves(data: &[u8]) {
     let Some(input) = split(data) else { return };
-    let entry = entry(input.game);
-    let sets = option_sets(entry.info().id);
-    let options = sets[usize::from(input.options) % sets.len()];
-    let mut session = entry.new_session(options, None).expect("the start");
-    for &byte in input.rest.iter().take(MOVES_PLIES) {
-        let legal = session.legal_moves();
-        if legal.is_empty() {
-            break;
-        }
-        let mv = &legal[usize::from(byte) % legal.len()];
-        session.play(mv).unwrap_or_else(|e| panic!("the legal move {mv} does not play: {e}"));
+    for_game!(input.game, check_move_text(input.options, input.text, input.rest));
+}
+
+fn check_move_text<G: Game>(options: u8, text: &str, choices: &[u8]) {
+    let sets = option_sets(G::ID);
+    let options = G::Options::parse(sets[usize::from(options) % sets.len()]).expect("options");
+    let mut position = G::start(&options);
+    let mut legal = Vec::new();
+    for &choice in choices.iter().take(MOVES_PLIES) {
+        position.generate_moves(&mut legal);
+        let Some(&mv) = legal.get(usize::from(choice) % legal.len().max(1)) else { break };
+        position.play_unchecked(mv);
     }
-    let next = session.next_steps(&[]);
-    match session.match_step(input.text, &next.options) {
-        Ok(index) => assert!(index < next.options.len(), "a step index out of range"),
+    position.generate_moves(&mut legal);
+    match position.parse_move(text) {
+        Ok(mv) => assert!(legal.contains(&mv), "`{text}` parses to {mv}, which is not legal"),
         Err(error) => check_message(&error.to_string(), lists_of(&error)),
     }
-    if let Err(error) = session.play_steps(&[input.text.to_owned()]) {
-        check_message(&error.to_string(), lists_of(&error));
+    let mut first_steps: Vec<String> = Vec::new();
+    for &mv in &legal {
+        let steps = position.move_steps(mv);
+        assert!(!steps.is_empty(), "{mv} has no steps");
+        if !first_steps.contains(&steps[0]) {
+            first_steps.push(steps[0].clone());
+        }
     }
-    match session.parse_move(input.text) {
-        Ok(canonical) => {
-            assert!(session.legal_moves().contains(&canonical), "{canonical} is not legal");
-            assert_eq!(session.play(input.text), Ok(canonical.clone()), "parse and play differ");
-            assert_eq!(session.history().last(), Some(&canonical));
-        }
-        Err(error) => {
-            check_message(&error.to_string(), lists_of(&error));
-            assert!(session.play(input.text).is_err(), "play accepts what parse refuses");
-        }
+    match position.match_step(text, &first_steps) {
+        Ok(index) => assert!(index < first_steps.len(), "a step index out of range"),
+        Err(error) => check_message(&error.to_string(), lists_of(&error)),
     }
 }
 

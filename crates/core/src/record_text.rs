@@ -234,8 +234,9 @@ fn parse_tag(
     loop {
         match chars.next() {
             Some('"') => break,
-            Some('\\') => value.extend(chars.next()),
-            Some('\n') | None => {
+            // A tag is on one line: an escaped line break does not continue it.
+            Some('\\') if chars.peek().is_some_and(|&c| c != '\n') => value.extend(chars.next()),
+            Some('\\' | '\n') | None => {
                 return Err(RecordError::new(line, format!("unterminated tag value; {expected}")))
             }
             Some(c) => value.push(c),

@@ -290,3 +290,13 @@ fn errors_quote_a_short_escaped_excerpt_of_the_input() {
     assert!(!error.to_string().contains('\u{1b}'), "{error}");
     assert!(error.to_string().contains("to\\u{1b}c"), "{error}");
 }
+
+/// Found by the records fuzz target: a backslash before a line break took the break into the
+/// tag's value, and the record was written back with a tag over two lines.
+#[test]
+fn a_tag_value_cannot_continue_on_the_next_line() {
+    let error = parse_record_text("[Event \"a\\\nb\"]\n1. to1 *").expect_err("two lines");
+    assert!(error.message.contains("unterminated tag value"), "{error}");
+    let tags = parse_record_text("[Event \"a\\\"b\\\\\"]\n1. to1 *").expect("escapes").tags;
+    assert_eq!(tags, [("Event".to_owned(), "a\"b\\".to_owned())]);
+}
