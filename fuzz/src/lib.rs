@@ -8,16 +8,13 @@
 //! hash that differs from its recomputation, an error message that echoes a control character
 //! or grows with its input.
 
+use std::marker::PhantomData;
 use std::str::from_utf8;
 
 use arbiter_ai::{parse_duration, PlayerSpec, MAX_TIME};
-use arbiter_catalog::{games, load_record, Entry};
-use arbiter_checkers::Checkers;
-use arbiter_core::{Game, GameOptions, MoveError, MAX_RECORD_BYTES};
-use arbiter_daynight::DayNight;
-use arbiter_fanorona::Fanorona;
-use arbiter_holes::Holes;
-use arbiter_minicheckers::Minicheckers;
+use arbiter_catalog::{AnyGame, GameId, Visitor};
+use arbiter_core::turn::Turn;
+use arbiter_core::{parse_record_text, GameOptions, GameRecord, MoveError, MAX_RECORD_BYTES};
 
 /// The check of a fuzz target, given libFuzzer's bytes.
 pub type Check = fn(&[u8]);
@@ -44,19 +41,32 @@ const MOVES_PLIES: usize = 8;
 /// dear as generating, so checking all would make a ply quadratic.
 const PARSED_PER_PLY: usize = 2;
 
-/// Calls `$check::<G>($args)` for the game numbered `$index` (modulo the number of games),
-/// in the catalog's order.
-macro_rules! for_game {
-    ($index:expr, $check:ident($($arg:expr),*)) => {
-        match $index % 5 {
-            0 => $check::<Minicheckers>($($arg),*),
-            1 => $check::<Holes>($($arg),*),
-            2 => $check::<Fanorona>($($arg),*),
-            3 => $check::<Checkers>($($arg),*),
-            _ => $check::<DayNight>($($arg),*),
+/// The game numbered `index` (modulo the number of games), in the catalog's order.
+fn game(index: u8) -> GameId {
+    GameId::ALL[usize::from(index) % GameId::ALL.len()]
+}
+
+/// Runs a check for the game of an input: each visitor below calls one generic check.
+macro_rules! visitor {
+    ($name:ident($($field:ident: $type:ty),*) => $check:ident) => {
+        struct $name<'a>($($type),*, std::marker::PhantomData<&'a ()>);
+
+        impl Visitor for $name<'_> {
+            type Output = ();
+
+            fn visit<G: AnyGame>(self) {
+                let $name($($field),*, _) = self;
+                $check::<G>($($field),*);
+            }
         }
     };
 }
+
+visitor!(MoveText(options: u8, text: &'a str, choices: &'a [u8]) => check_move_text);
+visitor!(PositionText(options: u8, text: &'a str) => check_position_text);
+visitor!(OptionText(text: &'a str) => check_options);
+visitor!(Playout(options: u8, text: &'a str, choices: &'a [u8]) => check_playout);
+visitor!(RecordText(text: &'a str) => check_record);
 
 /// The option sets tried for a game: the defaults and each variant of the rules.
 fn option_sets(game: &str) -> &'static [&'static str] {
@@ -66,10 +76,6 @@ fn option_sets(game: &str) -> &'static [&'static str] {
         "daynight" => &["", "rings=5", "rings=8"],
         _ => &[""],
     }
-}
-
-fn entry(index: u8) -> &'static dyn Entry {
-    games()[usize::from(index) % games().len()]
 }
 
 /// An input split into the game, an option set, a line of text and the bytes after it.
@@ -121,10 +127,10 @@ fn lists_of(error: &MoveError) -> usize {
 /// and as the first step of a turn.
 pub fn moves(data: &[u8]) {
     let Some(input) = split(data) else { return };
-    for_game!(input.game, check_move_text(input.options, input.text, input.rest));
+    game(input.game).visit(MoveText(input.options, input.text, input.rest, PhantomData));
 }
 
-fn check_move_text<G: Game>(options: u8, text: &str, choices: &[u8]) {
+fn check_move_text<G: AnyGame>(options: u8, text: &str, choices: &[u8]) {
     let sets = option_sets(G::ID);
     let options = G::Options::parse(sets[usize::from(options) % sets.len()]).expect("options");
     let mut position = G::start(&options);
@@ -139,16 +145,10 @@ fn check_move_text<G: Game>(options: u8, text: &str, choices: &[u8]) {
         Ok(mv) => assert!(legal.contains(&mv), "`{text}` parses to {mv}, which is not legal"),
         Err(error) => check_message(&error.to_string(), lists_of(&error)),
     }
-    let mut first_steps: Vec<String> = Vec::new();
-    for &mv in &legal {
-        let steps = position.move_steps(mv);
-        assert!(!steps.is_empty(), "{mv} has no steps");
-        if !first_steps.contains(&steps[0]) {
-            first_steps.push(steps[0].clone());
-        }
-    }
-    match position.match_step(text, &first_steps) {
-        Ok(index) => assert!(index < first_steps.len(), "a step index out of range"),
+    let mut turn = Turn::new(position.clone(), &legal);
+    match turn.enter_step(text) {
+        Ok(Some(mv)) => assert!(legal.contains(&mv), "the step `{text}` completes {mv}"),
+        Ok(None) => assert!(!turn.entered().is_empty(), "a step entered no click"),
         Err(error) => check_message(&error.to_string(), lists_of(&error)),
     }
 }
@@ -157,10 +157,10 @@ fn check_move_text<G: Game>(options: u8, text: &str, choices: &[u8]) {
 /// back to the same position.
 pub fn positions(data: &[u8]) {
     let Some(input) = split(data) else { return };
-    for_game!(input.game, check_position_text(input.options, input.text));
+    game(input.game).visit(PositionText(input.options, input.text, PhantomData));
 }
 
-fn check_position_text<G: Game>(options: u8, text: &str) {
+fn check_position_text<G: AnyGame>(options: u8, text: &str) {
     let sets = option_sets(G::ID);
     let options = G::Options::parse(sets[usize::from(options) % sets.len()]).expect("options");
     match G::from_text(text, &options) {
@@ -185,21 +185,30 @@ fn check_position_text<G: Game>(options: u8, text: &str) {
 /// Record text (the bytes after the first, which picks the game it is read as by default):
 /// what loads writes back to a record that loads to the same game and writes the same text.
 pub fn records(data: &[u8]) {
-    let [game, tail @ ..] = data else { return };
+    let [game_index, tail @ ..] = data else { return };
     let Ok(text) = from_utf8(tail) else { return };
-    let default = entry(*game).info().id;
-    match load_record(text, Some(default)) {
-        Ok(session) => {
-            let written = session.record_text();
+    let parsed = match parse_record_text(text) {
+        Ok(parsed) => parsed,
+        Err(error) => return check_message(&error.to_string(), 0),
+    };
+    match GameId::of_record(&parsed) {
+        Ok(named) => named.unwrap_or(game(*game_index)).visit(RecordText(text, PhantomData)),
+        Err(error) => check_message(&error.to_string(), 0),
+    }
+}
+
+fn check_record<G: AnyGame>(text: &str) {
+    match GameRecord::<G>::from_record_text(text) {
+        Ok(record) => {
+            let written = record.to_record_text();
             assert!(written.len() <= MAX_RECORD_BYTES, "a record written longer than the limit");
-            let again = load_record(&written, None).unwrap_or_else(|e| {
+            let again = GameRecord::<G>::from_record_text(&written).unwrap_or_else(|e| {
                 panic!("the written record does not read back: {e}\n{written}")
             });
-            assert_eq!(again.game_id(), session.game_id());
-            assert_eq!(again.history(), session.history());
-            assert_eq!(again.status(), session.status());
-            assert_eq!(again.position_text(), session.position_text());
-            assert_eq!(again.record_text(), written, "the record is written another way");
+            assert!(again.moves().eq(record.moves()), "the moves differ");
+            assert_eq!(again.status(), record.status());
+            assert_eq!(again.position(), record.position());
+            assert_eq!(again.to_record_text(), written, "the record is written another way");
         }
         // A move error inside may list the legal moves.
         Err(error) => check_message(&error.to_string(), 8192),
@@ -209,13 +218,10 @@ pub fn records(data: &[u8]) {
 /// Option text, in every game: what reads writes back to text that reads back the same.
 pub fn options(data: &[u8]) {
     let Some(input) = split(data) else { return };
-    for_game!(input.game, check_options(input.text));
-    if let Err(error) = entry(input.game).new_session(input.text, None) {
-        check_message(&error.to_string(), 0);
-    }
+    game(input.game).visit(OptionText(input.text, PhantomData));
 }
 
-fn check_options<G: Game>(text: &str) {
+fn check_options<G: AnyGame>(text: &str) {
     match G::Options::parse(text) {
         Ok(options) => {
             let written = options.to_text();
@@ -251,10 +257,10 @@ pub fn specs(data: &[u8]) {
 /// empty exactly when the game is over, and that the position's text reads back to it.
 pub fn playout(data: &[u8]) {
     let Some(input) = split(data) else { return };
-    for_game!(input.game, check_playout(input.options, input.text, input.rest));
+    game(input.game).visit(Playout(input.options, input.text, input.rest, PhantomData));
 }
 
-fn check_playout<G: Game>(options: u8, text: &str, choices: &[u8]) {
+fn check_playout<G: AnyGame>(options: u8, text: &str, choices: &[u8]) {
     let sets = option_sets(G::ID);
     let options = G::Options::parse(sets[usize::from(options) % sets.len()]).expect("options");
     let Ok(mut position) = G::from_text(text, &options) else { return };
