@@ -132,49 +132,21 @@ impl Store {
     pub async fn create(&self, game: &StoredGame) -> Result<(), ApiError> {
         let mut transaction = self.pool.begin().await?;
         sqlx::query(
-            "INSERT INTO games (id, game, options, white, black, white_secret, black_secret, \
-             white_claimed, black_claimed, event, result, ply, draw_offer, undo_request, \
-             version, created, updated) \
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17)",
+            "INSERT INTO games (id, game, options, white, black, version, created, updated) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
         )
         .bind(&game.id)
         .bind(&game.game)
         .bind(&game.options)
         .bind(&game.seats[0].player)
         .bind(&game.seats[1].player)
-        .bind(game.seats[0].secret.clone())
-        .bind(game.seats[1].secret.clone())
-        .bind(i64::from(game.seats[0].claimed))
-        .bind(i64::from(game.seats[1].claimed))
-        .bind(game.event.clone())
-        .bind(game.result.clone())
-        .bind(game.moves.len() as i64)
-        .bind(game.draw_offer.clone())
-        .bind(game.undo_request.clone())
         .bind(game.version)
         .bind(game.created)
         .bind(game.updated)
         .execute(&mut *transaction)
         .await?;
-        for (ply, mv) in game.moves.iter().enumerate() {
-            Self::insert_move(&mut transaction, &game.id, ply, mv).await?;
-        }
+        Self::write(&mut transaction, game, 0).await?;
         transaction.commit().await?;
-        Ok(())
-    }
-
-    async fn insert_move(
-        transaction: &mut sqlx::Transaction<'_, sqlx::Any>,
-        id: &str,
-        ply: usize,
-        mv: &str,
-    ) -> Result<(), ApiError> {
-        sqlx::query("INSERT INTO moves (game_id, ply, mv) VALUES ($1, $2, $3)")
-            .bind(id)
-            .bind(ply as i64)
-            .bind(mv)
-            .execute(&mut **transaction)
-            .await?;
         Ok(())
     }
 
@@ -182,13 +154,29 @@ impl Store {
     /// `first_changed` on (the moves before it are already stored).
     pub async fn save(&self, game: &StoredGame, first_changed: usize) -> Result<(), ApiError> {
         let mut transaction = self.pool.begin().await?;
+        Self::write(&mut transaction, game, first_changed).await?;
+        transaction.commit().await?;
+        Ok(())
+    }
+
+    /// Writes what changes in a game: its moves from `first_changed` on, and its state.
+    async fn write(
+        transaction: &mut sqlx::Transaction<'_, sqlx::Any>,
+        game: &StoredGame,
+        first_changed: usize,
+    ) -> Result<(), ApiError> {
         sqlx::query("DELETE FROM moves WHERE game_id = $1 AND ply >= $2")
             .bind(&game.id)
             .bind(first_changed as i64)
-            .execute(&mut *transaction)
+            .execute(&mut **transaction)
             .await?;
         for (ply, mv) in game.moves.iter().enumerate().skip(first_changed) {
-            Self::insert_move(&mut transaction, &game.id, ply, mv).await?;
+            sqlx::query("INSERT INTO moves (game_id, ply, mv) VALUES ($1, $2, $3)")
+                .bind(&game.id)
+                .bind(ply as i64)
+                .bind(mv)
+                .execute(&mut **transaction)
+                .await?;
         }
         sqlx::query(
             "UPDATE games SET white_secret = $2, black_secret = $3, white_claimed = $4, \
@@ -207,9 +195,8 @@ impl Store {
         .bind(game.undo_request.clone())
         .bind(game.version)
         .bind(game.updated)
-        .execute(&mut *transaction)
+        .execute(&mut **transaction)
         .await?;
-        transaction.commit().await?;
         Ok(())
     }
 
