@@ -34,8 +34,8 @@ mod zobrist;
 pub use evaluate::Evaluate;
 pub use game::{DrawRules, Game};
 pub use notation::{
-    check_piece_counts, find_move_by_squares, no_inner_space, split_piece_lists, split_rows,
-    MoveError, PositionError,
+    check_piece_counts, find_move_by_squares, no_inner_space, split_moves, split_piece_lists,
+    split_rows, MoveError, PositionError,
 };
 pub use options::{GameOptions, NoOptions, OptionError, OptionSpec};
 pub use outcome::{DrawReason, Outcome, Status, WinReason};

@@ -225,3 +225,55 @@ pub fn check_piece_counts(
     }
     Ok(())
 }
+
+/// Splits a move list at white space, except inside parentheses, so that forms like the GDL
+/// `(move 2 2 2 3)` stay whole; and a word with no digit before its first comma joins the
+/// word before it, so that the seed's Fanorona steps `F4 NW`, `F4 NW A` and `F4 NW A,E3 N`
+/// stay whole. (Every notation names a square, point or cell with a digit; directions and
+/// capture letters have none.)
+pub fn split_moves(moves: &str) -> Vec<&str> {
+    let mut words: Vec<(usize, usize)> = Vec::new();
+    let (mut depth, mut start) = (0usize, None);
+    for (index, c) in moves.char_indices() {
+        match c {
+            '(' => depth += 1,
+            ')' => depth = depth.saturating_sub(1),
+            c if c.is_whitespace() && depth == 0 => {
+                if let Some(first) = start.take() {
+                    words.push((first, index));
+                }
+                continue;
+            }
+            _ => {}
+        }
+        start.get_or_insert(index);
+    }
+    words.extend(start.map(|first| (first, moves.len())));
+    let mut tokens: Vec<(usize, usize)> = Vec::new();
+    for (first, end) in words {
+        let word = &moves[first..end];
+        let head = word.split(',').next().unwrap_or_default();
+        let continues = !head.contains(|c: char| c.is_ascii_digit()) && !word.starts_with('(');
+        match tokens.last_mut() {
+            Some(last) if continues => last.1 = end,
+            _ => tokens.push((first, end)),
+        }
+    }
+    tokens.into_iter().map(|(first, end)| &moves[first..end]).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::split_moves;
+
+    #[test]
+    fn moves_split_at_spaces_keeping_gdl_forms_and_fanorona_directions_whole() {
+        assert_eq!(split_moves(" 11-15  23-19 "), ["11-15", "23-19"]);
+        assert_eq!(split_moves("(move 2 2 2 3) b5-b4"), ["(move 2 2 2 3)", "b5-b4"]);
+        assert_eq!(split_moves("F4 NW D1-D2A"), ["F4 NW", "D1-D2A"]);
+        assert_eq!(split_moves("F4 NW A E3-E4"), ["F4 NW A", "E3-E4"]);
+        assert_eq!(split_moves("F4 NW A,E3 N W c3"), ["F4 NW A,E3 N W", "c3"]);
+        assert_eq!(split_moves("F4-E3A,E3-E4W D1-D2A"), ["F4-E3A,E3-E4W", "D1-D2A"]);
+        assert_eq!(split_moves("NW"), ["NW"], "a word with nothing before it stays alone");
+    }
+}
