@@ -13,7 +13,7 @@ use crate::present::{Board, Captured, CellId, Geometry, Marks, PieceKind, Presen
 use crate::MoveError;
 
 /// One input of a person entering a turn: a cell, or a choice by its token.
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
 pub enum Click {
@@ -76,19 +76,20 @@ pub fn move_paths<G: Present>(position: &G, moves: &[G::Move]) -> Vec<MovePath<G
             path
         })
         .collect();
-    // A move whose path begins another's ends with a skip.
-    let stops: Vec<bool> = paths
-        .iter()
-        .map(|path| {
-            paths.iter().any(|other| {
-                other.clicks.len() > path.clicks.len() && other.clicks.starts_with(&path.clicks)
-            })
+    // A move whose path begins another's ends with a skip. In the sorted order a path that
+    // begins others comes just before the first of them.
+    let mut order: Vec<usize> = (0..paths.len()).collect();
+    order.sort_by(|&a, &b| paths[a].clicks.cmp(&paths[b].clicks));
+    let stops: Vec<usize> = order
+        .windows(2)
+        .filter(|pair| {
+            let (shorter, longer) = (&paths[pair[0]].clicks, &paths[pair[1]].clicks);
+            longer.len() > shorter.len() && longer.starts_with(shorter)
         })
+        .map(|pair| pair[0])
         .collect();
-    for (path, stops) in paths.iter_mut().zip(stops) {
-        if stops {
-            path.clicks.push(Click::Choice(SKIP.to_owned()));
-        }
+    for index in stops {
+        paths[index].clicks.push(Click::Choice(SKIP.to_owned()));
     }
     paths
 }
