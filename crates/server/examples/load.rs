@@ -23,6 +23,10 @@
 //! counts the moves lost (acknowledged, but not stored) and duplicated (stored more often than
 //! sent). It exits with failure if a move was lost or duplicated, a game was stored otherwise
 //! than acknowledged, or a request failed.
+//!
+//! The server answers `GET /api/games/{id}` from memory while a game is loaded; to check what
+//! the database holds, give `--verify-delay 30` and restart the server in those 30 seconds.
+//! `--timeout-ms` shortens the request timeout (10 s by default), to provoke resent moves.
 
 use std::collections::{BTreeMap, HashMap};
 use std::process::ExitCode;
@@ -35,7 +39,8 @@ use serde::Deserialize;
 use serde_json::json;
 use tokio::task::JoinSet;
 
-/// The longest any request may take, from connecting to the end of the answer.
+/// The longest a request may take by default, from connecting to the end of the answer; a
+/// creation and a reading back always allow this long.
 const REQUEST_TIMEOUT: Duration = Duration::from_secs(10);
 /// The most games one run may play at once.
 const MAX_GAMES: u32 = 10_000;
@@ -65,6 +70,14 @@ struct Args {
     /// The seed of the random moves: the same seed plays the same games.
     #[arg(long, default_value_t = 1)]
     seed: u64,
+    /// The longest a move request may take, in milliseconds; a move not answered in time is
+    /// sent again.
+    #[arg(long, default_value_t = 10_000, value_parser = clap::value_parser!(u32).range(1..=60_000))]
+    timeout_ms: u32,
+    /// Seconds to wait before reading the games back: time to restart the server, so that the
+    /// check reads what its database holds rather than what it has in memory.
+    #[arg(long, default_value_t = 0, value_parser = clap::value_parser!(u32).range(0..=600))]
+    verify_delay: u32,
 }
 
 /// The part of a game's state the generator reads.
@@ -175,6 +188,7 @@ fn parse<T: DeserializeOwned>(body: &[u8], run: &mut GameRun) -> Option<T> {
 async fn create(client: &Client, base: &str, run: &mut GameRun) -> Option<Created> {
     let request = client
         .post(format!("{base}/api/games"))
+        .timeout(REQUEST_TIMEOUT)
         .json(&json!({"game": run.game, "options": "", "white": "human", "black": "human"}));
     match send(request).await {
         Ok((StatusCode::CREATED, body)) => parse(&body, run),
@@ -340,7 +354,7 @@ async fn verify(
     let mut tasks = JoinSet::new();
     for (index, run) in runs.iter().enumerate() {
         let Some(id) = run.id.clone() else { continue };
-        let request = client.get(format!("{base}/api/games/{id}"));
+        let request = client.get(format!("{base}/api/games/{id}")).timeout(REQUEST_TIMEOUT);
         tasks.spawn(async move { (index, id, send(request).await) });
     }
     let mut checks = Vec::new();
@@ -443,7 +457,7 @@ async fn main() -> ExitCode {
         return ExitCode::from(2);
     }
     let client = match Client::builder()
-        .timeout(REQUEST_TIMEOUT)
+        .timeout(Duration::from_millis(u64::from(args.timeout_ms)))
         .pool_max_idle_per_host(args.games as usize)
         .build()
     {
@@ -455,11 +469,15 @@ async fn main() -> ExitCode {
     };
     let base = format!("http://{}", args.addr);
     println!(
-        "{} games of {} on {base}, at most {} plies, seed {}",
-        args.games, args.game, args.max_plies, args.seed
+        "{} games of {} on {base}, at most {} plies, seed {}, timeout {} ms",
+        args.games, args.game, args.max_plies, args.seed, args.timeout_ms
     );
     let (runs, wall) = play_all(&client, &base, &args).await;
     let failed_requests = print_play(&runs, wall);
+    if args.verify_delay > 0 {
+        println!("reading the games back in {} s", args.verify_delay);
+        tokio::time::sleep(Duration::from_secs(u64::from(args.verify_delay))).await;
+    }
     let checks = verify(&client, &base, &runs).await;
     let agree = print_checks(&checks);
     if agree && failed_requests == 0 {

@@ -231,6 +231,17 @@ impl Entry {
     }
 }
 
+/// Runs a change to its end even when the request that asked for it is dropped (a client
+/// that times out or goes away in the middle of the write): a change is stored and announced
+/// whole, so that the game in memory never runs ahead of the database.
+async fn detached<T: Send + 'static>(
+    change: impl std::future::Future<Output = Result<T, ApiError>> + Send + 'static,
+) -> Result<T, ApiError> {
+    tokio::spawn(change)
+        .await
+        .map_err(|error| ApiError::Storage(format!("the change did not finish: {error}")))?
+}
+
 impl Games {
     /// The games of `store`; the computer thinks on at most `workers` threads at once.
     #[must_use]
@@ -279,7 +290,7 @@ impl Games {
     }
 
     /// Creates a game; the creator gets every human seat's token and link.
-    pub async fn create(self: &Arc<Self>, new: NewGame) -> Result<Created, ApiError> {
+    async fn create_now(self: &Arc<Self>, new: NewGame) -> Result<Created, ApiError> {
         let kind: GameId = new.game.parse().map_err(|e| ApiError::BadRequest(format!("{e}")))?;
         live::build(kind, &new.options, &[], None).map_err(ApiError::BadRequest)?;
         let players = [Player::parse(&new.white)?, Player::parse(&new.black)?];
@@ -324,6 +335,70 @@ impl Games {
         Ok(Created { watch_url: format!("/games/{id}"), id, seats, state })
     }
 
+    /// Creates a game; the creator gets every human seat's token and link.
+    pub async fn create(self: &Arc<Self>, new: NewGame) -> Result<Created, ApiError> {
+        let games = self.clone();
+        detached(async move { games.create_now(new).await }).await
+    }
+
+    /// Plays `text` at `ply` for the holder of `secrets`.
+    pub async fn play(
+        self: &Arc<Self>,
+        id: &str,
+        secrets: &[String],
+        text: &str,
+        ply: usize,
+    ) -> Result<GameState, ApiError> {
+        let (games, id, secrets, text) =
+            (self.clone(), id.to_owned(), secrets.to_vec(), text.to_owned());
+        detached(async move { games.play_now(&id, &secrets, &text, ply).await }).await
+    }
+
+    /// The holder of `secrets` resigns.
+    pub async fn resign(
+        self: &Arc<Self>,
+        id: &str,
+        secrets: &[String],
+    ) -> Result<GameState, ApiError> {
+        let (games, id, secrets) = (self.clone(), id.to_owned(), secrets.to_vec());
+        detached(async move { games.resign_now(&id, &secrets).await }).await
+    }
+
+    /// A draw offer (`offer`), its answer (`accept`, `decline`).
+    pub async fn draw(
+        self: &Arc<Self>,
+        id: &str,
+        secrets: &[String],
+        action: &str,
+    ) -> Result<GameState, ApiError> {
+        let (games, id, secrets, action) =
+            (self.clone(), id.to_owned(), secrets.to_vec(), action.to_owned());
+        detached(async move { games.draw_now(&id, &secrets, &action).await }).await
+    }
+
+    /// A takeback: `request`, `accept` or `decline` (see `undo_now`).
+    pub async fn undo(
+        self: &Arc<Self>,
+        id: &str,
+        secrets: &[String],
+        action: &str,
+    ) -> Result<GameState, ApiError> {
+        let (games, id, secrets, action) =
+            (self.clone(), id.to_owned(), secrets.to_vec(), action.to_owned());
+        detached(async move { games.undo_now(&id, &secrets, &action).await }).await
+    }
+
+    /// Gives `side`'s seat to the browser that opens its link (see `join_now`).
+    pub async fn join(
+        self: &Arc<Self>,
+        id: &str,
+        side: Side,
+        token: &str,
+    ) -> Result<String, ApiError> {
+        let (games, id, token) = (self.clone(), id.to_owned(), token.to_owned());
+        detached(async move { games.join_now(&id, side, &token).await }).await
+    }
+
     /// The state of game `id` as the holder of `secrets` sees it.
     pub async fn state(&self, id: &str, secrets: &[String]) -> Result<GameState, ApiError> {
         let slot = self.slot(id).await?;
@@ -363,7 +438,7 @@ impl Games {
     }
 
     /// Plays `text` at `ply` for the holder of `secrets`.
-    pub async fn play(
+    async fn play_now(
         self: &Arc<Self>,
         id: &str,
         secrets: &[String],
@@ -402,7 +477,7 @@ impl Games {
     }
 
     /// The holder of `secrets` resigns.
-    pub async fn resign(
+    async fn resign_now(
         self: &Arc<Self>,
         id: &str,
         secrets: &[String],
@@ -420,7 +495,7 @@ impl Games {
     }
 
     /// A draw offer (`offer`), its answer (`accept`, `decline`).
-    pub async fn draw(
+    async fn draw_now(
         self: &Arc<Self>,
         id: &str,
         secrets: &[String],
@@ -463,7 +538,7 @@ impl Games {
 
     /// A takeback: `request` (immediate against the computer or at one screen), `accept`,
     /// `decline`. It takes back the requester's last move, and the reply to it if there is one.
-    pub async fn undo(
+    async fn undo_now(
         self: &Arc<Self>,
         id: &str,
         secrets: &[String],
@@ -527,7 +602,12 @@ impl Games {
 
     /// Gives `side`'s seat to the browser that opens its link, once: the link's token is
     /// replaced by a new secret, which the browser keeps in a cookie.
-    pub async fn join(&self, id: &str, side: Side, token: &str) -> Result<String, ApiError> {
+    async fn join_now(
+        self: &Arc<Self>,
+        id: &str,
+        side: Side,
+        token: &str,
+    ) -> Result<String, ApiError> {
         let slot = self.slot(id).await?;
         let mut entry = slot.entry.lock().await;
         let seat = &entry.stored.seats[side.index()];

@@ -414,3 +414,52 @@ async fn sqlite_runs_in_wal_mode_and_the_openapi_document_lists_every_path() {
         assert!(paths.contains_key(path), "{path} is not documented");
     }
 }
+
+/// Moves whose requests are cancelled in the middle (a client that times out at once, then
+/// sends the move again) are stored exactly as acknowledged: after a restart the database has
+/// the game the server showed. A regression test: the change used to stay in memory only.
+#[tokio::test]
+async fn cancelled_requests_leave_memory_and_database_alike() {
+    for database in databases() {
+        let patient = client();
+        let hasty = Client::builder().timeout(Duration::from_micros(300)).build().expect("client");
+        let (id, shown) = {
+            let server = Server::start(&database).await;
+            let created = server.create(&patient, "checkers", "human", "human").await;
+            let id = created["id"].as_str().expect("an id").to_owned();
+            let mut seed = 77;
+            for _ in 0..40 {
+                let state = server.get(&patient, &id).await;
+                if state["status"] != "ongoing" {
+                    break;
+                }
+                let legal = state["legal"].as_array().expect("legal");
+                let mv = legal[next(&mut seed) % legal.len()]["move"]
+                    .as_str()
+                    .expect("a move")
+                    .to_owned();
+                let side = state["to_move"].as_str().expect("a side");
+                let ply = state["ply"].as_u64().expect("a ply");
+                // The first tries are cut short; the last one waits for its answer.
+                for _ in 0..3 {
+                    let _ = hasty
+                        .post(server.url(&format!("/api/games/{id}/moves")))
+                        .bearer_auth(token(&created, side))
+                        .json(&json!({ "move": mv, "ply": ply }))
+                        .send()
+                        .await;
+                }
+                let answer = server.play(&patient, &id, &token(&created, side), &mv, ply).await;
+                assert_eq!(answer.status(), StatusCode::OK);
+            }
+            // Let a change still in flight finish.
+            tokio::time::sleep(Duration::from_millis(300)).await;
+            let shown = server.get(&patient, &id).await;
+            (id, shown)
+        };
+        let server = Server::start(&database).await;
+        let stored = server.get(&patient, &id).await;
+        assert_eq!(stored["moves"], shown["moves"], "on {database}");
+        assert_eq!(stored["version"], shown["version"]);
+    }
+}
