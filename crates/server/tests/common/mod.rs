@@ -15,7 +15,6 @@ use tokio::task::JoinHandle;
 /// A running server.
 pub struct Server {
     pub addr: SocketAddr,
-    pub database: String,
     task: JoinHandle<()>,
 }
 
@@ -50,7 +49,7 @@ impl Server {
         let task = tokio::spawn(async move {
             let _ = axum::serve(listener, app(state)).await;
         });
-        Server { addr, database: database.to_owned(), task }
+        Server { addr, task }
     }
 
     pub fn url(&self, path: &str) -> String {
