@@ -1,7 +1,6 @@
 //! A server on an ephemeral loopback port for the tests, on an SQLite file of its own, or on
 //! the PostgreSQL database of `DATABASE_URL` when that is set (CI sets it).
 
-
 use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicUsize, Ordering};
