@@ -4,7 +4,7 @@ use std::time::Duration;
 
 use arbiter_ai::parse_duration;
 use arbiter_catalog::GameId;
-use arbiter_core::{OptionSpec, Side};
+use arbiter_core::{excerpt, OptionSpec, Side};
 use axum::extract::rejection::JsonRejection;
 use axum::extract::{DefaultBodyLimit, Path, Query, State};
 use axum::http::{header, HeaderMap, StatusCode};
@@ -15,9 +15,10 @@ use serde::{Deserialize, Serialize};
 
 use crate::error::ApiError;
 use crate::games::{GameState, NewGame};
+use crate::live::{self, View};
 use crate::seats::{presented, set_cookie};
 use crate::store::Summary;
-use crate::{openapi, socket, AppState};
+use crate::{openapi, pages, socket, AppState};
 
 /// The largest request body, in bytes.
 pub const MAX_BODY: usize = 64 * 1024;
@@ -34,8 +35,10 @@ pub(crate) fn routes() -> Router<AppState> {
         .route("/api/games/{id}/undo", post(undo))
         .route("/api/games/{id}/record", get(record))
         .route("/api/games/{id}/analysis", get(analysis))
+        .route("/api/games/{id}/replay/{ply}", get(replay))
         .route("/api/games/{id}/socket", get(socket::upgrade))
         .route("/join/{id}/{side}/{token}", get(join))
+        .merge(pages::routes())
         .fallback(not_found)
         .layer(DefaultBodyLimit::max(MAX_BODY))
 }
@@ -235,4 +238,25 @@ async fn join(
         response.headers_mut().append(header::SET_COOKIE, value);
     }
     Ok(response)
+}
+
+/// The board after the first `ply` moves of game `id`: the position, pieces, dial and the last
+/// move, as in the game's state (its `legal` is what was legal then).
+async fn replay(
+    State(state): State<AppState>,
+    Path((id, ply)): Path<(String, String)>,
+) -> Result<Json<View>, ApiError> {
+    let ply: usize = ply.parse().map_err(|_| {
+        ApiError::BadRequest(format!(
+            "`{}` is not a ply: expected a number of moves",
+            excerpt(&ply)
+        ))
+    })?;
+    let game = state.games.state(&id, &[]).await?;
+    let moves = game.moves.get(..ply).ok_or_else(|| {
+        ApiError::NotFound(format!("the game has {} moves, not {ply}", game.moves.len()))
+    })?;
+    let kind: GameId = game.game.parse().map_err(|e| ApiError::Storage(format!("{e}")))?;
+    let live = live::build(kind, &game.options, moves, None).map_err(ApiError::Storage)?;
+    Ok(Json(live.view()))
 }

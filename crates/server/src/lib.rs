@@ -16,6 +16,7 @@ mod error;
 mod games;
 mod live;
 mod openapi;
+mod pages;
 mod seats;
 mod socket;
 pub mod store;

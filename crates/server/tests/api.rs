@@ -408,6 +408,7 @@ async fn sqlite_runs_in_wal_mode_and_the_openapi_document_lists_every_path() {
         "/api/games/{id}/record",
         "/api/games/{id}/analysis",
         "/api/games/{id}/socket",
+        "/api/games/{id}/replay/{ply}",
         "/api/openapi.json",
         "/join/{id}/{side}/{token}",
     ] {

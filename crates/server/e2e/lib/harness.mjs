@@ -1,0 +1,149 @@
+// The harness of the end-to-end tests: the real `arbiter serve` binary on a temporary SQLite
+// database, Debian's Chromium driven by playwright-core, and helpers that play moves by
+// clicking the page's `data-cell` and `data-choice` elements.
+
+import { spawn } from 'node:child_process';
+import { mkdtempSync, mkdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+
+const here = dirname(fileURLToPath(import.meta.url));
+export const workspace = resolve(here, '../../../..');
+export const screenshots = resolve(here, '../screenshots');
+mkdirSync(screenshots, { recursive: true });
+
+const BINARY = process.env.ARBITER_BIN ?? join(workspace, 'target/debug/arbiter');
+const CHROMIUM = process.env.CHROMIUM ?? '/usr/bin/chromium';
+
+// A server on `addr` (an ephemeral port by default) with the database `database`.
+export async function startServer({ database, addr = '127.0.0.1:0' } = {}) {
+  database ??= `sqlite://${join(mkdtempSync(join(tmpdir(), 'arbiter-e2e-')), 'games.db')}`;
+  const child = spawn(BINARY, ['serve', '--addr', addr, '--database', database, '--workers', '2'],
+    { stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  const url = await new Promise((resolvePromise, reject) => {
+    const timer = setTimeout(() => reject(new Error(`the server did not start: ${output}`)), 20000);
+    child.stdout.on('data', (chunk) => {
+      output += chunk;
+      const found = /serving on (http:\/\/[^/\s]+\/)/.exec(output);
+      if (found) {
+        clearTimeout(timer);
+        resolvePromise(found[1]);
+      }
+    });
+    child.stderr.on('data', (chunk) => { output += chunk; });
+    child.on('exit', (code) => reject(new Error(`the server exited (${code}): ${output}`)));
+  });
+  const base = url.replace(/\/$/, '');
+  return {
+    child, database, base, addr: new URL(base).host,
+    stop() { if (child.exitCode === null) child.kill('SIGTERM'); },
+    kill() { child.kill('SIGKILL'); return new Promise((done) => child.once('exit', done)); },
+  };
+}
+
+export async function launch() {
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+      '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+}
+
+// A page of its own browser context (its own cookies), with the console's errors collected.
+export async function newPage(browser, { width = 1200, height = 900 } = {}) {
+  const context = await browser.newContext({ viewport: { width, height } });
+  const page = await context.newPage();
+  page.errors = [];
+  page.on('pageerror', (error) => page.errors.push(error.message));
+  page.on('dialog', (dialog) => dialog.accept());
+  return page;
+}
+
+export async function api(server, method, path, body, token) {
+  const headers = { 'content-type': 'application/json' };
+  if (token) headers.authorization = `Bearer ${token}`;
+  const response = await fetch(server.base + path, {
+    method, headers, body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await response.text();
+  let data;
+  try { data = JSON.parse(text); } catch { data = text; }
+  return { status: response.status, data };
+}
+
+export async function createGame(server, game, { white = 'human', black = 'human', options = '' } = {}) {
+  const { status, data } = await api(server, 'POST', '/api/games', { game, options, white, black });
+  if (status !== 201) throw new Error(`cannot create ${game}: ${JSON.stringify(data)}`);
+  return data;
+}
+
+export const gameState = async (server, id) => (await api(server, 'GET', `/api/games/${id}`)).data;
+
+// Opens the game on a page through its seat links, so that the page holds those seats.
+export async function openSeats(page, server, created, sides = ['white', 'black']) {
+  for (const side of sides) {
+    await page.goto(server.base + created.seats[side].url);
+  }
+  await page.waitForSelector('[data-cell]');
+  await waitForPly(page, created.state.ply);
+}
+
+export async function waitForPly(page, ply, timeout = 20000) {
+  await page.waitForFunction((wanted) => document.body.dataset.ply === String(wanted), ply, { timeout });
+}
+
+// Clicks one click of a move: a cell or a choice button.
+export async function click(page, token) {
+  const choice = page.locator(`[data-choice="${token}"]`);
+  if (await choice.count()) {
+    await choice.click();
+  } else {
+    await page.locator(`[data-cell="${token}"]`).click();
+  }
+}
+
+// Plays `move` (an entry of `legal`) by clicking its clicks, and waits for the next ply.
+export async function playByClicks(page, move, ply) {
+  for (const token of move.clicks) await click(page, token);
+  // Past `ply`: against the computer, its answer may come at once.
+  await page.waitForFunction((before) => Number(document.body.dataset.ply) > before, ply, { timeout: 20000 });
+}
+
+export function pick(legal, random) {
+  // Captures first, so that random games end sooner; otherwise any legal move.
+  const captures = legal.filter((move) => move.captures.length);
+  const pool = captures.length && random() < 0.8 ? captures : legal;
+  return pool[Math.floor(random() * pool.length)];
+}
+
+// A small seeded generator, so that a failing game can be played again.
+export function seeded(seed) {
+  let state = seed >>> 0;
+  return () => {
+    state = (state * 1664525 + 1013904223) >>> 0;
+    return state / 2 ** 32;
+  };
+}
+
+// Plays random legal moves by clicks until the game is over; `pageFor(side)` gives the page
+// that holds the side to move. Returns the final state.
+export async function playToEnd(server, id, pageFor, { seed = 1, maxPlies = 600 } = {}) {
+  const random = seeded(seed);
+  for (let plies = 0; plies < maxPlies; plies += 1) {
+    const state = await gameState(server, id);
+    if (state.status === 'over') return state;
+    const page = pageFor(state.to_move);
+    if (!page) {
+      await new Promise((done) => setTimeout(done, 100));
+      continue;
+    }
+    await waitForPly(page, state.ply);
+    await playByClicks(page, pick(state.legal, random), state.ply);
+  }
+  throw new Error(`game ${id} did not end in ${maxPlies} plies`);
+}
+
+export const shot = (page, name) => page.screenshot({ path: join(screenshots, `${name}.png`), fullPage: true });

@@ -1,0 +1,51 @@
+// A game against the computer, started from the home page's form and played to its end.
+
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+
+import { gameState, launch, newPage, playToEnd, shot, startServer, waitForPly } from '../lib/harness.mjs';
+
+let server;
+let browser;
+
+before(async () => {
+  server = await startServer();
+  browser = await launch();
+});
+
+after(async () => {
+  await browser?.close();
+  server?.stop();
+});
+
+test('a game against the computer, from the home page to the end', async () => {
+  const page = await newPage(browser);
+  await page.goto(`${server.base}/`);
+  await page.locator('[data-game=holes]').waitFor();
+  await shot(page, 'home-desktop');
+  await page.locator('[data-game=holes]').click();
+  await page.locator('input[name=opponent][value=computer]').check();
+  await page.locator('select[name=level]').selectOption('1');
+  await page.locator('input[name=side][value=white]').check();
+  await page.locator('#start').click();
+  await page.waitForURL(/\/games\/[a-z0-9]+$/);
+  const id = page.url().split('/').pop();
+  const start = await gameState(server, id);
+  assert.match(start.seats.black.player, /^ai:/);
+  const final = await playToEnd(server, id, (side) => (side === 'white' ? page : null), { seed: 11 });
+  await waitForPly(page, final.ply);
+  assert.ok(final.moves.length >= 2);
+  await page.waitForFunction(() => document.querySelector('[data-status]').dataset.status === 'over');
+  await shot(page, 'computer-over');
+
+  // The list of games shows it.
+  await page.goto(`${server.base}/games`);
+  await page.locator(`a[href="/games/${id}"]`).waitFor();
+  await shot(page, 'games-list');
+  assert.deepEqual(page.errors, []);
+  await page.setViewportSize({ width: 360, height: 740 });
+  await page.goto(`${server.base}/`);
+  await page.locator('[data-game=holes]').waitFor();
+  await shot(page, 'home-360');
+  await page.context().close();
+});

@@ -1,0 +1,226 @@
+// Moves of several steps entered click by click, and clicks that must change nothing.
+
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+
+import {
+  api, click, createGame, gameState, launch, newPage, openSeats, shot, startServer, waitForPly,
+} from '../lib/harness.mjs';
+
+let server;
+let browser;
+
+before(async () => {
+  server = await startServer();
+  browser = await launch();
+});
+
+after(async () => {
+  await browser?.close();
+  server?.stop();
+});
+
+// A game of `game` with `moves` played through the API, open on a page that holds both seats.
+async function prepared(game, moves) {
+  const created = await createGame(server, game);
+  let state = created.state;
+  for (const move of moves) {
+    const token = created.seats[state.to_move].token;
+    const response = await api(server, 'POST', `/api/games/${created.id}/moves`, { move, ply: state.ply }, token);
+    assert.equal(response.status, 200, JSON.stringify(response.data));
+    state = response.data;
+  }
+  const page = await newPage(browser);
+  await openSeats(page, server, { ...created, state });
+  return { created, state, page };
+}
+
+const entered = (page) => page.evaluate(() => document.body.dataset.entered);
+const pieceAt = (page, cell) => page.locator(`[data-piece="${cell}"]`).count();
+
+test('a checkers multi-jump is entered landing by landing', async () => {
+  // After this opening, White's man on 27 jumps 23 and 14: 27x18x9.
+  const { created, state, page } = await prepared('checkers',
+    ['9-14', '22-18', '11-15', '18x11', '7x16', '23-19', '16x23']);
+  const jump = state.legal.find((move) => move.move === '27x18x9');
+  assert.deepEqual(jump.clicks, ['27', '18', '9']);
+  await click(page, '27');
+  assert.equal(await page.locator('[data-cell="18"].target').count(), 1);
+  await click(page, '18');
+  // Halfway: the man stands on 18, the piece on 23 is marked captured, nothing is sent yet.
+  assert.equal(await entered(page), '27 18');
+  assert.equal(await pieceAt(page, '18'), 1);
+  assert.equal(await pieceAt(page, '27'), 0);
+  assert.equal(await page.locator('.piece.captured[data-piece="23"]').count(), 1);
+  assert.equal(await page.locator('[data-cell="9"].target').count(), 1);
+  assert.equal((await gameState(server, created.id)).ply, state.ply);
+  await shot(page, 'checkers-multijump');
+  await click(page, '9');
+  await waitForPly(page, state.ply + 1);
+  const after = await gameState(server, created.id);
+  assert.equal(after.moves.at(-1), '27x18x9');
+
+  // The squares' PDN numbers, and the board turned round: square 1 goes from the top to the
+  // bottom.
+  assert.equal(await page.locator('text.number').first().isVisible(), false);
+  await page.locator('#numbers').check();
+  assert.equal(await page.locator('text.number').first().isVisible(), true);
+  const top = (await page.locator('[data-cell="1"]').boundingBox()).y;
+  await page.locator('#flip').click();
+  await page.locator('#numbers').check();
+  const flipped = (await page.locator('[data-cell="1"]').boundingBox()).y;
+  assert.ok(flipped > top + 300, `square 1 moved from ${top} to ${flipped}`);
+  await shot(page, 'checkers-numbers-flipped');
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});
+
+test('a Fanorona chain with a choice of approach or withdrawal, stopped early', async () => {
+  const { created, state, page } = await prepared('fanorona', ['D3-E3W']);
+  const chain = state.legal.find((move) => move.move === 'B2-C3A,C3-D3A');
+  assert.deepEqual(chain.clicks, ['B2', 'C3', 'D3', 'A', 'skip']);
+  await click(page, 'B2');
+  await click(page, 'C3');
+  await click(page, 'D3');
+  // Both captures are possible from D3: the page asks.
+  assert.equal(await page.locator('[data-choice="A"]').count(), 1);
+  assert.equal(await page.locator('[data-choice="W"]').count(), 1);
+  assert.match(await page.locator('[data-choice="A"]').textContent(), /approach/);
+  await shot(page, 'fanorona-choice');
+  await click(page, 'A');
+  // The chain could go on: the page offers to end it here.
+  assert.equal(await page.locator('[data-choice="skip"]').count(), 1);
+  assert.equal(await pieceAt(page, 'D3'), 1);
+  assert.ok(await page.locator('.piece.captured').count() >= 1);
+  assert.equal((await gameState(server, created.id)).ply, state.ply);
+  await shot(page, 'fanorona-chain');
+  await click(page, 'skip');
+  await waitForPly(page, state.ply + 1);
+  assert.equal((await gameState(server, created.id)).moves.at(-1), 'B2-C3A,C3-D3A');
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});
+
+test('a Day and Night capture followed by a neutral slide', async () => {
+  const { created, state, page } = await prepared('daynight', ['a1-j4']);
+  const move = state.legal.find((legal) => legal.move === 'i4xk4/j4-k3');
+  assert.deepEqual(move.clicks, ['i4', 'k4', 'j4', 'k3']);
+  await click(page, 'i4');
+  await click(page, 'k4');
+  // The own move is entered: the turn may end here or go on with a neutral slide.
+  assert.equal(await page.locator('[data-choice="skip"]').count(), 1);
+  assert.equal(await page.locator('.piece.captured[data-piece="j4"]').count(), 1);
+  await click(page, 'j4');
+  await shot(page, 'daynight-neutral-slide');
+  await click(page, 'k3');
+  await waitForPly(page, state.ply + 1);
+  const after = await gameState(server, created.id);
+  assert.equal(after.moves.at(-1), 'i4xk4/j4-k3');
+  // The neutral piece is drawn as one, and the dial turned after the round.
+  assert.equal(await page.locator('.piece.neutral[data-piece="k3"]').count(), 1);
+  assert.deepEqual(after.dial.day, [1, 2, 3, 4, 5, 6]);
+  assert.equal(await page.locator('.dial').getAttribute('data-day'), '1,2,3,4,5,6');
+  assert.match(await page.locator('.dial').evaluate((node) => node.style.transform), /rotate\(30deg\)/);
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});
+
+test('an illegal click changes nothing, and a move can be played from the keyboard', async () => {
+  const { created, page } = await prepared('checkers', []);
+  const version = Number(await page.evaluate(() => document.body.dataset.version));
+  await click(page, '15'); // an empty square no move starts from
+  assert.equal(await entered(page), '');
+  await click(page, '9');
+  assert.equal(await entered(page), '9');
+  assert.ok(await page.locator('.cell.target').count() > 0);
+  await click(page, '17'); // not where the man on 9 can go
+  assert.equal(await entered(page), '');
+  assert.equal(await page.locator('.cell.target').count(), 0);
+  await click(page, '24'); // an opponent's man
+  assert.equal(await entered(page), '');
+  const now = await gameState(server, created.id);
+  assert.equal(now.version, version);
+  assert.equal(now.ply, 0);
+
+  // Keyboard: focus the cell, press Enter, then Space.
+  await page.locator('[data-cell="10"]').focus();
+  await page.keyboard.press('Enter');
+  assert.equal(await entered(page), '10');
+  await page.locator('[data-cell="15"]').focus();
+  await page.keyboard.press(' ');
+  await waitForPly(page, 1);
+  assert.equal((await gameState(server, created.id)).moves[0], '10-15');
+  const cell = page.locator('[data-cell="15"]');
+  assert.equal(await cell.getAttribute('role'), 'button');
+  assert.equal(await cell.getAttribute('tabindex'), '0');
+  assert.match(await cell.getAttribute('aria-label'), /15: black man/);
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});
+
+test("a spectator's clicks change nothing", async () => {
+  const created = await createGame(server, 'holes');
+  const spectator = await newPage(browser);
+  await spectator.goto(`${server.base}${created.watch_url}`);
+  await spectator.waitForSelector('[data-cell]');
+  assert.match(await spectator.locator('[data-status]').textContent(), /watching/);
+  const move = created.state.legal[0];
+  for (const token of move.clicks) await click(spectator, token);
+  await spectator.waitForTimeout(300);
+  assert.equal(await entered(spectator), '');
+  assert.match(await spectator.locator('#message').textContent(), /watching/);
+  assert.equal((await gameState(server, created.id)).ply, 0);
+  assert.equal(await spectator.locator('#play-tools').isVisible(), false);
+
+  // The spectator sees the players' moves as they happen.
+  const response = await api(server, 'POST', `/api/games/${created.id}/moves`, { move: move.move, ply: 0 }, created.seats.white.token);
+  assert.equal(response.status, 200);
+  await waitForPly(spectator, 1);
+  assert.deepEqual(spectator.errors, []);
+  await spectator.context().close();
+});
+
+test('the move list replays the game, and the tools work', async () => {
+  const { created, page } = await prepared('minicheckers', ['b2-c3', 'a5-b4', 'c3xa5']);
+  const moves = page.locator('[data-moves] button');
+  assert.equal(await moves.count(), 3);
+  await moves.nth(0).click();
+  await page.locator('#replay-note').waitFor();
+  assert.equal(await page.locator('[data-piece="c3"]').count(), 1); // after b2-c3
+  assert.equal(await page.locator('[data-piece="a5"]').count(), 1);
+  await page.locator('[data-nav=start]').click();
+  await page.waitForFunction(() => document.querySelector('[data-piece="b2"]'));
+  await page.locator('[data-nav=end]').click();
+  await page.waitForFunction(() => document.getElementById('replay-note').hidden);
+  assert.equal(await page.locator('[data-piece="a5"]').count(), 1);
+  assert.equal(await page.locator('[data-piece="b4"]').count(), 0);
+
+  await page.locator('#analysis').click();
+  await page.waitForFunction(() => document.getElementById('analysis-out').dataset.best);
+  assert.match(await page.locator('#analysis-out').textContent(), /Best move .*score/);
+  await page.locator('#hint').click();
+  await page.waitForFunction(() => /Hint/.test(document.getElementById('analysis-out').textContent));
+
+  // At one screen a takeback goes back to the last move of the side to move (Black's a5-b4).
+  await page.locator('#undo').click();
+  await waitForPly(page, 1);
+  const record = await page.locator('#record').getAttribute('href');
+  const text = await (await fetch(server.base + record)).text();
+  assert.match(text, /b2-c3/);
+
+  await page.locator('#resign').click();
+  await page.waitForFunction(() => document.querySelector('[data-status]').dataset.status === 'over');
+  assert.match(await page.locator('[data-status]').textContent(), /resigned/);
+  assert.equal((await gameState(server, created.id)).status, 'over');
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});
+
+test('a move by drag and drop', async () => {
+  const { created, page } = await prepared('holes', []);
+  await page.dragAndDrop('[data-cell="c2"]', '[data-cell="c3"]');
+  await waitForPly(page, 1);
+  assert.equal((await gameState(server, created.id)).moves[0], 'c2-c3');
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});

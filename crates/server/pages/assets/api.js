@@ -1,0 +1,43 @@
+// The API as the pages use it: JSON in and out; a failed request throws an Error whose
+// message is the server's explanation.
+
+export async function request(method, path, body) {
+  const init = { method, headers: {} };
+  if (body !== undefined) {
+    init.headers['content-type'] = 'application/json';
+    init.body = JSON.stringify(body);
+  }
+  const response = await fetch(path, init);
+  const text = await response.text();
+  let data = null;
+  try { data = text ? JSON.parse(text) : null; } catch { data = text; }
+  if (!response.ok) {
+    const error = new Error((data && data.error) || `${response.status} ${response.statusText}`);
+    error.status = response.status;
+    throw error;
+  }
+  return data;
+}
+
+export const getJson = (path) => request('GET', path);
+export const postJson = (path, body) => request('POST', path, body ?? {});
+
+// The catalog, fetched once per page.
+let catalog = null;
+export function getCatalog() {
+  catalog ??= getJson('/api/catalog');
+  return catalog;
+}
+
+export const sideName = (side) => (side === 'white' ? 'White' : side === 'black' ? 'Black' : 'Neutral');
+
+// `human`, or the computer's player spec in words.
+export function playerName(player) {
+  if (player === 'human') return 'a person';
+  const spec = player.replace(/^ai:/, '').replace(/,?hash=\d+/, '');
+  const depth = /^alphabeta:depth=(\d+)$/.exec(spec);
+  return depth ? `the computer (searching ${depth[1]} ${depth[1] === '1' ? 'move' : 'moves'} ahead)` : `the computer (${spec.replace(':', ', ')})`;
+}
+
+// Where the invitation link of a game created in this browser is kept.
+export const inviteKey = (id) => `arbiter:invite:${id}`;

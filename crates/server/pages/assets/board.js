@@ -1,0 +1,344 @@
+// Boards drawn as SVG from the server's geometry: one drawing function per layout kind
+// (squares, points, round). The board knows no rules: it draws cells, pieces and the marks
+// the game page asks for, and reports which cell a person activated.
+
+const SVG = 'http://www.w3.org/2000/svg';
+
+function svg(tag, attributes = {}, ...children) {
+  const node = document.createElementNS(SVG, tag);
+  for (const [key, value] of Object.entries(attributes)) node.setAttribute(key, value);
+  node.append(...children);
+  return node;
+}
+
+const fmt = (n) => Number(n.toFixed(2));
+
+// A point at `radius` from the centre, `degrees` clockwise from the top.
+function polar(radius, degrees) {
+  const angle = (degrees * Math.PI) / 180;
+  return [fmt(radius * Math.sin(angle)), fmt(-radius * Math.cos(angle))];
+}
+
+// A ring segment between radii `inner` and `outer`, from `start` to `end` degrees clockwise.
+function ringSegment(inner, outer, start, end) {
+  const [x1, y1] = polar(outer, start);
+  const [x2, y2] = polar(outer, end);
+  const [x3, y3] = polar(inner, end);
+  const [x4, y4] = polar(inner, start);
+  const large = end - start > 180 ? 1 : 0;
+  return `M${x1} ${y1} A${outer} ${outer} 0 ${large} 1 ${x2} ${y2} L${x3} ${y3} ` +
+    `A${inner} ${inner} 0 ${large} 0 ${x4} ${y4} Z`;
+}
+
+// The squares of a chequered board (checkers, mini checkers, the 6×6 board with holes).
+function drawSquares(board, layout) {
+  const { columns, rows } = layout;
+  const size = 100;
+  const margin = board.geometry.column_labels.length ? 34 : 8;
+  board.root.setAttribute('viewBox',
+    `${-margin} ${-8} ${columns * size + margin + 8} ${rows * size + margin + 8}`);
+  const named = new Map();
+  for (const cell of board.geometry.cells) named.set(`${cell.place.column},${cell.place.row}`, cell);
+  for (let row = 0; row < rows; row += 1) {
+    for (let column = 0; column < columns; column += 1) {
+      const [x, y] = board.gridPoint(column, row, size);
+      const dark = (column + row) % 2 === 1;
+      const cell = named.get(`${column},${row}`);
+      const square = svg('rect', { x: x - size / 2, y: y - size / 2, width: size, height: size,
+        class: `square ${dark ? 'dark' : 'light'}` });
+      if (!cell) {
+        board.fieldLayer.append(square);
+        continue;
+      }
+      const group = svg('g', {}, square);
+      if (cell.hole) {
+        group.append(svg('rect', { x: x - 42, y: y - 42, width: 84, height: 84, rx: 10, class: 'hole' }));
+        group.append(svg('rect', { x: x - 30, y: y - 30, width: 60, height: 60, rx: 6, class: 'hole-floor' }));
+      }
+      if (!board.geometry.column_labels.length) {
+        // Above the pieces, in the square's corner, so that a piece never hides its number.
+        board.labelLayer.append(svg('text', { x: x - 47, y: y - 31, class: 'number' }, cell.name));
+      }
+      board.addCell(cell, group, x, y, 38);
+    }
+  }
+  labelGrid(board, size, columns, rows);
+}
+
+// The column and row labels of a grid, as the board is turned.
+function labelGrid(board, size, columns, rows) {
+  const { column_labels: columnLabels, row_labels: rowLabels } = board.geometry;
+  const points = board.geometry.layout.kind === 'points';
+  columnLabels.forEach((label, column) => {
+    const [x] = board.gridPoint(column, 0, size);
+    const y = points ? rows * size + 30 : rows * size + 24;
+    board.labelLayer.append(svg('text', { x, y, class: 'label' }, label));
+  });
+  rowLabels.forEach((label, row) => {
+    const [, y] = board.gridPoint(0, row, size);
+    const x = points ? -16 : -18;
+    board.labelLayer.append(svg('text', { x, y: y + 7, class: 'label' }, label));
+  });
+}
+
+// Fanorona's points and every line joining them.
+function drawPoints(board, layout) {
+  const { columns, rows } = layout;
+  const size = 100;
+  board.root.setAttribute('viewBox', `-40 0 ${columns * size + 46} ${rows * size + 40}`);
+  board.fieldLayer.append(svg('rect', { x: 12, y: 12, width: (columns - 1) * size + 76,
+    height: (rows - 1) * size + 76, rx: 14, class: 'points-ground' }));
+  const centres = board.geometry.cells.map((cell) => board.gridPoint(cell.place.column, cell.place.row, size));
+  for (const [from, to] of board.geometry.lines) {
+    const [x1, y1] = centres[from];
+    const [x2, y2] = centres[to];
+    board.fieldLayer.append(svg('line', { x1, y1, x2, y2, class: 'line' }));
+  }
+  board.geometry.cells.forEach((cell, index) => {
+    const [x, y] = centres[index];
+    const group = svg('g', {}, svg('circle', { cx: x, cy: y, r: 44, class: 'point-hit' }),
+      svg('circle', { cx: x, cy: y, r: 9, class: 'point' }));
+    board.addCell(cell, group, x, y, 32);
+  });
+  labelGrid(board, size, columns, rows);
+}
+
+// Day and Night's round board: rings of sectors around an empty centre, the day/night dial.
+function drawRound(board, layout) {
+  const { sectors, rings } = layout;
+  const inner = 92;
+  const width = Math.min(70, 300 / rings);
+  const outer = inner + rings * width;
+  const span = 360 / sectors;
+  const extent = outer + 64;
+  board.root.setAttribute('viewBox', `${-extent} ${-extent} ${2 * extent} ${2 * extent}`);
+  const turn = board.flipped ? 180 : 0;
+  board.roundGeometry = { inner, outer, span, turn, sectors };
+  board.fieldLayer.append(svg('circle', { cx: 0, cy: 0, r: outer + 6, class: 'round-rim' }));
+  for (const cell of board.geometry.cells) {
+    const { sector, ring } = cell.place;
+    const start = turn + sector * span - span / 2;
+    const r1 = inner + ring * width;
+    const path = svg('path', { d: ringSegment(r1, r1 + width, start, start + span),
+      class: `field ${cell.field ?? 'light'}` });
+    const [x, y] = polar(r1 + width / 2, start + span / 2);
+    const arc = ((r1 + width / 2) * span * Math.PI) / 180;
+    board.addCell(cell, svg('g', {}, path), x, y, Math.min(width, arc) * 0.36);
+  }
+  board.geometry.column_labels.forEach((label, sector) => {
+    const [x, y] = polar(outer + 46, turn + sector * span);
+    board.labelLayer.append(svg('text', { x, y: y + 7, class: 'label' }, label));
+  });
+  board.geometry.row_labels.forEach((label, ring) => {
+    const [x, y] = polar(inner + ring * width + width / 2, turn + 180 + span / 2);
+    board.labelLayer.append(svg('text', { x, y: y + 5, class: 'label ring-label' }, label));
+  });
+  board.dialLayer.append(drawDial(inner, outer, span, sectors));
+}
+
+// The dial, drawn with the day beginning at the top; turned by `Board.setDial`.
+function drawDial(inner, outer, span, sectors) {
+  const half = (sectors / 2) * span;
+  const start = -span / 2;
+  const dial = svg('g', { class: 'dial' });
+  dial.append(
+    svg('path', { d: ringSegment(inner - 1, outer + 1, start, start + half), class: 'day-tint' }),
+    svg('path', { d: ringSegment(inner - 1, outer + 1, start + half, start + 360 - 0.001), class: 'night-tint' }),
+    svg('path', { d: ringSegment(outer + 8, outer + 26, start, start + half), class: 'day-rim' }),
+    svg('path', { d: ringSegment(outer + 8, outer + 26, start + half, start + 360 - 0.001), class: 'night-rim' }),
+    svg('path', { d: ringSegment(0.01, inner - 10, start, start + half), class: 'day-disc' }),
+    svg('path', { d: ringSegment(0.01, inner - 10, start + half, start + 360 - 0.001), class: 'night-disc' }),
+  );
+  const [sx, sy] = polar(inner * 0.5, start + half / 2);
+  const sun = svg('g', { class: 'sun', transform: `translate(${sx} ${sy})` },
+    svg('circle', { r: 13 }));
+  for (let ray = 0; ray < 8; ray += 1) {
+    const [x1, y1] = polar(17, ray * 45);
+    const [x2, y2] = polar(24, ray * 45);
+    sun.append(svg('line', { x1, y1, x2, y2 }));
+  }
+  const [mx, my] = polar(inner * 0.5, start + half + half / 2);
+  const moon = svg('path', { class: 'moon', transform: `translate(${mx} ${my})`,
+    d: 'M6 -16 A17 17 0 1 0 6 16 A13 13 0 1 1 6 -16 Z' });
+  dial.append(sun, moon);
+  return dial;
+}
+
+const DRAW = { squares: drawSquares, points: drawPoints, round: drawRound };
+
+const KIND_NAME = { man: 'man', king: 'king', neutral: 'neutral piece' };
+
+// A piece: a disc for each side, a crown for a king, a grey ring for a neutral piece.
+function drawPiece(piece, x, y, radius) {
+  const side = piece.side ?? 'neutral';
+  const group = svg('g', { class: `piece ${side} ${piece.kind}`, 'data-piece': piece.cell,
+    transform: `translate(${fmt(x)} ${fmt(y)})` });
+  if (piece.kind === 'neutral') {
+    group.append(svg('circle', { r: radius, class: 'body' }),
+      svg('circle', { r: radius * 0.5, class: 'hollow' }));
+    return group;
+  }
+  group.append(svg('circle', { r: radius, class: 'body' }),
+    svg('circle', { r: radius * 0.68, class: 'inner' }));
+  if (piece.kind === 'king') {
+    const s = radius / 38;
+    group.append(svg('path', { class: 'crown', transform: `scale(${fmt(s)})`,
+      d: 'M-22 12 L-26 -12 L-12 0 L0 -20 L12 0 L26 -12 L22 12 Z' }));
+  } else if (side === 'black') {
+    group.append(svg('circle', { r: radius * 0.22, class: 'dot' }));
+  }
+  return group;
+}
+
+export class Board {
+  // `onActivate(name)` is called when a person clicks a cell or presses Enter or Space on it.
+  // `onDrag(from, to)` when a piece is dragged from one cell and dropped on another.
+  constructor(container, geometry, onActivate, onDrag) {
+    this.container = container;
+    this.geometry = geometry;
+    this.onActivate = onActivate;
+    this.onDrag = onDrag;
+    this.flipped = false;
+    this.numbers = false;
+    this.dialTurn = null;
+    this.view = null;
+    this.marks = {};
+    this.build();
+  }
+
+  // Where column `column`, row `row` of a grid is drawn, as the board is turned.
+  gridPoint(column, row, size) {
+    const { columns, rows } = this.geometry.layout;
+    const c = this.flipped ? columns - 1 - column : column;
+    const r = this.flipped ? rows - 1 - row : row;
+    return [c * size + size / 2, r * size + size / 2];
+  }
+
+  build() {
+    const kind = this.geometry.layout.kind;
+    this.root = svg('svg', { class: `board-svg ${kind}${this.numbers ? ' numbers' : ''}`,
+      role: 'group', 'aria-label': 'Board' });
+    this.fieldLayer = svg('g', { class: 'fields' });
+    this.dialLayer = svg('g', { class: 'dial-layer', 'aria-hidden': 'true' });
+    this.cellLayer = svg('g', { class: 'cells' });
+    this.pieceLayer = svg('g', { class: 'pieces', 'aria-hidden': 'true' });
+    this.markLayer = svg('g', { class: 'marks', 'aria-hidden': 'true' });
+    this.labelLayer = svg('g', { class: 'labels', 'aria-hidden': 'true' });
+    this.root.append(svg('defs', {}, svg('radialGradient', { id: 'hole-shade' },
+      svg('stop', { offset: '0%', 'stop-color': '#000' }), svg('stop', { offset: '100%', 'stop-color': '#4a3322' }))));
+    this.root.append(this.fieldLayer, this.cellLayer, this.dialLayer, this.markLayer,
+      this.pieceLayer, this.labelLayer);
+    this.cells = new Map();
+    // Drag and drop: pressed on one cell and released on another (the click, which then
+    // goes to neither cell, does not fire on a cell).
+    this.root.addEventListener('pointerdown', (event) => {
+      this.dragFrom = event.target.closest('[data-cell]')?.dataset.cell ?? null;
+    });
+    this.root.addEventListener('pointerup', (event) => {
+      const from = this.dragFrom;
+      this.dragFrom = null;
+      const over = document.elementFromPoint(event.clientX, event.clientY)?.closest('[data-cell]');
+      const to = over?.dataset.cell;
+      if (from && to && from !== to && this.onDrag) this.onDrag(from, to);
+    });
+    DRAW[kind](this, this.geometry.layout);
+    this.container.replaceChildren(this.root);
+    this.dialTurn = null;
+    if (this.view) this.update(this.view, this.marks);
+  }
+
+  addCell(cell, group, x, y, radius) {
+    group.setAttribute('data-cell', cell.name);
+    group.setAttribute('class', `cell${cell.hole ? ' is-hole' : ''}`);
+    group.setAttribute('role', 'button');
+    group.setAttribute('tabindex', cell.hole ? '-1' : '0');
+    group.setAttribute('aria-label', cell.name);
+    if (cell.hole) group.setAttribute('aria-disabled', 'true');
+    group.addEventListener('click', () => this.onActivate(cell.name));
+    group.addEventListener('keydown', (event) => {
+      if (event.key === 'Enter' || event.key === ' ') {
+        event.preventDefault();
+        this.onActivate(cell.name);
+      }
+    });
+    this.cellLayer.append(group);
+    this.cells.set(cell.name, { cell, element: group, x, y, radius });
+  }
+
+  setFlipped(flipped) {
+    this.flipped = flipped;
+    this.build();
+  }
+
+  setNumbers(numbers) {
+    this.numbers = numbers;
+    this.root.classList.toggle('numbers', numbers);
+  }
+
+  // Turns the dial so that the day covers `day` (sector numbers), along the shorter way.
+  setDial(dial) {
+    const dialGroup = this.dialLayer.querySelector('.dial');
+    if (!dialGroup || !dial) return;
+    const { span, turn, sectors } = this.roundGeometry;
+    const inDay = new Set(dial.day);
+    const first = dial.day.find((sector) => !inDay.has((sector + sectors - 1) % sectors)) ?? 0;
+    const target = turn + first * span;
+    if (this.dialTurn === null) {
+      this.dialTurn = target;
+      dialGroup.style.transition = 'none';
+    } else {
+      let delta = (((target - this.dialTurn) % 360) + 360) % 360;
+      if (delta > 180) delta -= 360;
+      this.dialTurn += delta;
+      dialGroup.style.transition = '';
+    }
+    dialGroup.style.transform = `rotate(${this.dialTurn}deg)`;
+    dialGroup.dataset.day = dial.day.join(',');
+    this.dayCells = inDay;
+  }
+
+  // Draws `pieces` and the marks: `last` (cells of the last move), `selected`, `targets`
+  // (the next clicks), `captured` (cells whose pieces the move entered so far takes), `hint`.
+  update(view, marks = {}) {
+    this.view = view;
+    this.marks = marks;
+    const has = (name, set) => Boolean(set && set.has(name));
+    this.setDial(view.dial);
+    const occupant = new Map(view.pieces.map((piece) => [piece.cell, piece]));
+    for (const [name, { element, cell }] of this.cells) {
+      element.classList.toggle('last', has(name, marks.last));
+      element.classList.toggle('selected', has(name, marks.selected));
+      element.classList.toggle('target', has(name, marks.targets));
+      element.classList.toggle('movable', has(name, marks.movable));
+      element.classList.toggle('hint', has(name, marks.hint));
+      const piece = occupant.get(name);
+      let label = `${name}: ${piece ? `${piece.side ? `${piece.side} ` : ''}${KIND_NAME[piece.kind]}` : (cell.hole ? 'hole' : 'empty')}`;
+      if (this.dayCells) label += this.dayCells.has(cell.place.sector) ? ', day' : ', night';
+      if (has(name, marks.targets)) label += ', possible move';
+      if (has(name, marks.captured)) label += ', captured';
+      element.setAttribute('aria-label', label);
+      element.setAttribute('aria-pressed', has(name, marks.selected) ? 'true' : 'false');
+    }
+    this.pieceLayer.replaceChildren();
+    for (const piece of view.pieces) {
+      const place = this.cells.get(piece.cell);
+      if (!place) continue;
+      const node = drawPiece(piece, place.x, place.y, place.radius);
+      if (has(piece.cell, marks.captured)) {
+        node.classList.add('captured');
+        const r = place.radius * 0.7;
+        node.append(svg('path', { class: 'cross', d: `M${-r} ${-r} L${r} ${r} M${r} ${-r} L${-r} ${r}` }));
+      }
+      this.pieceLayer.append(node);
+    }
+    this.markLayer.replaceChildren();
+    for (const name of marks.targets ?? []) {
+      const place = this.cells.get(name);
+      if (place) this.markLayer.append(svg('circle', { cx: place.x, cy: place.y, r: place.radius * 0.34, class: 'target-dot' }));
+    }
+    for (const name of marks.last ?? []) {
+      const place = this.cells.get(name);
+      if (place) this.markLayer.append(svg('circle', { cx: place.x, cy: place.y, r: place.radius * 1.12, class: 'last-ring' }));
+    }
+  }
+}

@@ -1,0 +1,489 @@
+// The game page: the board, the move being entered, the move list and the tools around them.
+// It holds no rules: a move is entered by narrowing the state's `legal` moves by their clicks.
+
+import { getCatalog, getJson, postJson, sideName, playerName, inviteKey } from './api.js';
+import { Board } from './board.js';
+
+const id = decodeURIComponent(location.pathname.split('/').filter(Boolean)[1] ?? '');
+const $ = (selector) => document.getElementById(selector);
+
+const CHOICE_LABELS = {
+  A: 'Capture by approach',
+  W: 'Capture by withdrawal',
+};
+
+const page = {
+  state: null, // the game's state, as the server last sent it
+  replay: null, // { ply, view } while the move list shows an earlier position
+  entered: [], // the clicks of the move being entered
+  busy: false,
+  board: null,
+  flipped: null,
+  gameName: '',
+};
+
+// ---------------------------------------------------------------- the move being entered
+
+const isChoice = (click, state) => !state.geometry.cells.some((cell) => cell.name === click);
+
+// The legal moves whose clicks begin with `clicks`.
+function consistent(clicks) {
+  return page.state.legal.filter((move) =>
+    clicks.length <= move.clicks.length && clicks.every((click, i) => move.clicks[i] === click));
+}
+
+function canPlay() {
+  const { state } = page;
+  return Boolean(state) && state.status === 'ongoing' && state.you.includes(state.to_move) &&
+    page.replay === null && !page.busy;
+}
+
+// A click on a cell or a choice: it extends the move being entered, begins a new one, or
+// (being no part of any legal move) clears the selection.
+function activate(click) {
+  if (!canPlay()) {
+    page.entered = [];
+    if (page.state && page.replay === null && page.state.you.length === 0) {
+      say('You are watching this game: only its players can move.');
+    }
+    render();
+    return;
+  }
+  say('');
+  if (page.entered.length === 1 && page.entered[0] === click) {
+    page.entered = [];
+  } else {
+    let next = [...page.entered, click];
+    if (consistent(next).length === 0) next = [click];
+    page.entered = consistent(next).length ? next : [];
+  }
+  const matches = consistent(page.entered);
+  if (page.entered.length && matches.length === 1 && matches[0].clicks.length === page.entered.length) {
+    submit(matches[0]);
+  }
+  render();
+}
+
+async function submit(move) {
+  page.busy = true;
+  try {
+    const state = await postJson(`/api/games/${id}/moves`, { move: move.move, ply: page.state.ply });
+    accept(state, true);
+  } catch (error) {
+    say(`The move ${move.move} was not played: ${error.message}`);
+    page.entered = [];
+    refresh();
+  } finally {
+    page.busy = false;
+    render();
+  }
+}
+
+// What the board shows while a move is being entered: the piece moved to the last cell
+// clicked (a click on another piece takes that one, as a neutral piece in Day and Night),
+// the pieces certainly captured marked.
+function enteredView(view) {
+  const entered = page.entered;
+  const pieces = new Map(view.pieces.map((piece) => [piece.cell, { ...piece }]));
+  let moving = null;
+  for (const click of entered) {
+    if (isChoice(click, page.state)) continue;
+    if (pieces.has(click) && click !== moving) {
+      moving = click;
+    } else if (moving !== null && pieces.has(moving)) {
+      const piece = pieces.get(moving);
+      pieces.delete(moving);
+      piece.cell = click;
+      pieces.set(click, piece);
+      moving = click;
+    }
+  }
+  const matches = consistent(entered);
+  let captured = new Set();
+  if (entered.length >= 2 && matches.length) {
+    captured = new Set(matches[0].captures.filter((cell) => matches.every((m) => m.captures.includes(cell))));
+  }
+  const next = new Set(matches.map((move) => move.clicks[entered.length]).filter(Boolean));
+  return {
+    view: { ...view, pieces: [...pieces.values()] },
+    selected: new Set(moving ? [moving] : []),
+    captured,
+    next,
+  };
+}
+
+// ---------------------------------------------------------------- drawing
+
+function say(text) {
+  $('message').textContent = text;
+}
+
+function statusText(state) {
+  if (state.status === 'over') {
+    return `Game over: ${state.result}. ${capitalise(state.reason ?? '')}`.trim();
+  }
+  const side = sideName(state.to_move);
+  const player = state.seats[state.to_move]?.player ?? 'human';
+  if (player !== 'human') {
+    return `${side} to move: ${playerName(player)} ${state.thinking ? 'is thinking…' : 'moves next'}`;
+  }
+  if (state.you.includes(state.to_move)) {
+    return state.you.length === 2 ? `${side} to move` : `Your turn (${side})`;
+  }
+  if (state.you.length) return `${side} to move: waiting for your opponent`;
+  return `${side} to move (you are watching)`;
+}
+
+const capitalise = (text) => text.charAt(0).toUpperCase() + text.slice(1);
+
+// The side of the friend invited by link who has not opened it yet, if any.
+function awaited(state) {
+  if (state.you.length !== 1) return null;
+  const other = state.you[0] === 'white' ? 'black' : 'white';
+  const seat = state.seats[other];
+  return seat.player === 'human' && !seat.taken ? other : null;
+}
+
+function seatLine(side) {
+  const state = page.state;
+  const seat = state.seats[side];
+  const you = state.you.includes(side) ? ' (you)' : '';
+  const toMove = state.status === 'ongoing' && state.to_move === side ? ' ●' : '';
+  const waiting = awaited(state) === side && localStorage.getItem(inviteKey(id)) ? ' (invited; has not joined yet)' : '';
+  return `${sideName(side)}: ${playerName(seat.player)}${you}${waiting}${toMove}`;
+}
+
+function render() {
+  const state = page.state;
+  if (!state) return;
+  const shown = page.replay ? page.replay.view : state;
+  if (!page.board) {
+    page.board = new Board($('board'), state.geometry, activate, (from, to) => {
+      if (page.entered.at(-1) !== from) activate(from);
+      activate(to);
+    });
+    page.flipped ??= state.you.length === 1 && state.you[0] === 'black';
+    if (page.flipped) page.board.setFlipped(true);
+  }
+  const bottom = page.flipped ? 'black' : 'white';
+  $('seat-bottom').textContent = seatLine(bottom);
+  $('seat-top').textContent = seatLine(bottom === 'white' ? 'black' : 'white');
+
+  const marks = { last: new Set(shown.last_move) };
+  let view = shown;
+  if (page.replay === null) {
+    if (page.entered.length) {
+      const entered = enteredView(state);
+      view = entered.view;
+      marks.selected = entered.selected;
+      marks.captured = entered.captured;
+      marks.targets = new Set([...entered.next].filter((click) => !isChoice(click, state)));
+      renderChoices([...entered.next].filter((click) => isChoice(click, state)));
+    } else {
+      renderChoices([]);
+      if (canPlay()) marks.movable = new Set(state.legal.map((move) => move.clicks[0]));
+    }
+    marks.hint = page.hint;
+  } else {
+    renderChoices([]);
+  }
+  page.board.update(view, marks);
+
+  const status = $('status');
+  status.textContent = statusText(state);
+  status.dataset.status = state.status === 'over' ? 'over' : (state.you.includes(state.to_move) ? 'your-turn' : 'waiting');
+  status.classList.toggle('over', state.status === 'over');
+  document.body.dataset.ply = String(state.ply);
+  document.body.dataset.version = String(state.version);
+  document.body.dataset.entered = page.entered.join(' ');
+  renderMoves();
+  renderTools();
+}
+
+function renderChoices(tokens) {
+  const box = $('choices');
+  box.replaceChildren();
+  if (!tokens.length) return;
+  for (const token of tokens) {
+    const button = document.createElement('button');
+    button.type = 'button';
+    button.dataset.choice = token;
+    let label = CHOICE_LABELS[token] ?? token;
+    if (token === 'skip') {
+      label = page.state.game === 'daynight' ? 'No neutral slide: end the turn' : 'End the turn here';
+    }
+    // What this choice takes beyond what every move entered so far takes anyway.
+    const common = (moves) => (moves.length
+      ? moves[0].captures.filter((cell) => moves.every((move) => move.captures.includes(cell))) : []);
+    const already = new Set(common(consistent(page.entered)));
+    const cells = common(consistent([...page.entered, token])).filter((cell) => !already.has(cell));
+    if (token !== 'skip' && cells.length) label += ` (takes ${cells.join(', ')})`;
+    button.textContent = label;
+    button.addEventListener('click', () => activate(token));
+    box.append(button);
+  }
+  const cancel = document.createElement('button');
+  cancel.type = 'button';
+  cancel.className = 'cancel';
+  cancel.textContent = 'Cancel';
+  cancel.addEventListener('click', () => { page.entered = []; render(); });
+  box.append(cancel);
+}
+
+function renderMoves() {
+  const state = page.state;
+  const list = $('moves');
+  const current = page.replay ? page.replay.ply : state.ply;
+  const items = [];
+  for (let i = 0; i < state.moves.length; i += 2) {
+    const item = document.createElement('li');
+    for (const ply of [i + 1, i + 2]) {
+      if (ply > state.moves.length) break;
+      const button = document.createElement('button');
+      button.type = 'button';
+      button.dataset.ply = String(ply);
+      button.textContent = state.moves[ply - 1];
+      if (ply === current) {
+        button.classList.add('current');
+        button.setAttribute('aria-current', 'step');
+      }
+      button.addEventListener('click', () => showPly(ply));
+      item.append(button);
+    }
+    items.push(item);
+  }
+  list.replaceChildren(...items);
+  const note = $('replay-note');
+  note.hidden = page.replay === null;
+  if (page.replay) {
+    note.textContent = page.replay.ply === 0
+      ? 'Showing the start position; » goes back to the game.'
+      : `Showing the position after move ${page.replay.ply} (${state.moves[page.replay.ply - 1]}); » goes back to the game.`;
+  }
+  // The list scrolls to the last move by itself; the page never jumps (a phone shows the
+  // list below the board).
+  if (page.replay === null) list.scrollTop = list.scrollHeight;
+}
+
+function renderTools() {
+  const state = page.state;
+  const playing = state.you.length > 0 && state.status === 'ongoing';
+  $('play-tools').hidden = !playing;
+  const hotseat = state.you.length === 2;
+  $('draw').textContent = hotseat ? 'Agree a draw' : 'Offer a draw';
+  $('resign').textContent = hotseat ? `Resign for ${sideName(state.to_move)}` : 'Resign';
+  const offer = $('offer');
+  offer.replaceChildren();
+  const mine = (side) => side && state.you.includes(side);
+  const toMe = (side) => side && !mine(side) && state.you.length > 0;
+  if (state.status === 'ongoing' && toMe(state.draw_offer)) {
+    offer.append(`${sideName(state.draw_offer)} offers a draw. `, button('Accept the draw', () => act('draw', 'accept')),
+      button('Decline', () => act('draw', 'decline')));
+  } else if (state.status === 'ongoing' && mine(state.draw_offer)) {
+    offer.append('You offered a draw.');
+  }
+  if (state.status === 'ongoing' && toMe(state.undo_request)) {
+    offer.append(`${sideName(state.undo_request)} asks to take back a move. `, button('Allow', () => act('undo', 'accept')),
+      button('Refuse', () => act('undo', 'decline')));
+  } else if (state.status === 'ongoing' && mine(state.undo_request)) {
+    offer.append(' You asked to take back a move.');
+  }
+  offer.hidden = offer.childNodes.length === 0;
+
+  const invite = localStorage.getItem(inviteKey(id));
+  const showInvite = Boolean(invite) && state.status === 'ongoing' && awaited(state) !== null;
+  $('invite').hidden = !showInvite;
+  $('copy-invite').hidden = !showInvite;
+  if (invite) $('invite-url').value = invite;
+  const record = $('record');
+  record.href = `/api/games/${id}/record`;
+  record.download = `${id}.${state.game === 'checkers' ? 'pdn' : 'txt'}`;
+  $('numbers-toggle').hidden = state.geometry.column_labels.length > 0;
+}
+
+function button(label, action) {
+  const node = document.createElement('button');
+  node.type = 'button';
+  node.textContent = label;
+  node.addEventListener('click', action);
+  return node;
+}
+
+// ---------------------------------------------------------------- state and live updates
+
+// Takes a state sent by the server, if it is newer than the one shown.
+function accept(state, force = false) {
+  if (page.state && state.version < page.state.version) return;
+  if (page.state && state.version === page.state.version && !force) return;
+  const changed = !page.state || state.ply !== page.state.ply || state.version !== page.state.version;
+  page.state = state;
+  if (changed) {
+    page.entered = [];
+    page.hint = null;
+  }
+  document.title = `${page.gameName || state.game} · Arbiter`;
+  render();
+}
+
+async function refresh() {
+  try {
+    accept(await getJson(`/api/games/${id}`));
+  } catch (error) {
+    say(`The game could not be loaded: ${error.message}`);
+  }
+}
+
+const live = { socket: null, attempts: 0, timer: null };
+
+function setConnection(stateName, text) {
+  const node = $('connection');
+  node.dataset.connection = stateName;
+  node.textContent = text;
+}
+
+function connect() {
+  clearTimeout(live.timer);
+  const since = page.state ? page.state.version : 0;
+  const scheme = location.protocol === 'https:' ? 'wss' : 'ws';
+  const socket = new WebSocket(`${scheme}://${location.host}/api/games/${id}/socket?since=${since}`);
+  live.socket = socket;
+  socket.addEventListener('open', () => {
+    live.attempts = 0;
+    setConnection('live', 'live');
+  });
+  socket.addEventListener('message', (event) => {
+    try {
+      accept(JSON.parse(event.data));
+    } catch (error) {
+      say(`A message from the server could not be read: ${error.message}`);
+    }
+  });
+  socket.addEventListener('close', () => {
+    if (live.socket !== socket) return;
+    // Exponential backoff, so that a server that is down is not hammered; at most 8 s.
+    const delay = Math.min(8000, 250 * 2 ** live.attempts);
+    live.attempts += 1;
+    setConnection('reconnecting', `connection lost; reconnecting in ${Math.round(delay / 100) / 10} s…`);
+    live.timer = setTimeout(connect, delay);
+  });
+}
+
+// ---------------------------------------------------------------- tools
+
+async function act(kind, action) {
+  say('');
+  try {
+    accept(await postJson(`/api/games/${id}/${kind}`, action ? { action } : {}), true);
+  } catch (error) {
+    say(error.message);
+  }
+}
+
+function describeScore(score) {
+  if ('eval' in score) return `${score.eval > 0 ? '+' : ''}${(score.eval / 100).toFixed(2)} for the side to move`;
+  if ('win' in score) return `a win in ${score.win} plies for the side to move`;
+  if ('loss' in score) return `a loss in ${score.loss} plies for the side to move`;
+  if ('win_rate' in score) return `${Math.round(score.win_rate * 100)}% expected for the side to move`;
+  return JSON.stringify(score);
+}
+
+async function analyse(think, asHint) {
+  const out = $('analysis-out');
+  out.textContent = 'Thinking…';
+  try {
+    const info = await getJson(`/api/games/${id}/analysis?think=${think}`);
+    if (!info.best) {
+      out.textContent = 'There is no move to analyse: the game is over.';
+      return;
+    }
+    if (asHint) {
+      const move = page.state.legal.find((legal) => legal.move === info.best);
+      page.hint = new Set(move ? move.clicks.filter((click) => !isChoice(click, page.state)) : []);
+      out.textContent = `Hint: ${info.best}`;
+      render();
+    } else {
+      out.textContent = `Best move ${info.best}; score ${describeScore(info.score)}; depth ${info.depth}; line ${info.pv.join(' ')}`;
+    }
+    out.dataset.best = info.best;
+  } catch (error) {
+    out.textContent = `No analysis: ${error.message}`;
+  }
+}
+
+async function copy(text, what) {
+  try {
+    await navigator.clipboard.writeText(text);
+    say(`The ${what} link is copied.`);
+  } catch {
+    const input = $('invite-url');
+    const previous = input.value;
+    input.value = text;
+    input.select();
+    const copied = document.execCommand && document.execCommand('copy');
+    input.value = previous;
+    say(copied ? `The ${what} link is copied.` : `Copy the ${what} link: ${text}`);
+  }
+}
+
+async function showPly(ply) {
+  if (!page.state) return;
+  const target = Math.max(0, Math.min(ply, page.state.ply));
+  if (target === page.state.ply) {
+    page.replay = null;
+  } else {
+    try {
+      page.replay = { ply: target, view: await getJson(`/api/games/${id}/replay/${target}`) };
+    } catch (error) {
+      say(`That position could not be loaded: ${error.message}`);
+      return;
+    }
+  }
+  page.entered = [];
+  render();
+}
+
+function wire() {
+  $('flip').addEventListener('click', () => {
+    page.flipped = !page.flipped;
+    page.board?.setFlipped(page.flipped);
+    render();
+  });
+  $('numbers').addEventListener('change', (event) => page.board?.setNumbers(event.target.checked));
+  $('resign').addEventListener('click', () => {
+    if (confirm('Resign this game?')) act('resign');
+  });
+  $('draw').addEventListener('click', () => act('draw', 'offer'));
+  $('undo').addEventListener('click', () => act('undo', 'request'));
+  $('hint').addEventListener('click', () => analyse('500ms', true));
+  $('analysis').addEventListener('click', () => analyse('2s', false));
+  $('copy-invite').addEventListener('click', () => copy(localStorage.getItem(inviteKey(id)) ?? '', 'invite'));
+  $('copy-watch').addEventListener('click', () => copy(`${location.origin}/games/${id}`, 'watch'));
+  for (const node of document.querySelectorAll('[data-nav]')) {
+    node.addEventListener('click', () => {
+      const current = page.replay ? page.replay.ply : page.state?.ply ?? 0;
+      const to = { start: 0, back: current - 1, forward: current + 1, end: page.state?.ply ?? 0 }[node.dataset.nav];
+      showPly(to);
+    });
+  }
+  document.addEventListener('keydown', (event) => {
+    if (event.key === 'Escape' && page.entered.length) {
+      page.entered = [];
+      render();
+    }
+  });
+}
+
+async function main() {
+  wire();
+  const [state, catalog] = await Promise.all([getJson(`/api/games/${id}`), getCatalog().catch(() => [])]);
+  const entry = catalog.find((game) => game.id === state.game);
+  page.gameName = entry ? entry.name : state.game;
+  $('title').textContent = `${page.gameName}${state.options ? ` (${state.options})` : ''}`;
+  accept(state);
+  connect();
+}
+
+main().catch((error) => {
+  $('status').textContent = `This game could not be loaded: ${error.message}`;
+  $('title').textContent = 'No such game';
+});

@@ -1,0 +1,96 @@
+// The home page: the catalog and the new-game form.
+
+import { getCatalog, postJson, inviteKey } from './api.js';
+
+const form = document.getElementById('new-game');
+const catalogBox = document.getElementById('catalog');
+const optionsBox = document.getElementById('options');
+const errorBox = document.getElementById('form-error');
+
+function el(tag, attributes = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [key, value] of Object.entries(attributes)) node.setAttribute(key, value);
+  node.append(...children);
+  return node;
+}
+
+function optionInput(option) {
+  const id = `option-${option.key}`;
+  const range = /^(\d+)\.\.(\d+)$/.exec(option.values);
+  let input;
+  if (range) {
+    input = el('input', { type: 'number', min: range[1], max: range[2], value: option.default });
+  } else {
+    input = el('select', {});
+    for (const value of option.values.split('|')) {
+      const choice = el('option', { value }, value);
+      if (value === option.default) choice.selected = true;
+      input.append(choice);
+    }
+  }
+  input.id = id;
+  input.dataset.option = option.key;
+  input.dataset.default = option.default;
+  return el('label', { class: 'option', for: id }, el('span', {}, `${option.key}: `), input,
+    el('small', {}, ` ${option.help} (default ${option.default})`));
+}
+
+function showOptions(game) {
+  optionsBox.replaceChildren(...game.options.map(optionInput));
+  document.getElementById('options-set').hidden = game.options.length === 0;
+}
+
+function optionsText() {
+  return [...optionsBox.querySelectorAll('[data-option]')]
+    .filter((input) => input.value !== input.dataset.default)
+    .map((input) => `${input.dataset.option}=${input.value}`)
+    .join(',');
+}
+
+async function start(event) {
+  event.preventDefault();
+  errorBox.textContent = '';
+  const data = new FormData(form);
+  const game = data.get('game');
+  const opponent = data.get('opponent');
+  let side = data.get('side');
+  if (side === 'random') side = Math.random() < 0.5 ? 'white' : 'black';
+  const other = side === 'white' ? 'black' : 'white';
+  const seats = { white: 'human', black: 'human' };
+  let keep = ['white', 'black'];
+  if (opponent === 'computer') {
+    seats[other] = `ai:${data.get('level')}`;
+    keep = [side];
+  } else if (opponent === 'link') {
+    keep = [side];
+  }
+  try {
+    const created = await postJson('/api/games', { game, options: optionsText(), ...seats, keep });
+    if (opponent === 'link' && created.seats[other]) {
+      localStorage.setItem(inviteKey(created.id), new URL(created.seats[other].url, location.href).href);
+    }
+    location.assign(`/games/${created.id}`);
+  } catch (error) {
+    errorBox.textContent = error.message;
+  }
+}
+
+async function main() {
+  const games = await getCatalog();
+  games.forEach((game, index) => {
+    const radio = el('input', { type: 'radio', name: 'game', value: game.id });
+    radio.checked = index === 0;
+    radio.addEventListener('change', () => showOptions(game));
+    const options = game.options.length
+      ? `Options: ${game.options.map((o) => `${o.key} (${o.values.replaceAll('|', ', ')})`).join('; ')}`
+      : 'No options.';
+    catalogBox.append(el('label', { class: 'game-card', 'data-game': game.id }, radio,
+      el('strong', {}, game.name), el('span', {}, game.description), el('small', {}, options)));
+  });
+  showOptions(games[0]);
+  const level = form.querySelector('select[name=level]');
+  level.addEventListener('change', () => { form.querySelector('input[value=computer]').checked = true; });
+  form.addEventListener('submit', start);
+}
+
+main().catch((error) => { errorBox.textContent = `The catalog could not be loaded: ${error.message}`; });
