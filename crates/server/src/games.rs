@@ -205,6 +205,15 @@ impl Entry {
         }
     }
 
+    /// The side a request acts for (see [`Entry::acting`]), in a game that goes on.
+    fn acting_while_ongoing(&self, held: &[Side]) -> Result<Side, ApiError> {
+        let side = self.acting(held)?;
+        if self.live.status().is_over() {
+            return Err(ApiError::Conflict("the game is over".to_owned()));
+        }
+        Ok(side)
+    }
+
     /// The state as JSON, with its version, when it is newer than `version`.
     pub(crate) fn state_if_newer(&self, version: i64, secrets: &[String]) -> Option<(i64, String)> {
         (self.stored.version > version).then(|| {
@@ -504,10 +513,7 @@ impl Games {
         let slot = self.slot(id).await?;
         let mut entry = slot.entry.lock().await;
         let held = entry.held(secrets);
-        let side = entry.acting(&held)?;
-        if entry.live.status().is_over() {
-            return Err(ApiError::Conflict("the game is over".to_owned()));
-        }
+        let side = entry.acting_while_ongoing(&held)?;
         let offered = read_side(entry.stored.draw_offer.as_deref());
         let both = held.len() == 2;
         match action {
@@ -547,10 +553,7 @@ impl Games {
         let slot = self.slot(id).await?;
         let mut entry = slot.entry.lock().await;
         let held = entry.held(secrets);
-        let side = entry.acting(&held)?;
-        if entry.live.status().is_over() {
-            return Err(ApiError::Conflict("the game is over".to_owned()));
-        }
+        let side = entry.acting_while_ongoing(&held)?;
         let requested = read_side(entry.stored.undo_request.as_deref());
         let immediate = held.len() == 2 || entry.is_computer(side.opponent());
         let requester = match action {
