@@ -118,6 +118,18 @@ enum Command {
         #[arg(long, value_parser = clap::value_parser!(u16).range(1..=256))]
         workers: Option<u16>,
     },
+    /// Speak the Universal Game Interface (UGI) on stdin and stdout, for tournament runners
+    /// such as cutegames; see docs/protocols.md.
+    Ugi {
+        /// The game to start with (default checkers); `setoption name Game` changes it.
+        game: Option<String>,
+    },
+    /// Speak the Hub protocol of draughts engines on stdin and stdout, for the Hub GUI and
+    /// pydraughts; checkers and minicheckers only; see docs/protocols.md.
+    Hub {
+        /// The game to start with (default checkers); `set-param name=variant` changes it.
+        game: Option<String>,
+    },
     /// Run a fixed perft workload for every game (or one) and print nodes per second.
     Bench {
         /// Only this game.
@@ -215,21 +227,15 @@ pub enum Player {
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
-    let mut out = Out::stdout();
     let result = match &cli.command {
-        Command::Games => list_games(&mut out),
-        Command::Bench { game } => bench::run(game.as_deref(), &mut out),
-        Command::Serve { addr, database, workers } => serve(*addr, database.clone(), *workers),
-        Command::Moves { game, .. }
-        | Command::Perft { game, .. }
-        | Command::Play { game, .. }
-        | Command::Analyze { game, .. } => game
-            .parse::<GameId>()
-            .map_err(Failure::from)
-            .and_then(|id| id.visit(Run(&cli.command, &mut out))),
-        Command::Match(args) => args.game().and_then(|id| id.visit(versus::Run(args, &mut out))),
+        // The protocols write from their search thread too, so stdout is not locked for them.
+        Command::Ugi { game } => speak(game.as_deref(), &GameId::ALL, arbiter_protocols::ugi::run),
+        Command::Hub { game } => {
+            speak(game.as_deref(), &arbiter_protocols::hub::GAMES, arbiter_protocols::hub::run)
+        }
+        command => run(command),
     };
-    match result.and_then(|()| out.finish()) {
+    match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(Failure::Output(error)) if is_broken_pipe(&error) => ExitCode::SUCCESS,
         Err(failure) => {
@@ -240,6 +246,26 @@ fn main() -> ExitCode {
             })
         }
     }
+}
+
+/// A command that writes to stdout through [`Out`].
+fn run(command: &Command) -> Result<(), Failure> {
+    let mut out = Out::stdout();
+    match command {
+        Command::Games => list_games(&mut out),
+        Command::Bench { game } => bench::run(game.as_deref(), &mut out),
+        Command::Serve { addr, database, workers } => serve(*addr, database.clone(), *workers),
+        Command::Moves { game, .. }
+        | Command::Perft { game, .. }
+        | Command::Play { game, .. }
+        | Command::Analyze { game, .. } => game
+            .parse::<GameId>()
+            .map_err(Failure::from)
+            .and_then(|id| id.visit(Run(command, &mut out))),
+        Command::Match(args) => args.game().and_then(|id| id.visit(versus::Run(args, &mut out))),
+        Command::Ugi { .. } | Command::Hub { .. } => Ok(()),
+    }?;
+    out.finish()
 }
 
 /// A command of one game, run for that game's type.
@@ -268,9 +294,12 @@ impl Visitor for Run<'_> {
                 let spec = PlayerSpec { limits, ..PlayerSpec::new(engine.engine()) };
                 analyze::run(play_moves::<G>(setup, moves)?, &spec, out)
             }
-            Command::Games | Command::Match(_) | Command::Bench { .. } | Command::Serve { .. } => {
-                Ok(())
-            }
+            Command::Games
+            | Command::Match(_)
+            | Command::Bench { .. }
+            | Command::Serve { .. }
+            | Command::Ugi { .. }
+            | Command::Hub { .. } => Ok(()),
         }
     }
 }
@@ -298,6 +327,8 @@ pub(crate) enum Failure {
     Move { index: usize, text: String, error: Box<MoveError>, legal: Vec<String> },
     #[error(transparent)]
     Spec(#[from] SpecError),
+    #[error("{0}")]
+    Protocol(String),
     #[error("cannot write the output: {0}")]
     Output(io::Error),
     #[error("cannot write the records to {}: {error}", arbiter_core::escaped(.path))]
@@ -327,6 +358,25 @@ fn list_games(out: &mut Out) -> Result<(), Failure> {
         }
     }
     Ok(())
+}
+
+/// `arbiter ugi` and `arbiter hub`: an engine protocol on stdin and stdout until `quit` or the
+/// end of the input, starting with `game` (checkers when none is named), one of `games`.
+fn speak(
+    game: Option<&str>,
+    games: &[GameId],
+    run: fn(GameId, io::StdinLock<'static>, arbiter_protocols::Output) -> io::Result<()>,
+) -> Result<(), Failure> {
+    let id = game.map_or(Ok(GameId::Checkers), str::parse::<GameId>)?;
+    if !games.contains(&id) {
+        let names: Vec<&str> = games.iter().map(|id| id.id()).collect();
+        return Err(Failure::Protocol(format!(
+            "this protocol speaks of {}, not {id}",
+            names.join(" and ")
+        )));
+    }
+    run(id, io::stdin().lock(), arbiter_protocols::Output::new(io::stdout()))
+        .map_err(Failure::Output)
 }
 
 /// `arbiter serve`: the game server until Ctrl-C.

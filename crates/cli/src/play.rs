@@ -20,6 +20,7 @@ use std::io::{self, BufRead, Read, Write};
 
 use arbiter_ai::{PlayerSpec, SearchReport, Session};
 use arbiter_catalog::{AnyGame, GameId};
+use arbiter_core::lines::{read_line, Line};
 use arbiter_core::present::diagram;
 use arbiter_core::turn::{Click, Turn};
 use arbiter_core::{
@@ -46,52 +47,6 @@ Enter a move in the game's notation (`moves` lists the legal ones), or a command
 
 /// The longest line read at the prompt.
 pub const MAX_LINE_BYTES: usize = 4096;
-
-/// A line of input, as read with a bound.
-#[derive(Debug, Clone, PartialEq, Eq)]
-enum Line {
-    /// A line of text, without its line break.
-    Text(String),
-    /// A line longer than [`MAX_LINE_BYTES`], skipped.
-    TooLong,
-    /// A line that is not UTF-8.
-    NotUtf8,
-}
-
-/// Reads the next line, keeping at most [`MAX_LINE_BYTES`] of it; `None` at the end of the
-/// input.
-fn read_line(input: &mut impl BufRead) -> io::Result<Option<Line>> {
-    let mut bytes = Vec::new();
-    let (mut any, mut too_long) = (false, false);
-    loop {
-        let buffer = input.fill_buf()?;
-        if buffer.is_empty() {
-            break;
-        }
-        any = true;
-        let newline = buffer.iter().position(|&byte| byte == b'\n');
-        let chunk = &buffer[..newline.unwrap_or(buffer.len())];
-        if !too_long && bytes.len() + chunk.len() > MAX_LINE_BYTES {
-            too_long = true;
-            bytes = Vec::new();
-        }
-        if !too_long {
-            bytes.extend_from_slice(chunk);
-        }
-        let used = newline.map_or(buffer.len(), |at| at + 1);
-        input.consume(used);
-        if newline.is_some() {
-            break;
-        }
-    }
-    if !any {
-        return Ok(None);
-    }
-    if too_long {
-        return Ok(Some(Line::TooLong));
-    }
-    Ok(Some(String::from_utf8(bytes).map_or(Line::NotUtf8, Line::Text)))
-}
 
 /// A game in the terminal: the session, who plays each side, and the turn being entered.
 struct Terminal<G: AnyGame, W: Write> {
@@ -134,7 +89,7 @@ pub fn run<G: AnyGame>(
             continue;
         }
         terminal.prompt()?;
-        match read_line(&mut input)? {
+        match read_line(&mut input, MAX_LINE_BYTES)? {
             None => {
                 writeln!(terminal.out)?;
                 return Ok(());

@@ -9,6 +9,7 @@
 //! - [`perft`] and [`divide`];
 //! - [`present`]: the board's geometry, pieces and the steps of moves, typed, for user
 //!   interfaces, and the text diagram drawn from them; [`turn`]: a turn entered click by click;
+//! - [`lines`]: lines of outside text read with a bound on their length;
 //! - `testkit` (feature `testkit`): the conformance kit and perft-suite harness every game's
 //!   tests run.
 
@@ -17,6 +18,7 @@ pub mod bench;
 mod evaluate;
 mod game;
 pub mod grid;
+pub mod lines;
 mod notation;
 mod options;
 mod outcome;

@@ -1,0 +1,441 @@
+#!/usr/bin/env python3
+"""Checkers games of `arbiter hub` against `arbiter hub`, driven entirely by pydraughts.
+
+Usage:  python3 hub_pydraughts.py PATH/TO/arbiter [--games N] [--ply-cap N] [--verbose]
+Needs:  pip install pydraughts   (written against pydraughts 0.6.7; Python 3.11)
+
+pydraughts' own Hub driver (draughts.engine.HubEngine, the one lidraughts-bot uses) talks to two
+`arbiter hub` processes; pydraughts' Board(variant="english") is the referee. Checks:
+
+* `hub` is answered by `id`/`param` lines and `wait`, `init` by `ready` (HubEngine.hub/init);
+* whole games, colours alternating: per move `engine.play(board, Limit(...), ponder=False)` and
+  `board.push(result.move)` until `board.is_over()` (pydraughts applies English draughts' end
+  and draw rules itself). Games 1-2 (and every odd one after) use a fixed time per move
+  (`level move-time=`), games 3-4 a clock with increment kept by this script (`level time= inc=`;
+  a clock below zero is a loss on time and a failure). Every move must be legal in pydraughts'
+  board (pydraughts raises otherwise) and not a null move; a game must end by a win or a
+  pydraughts draw within the ply cap (default 300);
+* single searches with `level depth=` and `level nodes=`;
+* positions other than the start, set up in pydraughts from PDN FEN (pydraughts sends them in
+  its own hub position text, see below): the engine's move must be legal there;
+* the engines print no line pydraughts does not expect (its "Unexpected engine response"
+  warnings), and exit after `quit`.
+
+Every engine call has a timeout (default 30 s beyond the move's time); on a timeout the engine's
+process group is killed and the test fails. The last line is `N passed, M failed`; exit code 1
+if anything failed.
+
+Note on pydraughts' English positions: pydraughts keeps English draughts internally rotated by
+180 degrees with the colours swapped, and `pos pos=` carries that internal text: the start is
+`pos pos=Wbbbbbbbbbbbbeeeeeeeewwwwwwwwwwww` (`W` to move), while the moves in `moves="..."` and
+the move expected back in `done move=` use the ordinary PDN numbers (Black's men on 1-12 move
+first, e.g. `12-16`). Captures go both ways as `from x to x captured squares`
+(e.g. `22x15x18`), the captured squares in any order.
+"""
+
+import argparse
+import collections
+import logging
+import os
+import re
+import signal
+import sys
+import threading
+import time
+
+try:
+    import draughts
+    import draughts.engine
+    from draughts.engine import HubEngine, Limit
+except ImportError as e:  # pragma: no cover
+    print(f"pydraughts is not installed ({e}); pip install pydraughts")
+    print("0 passed, 1 failed")
+    sys.exit(1)
+
+CALL_TIMEOUT = 30.0
+
+# pydraughts logs every line it sends and receives at DEBUG, and unexpected lines as WARNING.
+TRANSCRIPT = collections.deque(maxlen=40)
+WARNINGS = []
+
+
+_LINE = re.compile(r"^\S+ %s (<<|>>) %s (\d+) (.*)$", re.S)
+
+
+class Capture(logging.Handler):
+    def emit(self, record):
+        msg = record.getMessage() if record.args else str(record.msg)
+        m = _LINE.match(msg)
+        if m:  # pydraughts' "5 %s << %s PID LINE" (its format has no arguments)
+            arrow = "->" if m.group(1) == "<<" else "<-"  # pydraughts: << sent, >> received
+            msg = f"[pid {m.group(2)}] {arrow} {m.group(3)}"
+        if record.levelno >= logging.WARNING:
+            WARNINGS.append(msg)
+            TRANSCRIPT.append("WARNING " + msg)
+        else:
+            TRANSCRIPT.append(msg)
+
+
+_log = logging.getLogger("pydraughts")
+_log.setLevel(logging.DEBUG)
+_log.addHandler(Capture())
+_log.propagate = False
+
+
+class Timeout(Exception):
+    pass
+
+
+class Player:
+    """A pydraughts HubEngine for `arbiter hub`, with a watchdog on every call."""
+
+    def __init__(self, binary, label):
+        self.label = label
+        self.procs = []
+        self.engine = None
+        procs = self.procs
+
+        class Recording(HubEngine):
+            # only records the process pydraughts opens, so that the watchdog can kill it
+            def _open_process(self, command, cwd=None, shell=True, **kw):
+                p = HubEngine._open_process(self, command, cwd, shell)
+                procs.append(p)
+                return p
+
+        self.engine = self.call(lambda: Recording([binary, "hub"]), CALL_TIMEOUT,
+                                "HubEngine([binary, 'hub']) (hub ... wait)")
+
+    @property
+    def pid(self):
+        return self.procs[0].pid if self.procs else None
+
+    def kill(self):
+        for p in self.procs:
+            if p.poll() is None:
+                try:
+                    os.killpg(p.pid, signal.SIGKILL)  # pydraughts starts it in its own group
+                except (ProcessLookupError, PermissionError):
+                    p.kill()
+
+    def call(self, fn, timeout, what):
+        box = {}
+
+        def run():
+            try:
+                box["value"] = fn()
+            except BaseException as e:  # reported to the caller
+                box["error"] = e
+
+        t = threading.Thread(target=run, daemon=True)
+        t.start()
+        t.join(timeout)
+        if t.is_alive():
+            self.kill()
+            t.join(5)
+            raise Timeout(f"{self.label}: no answer within {timeout:.1f} s to {what}")
+        if "error" in box:
+            raise box["error"]
+        return box.get("value")
+
+    def close_pipes(self):
+        for p in self.procs:
+            for f in (p.stdin, p.stdout):
+                try:
+                    if f:
+                        f.close()
+                except Exception:
+                    pass
+
+    def quit(self):
+        """Send quit; True when the process exits within 3 s."""
+        try:
+            self.engine.quit()
+        except (BrokenPipeError, OSError, ValueError, AttributeError):
+            pass
+        ok = True
+        for p in self.procs:
+            try:
+                p.wait(timeout=3)
+            except Exception:
+                ok = False
+        self.kill()
+        self.close_pipes()
+        return ok
+
+
+def transcript():
+    return "\n      last lines exchanged (-> to the engine, <- from it):\n" + "\n".join(
+        "        " + x for x in TRANSCRIPT)
+
+
+class Suite:
+    def __init__(self, verbose):
+        self.passed = 0
+        self.failed = 0
+        self.failures = []
+        self.verbose = verbose
+
+    def record(self, name, ok, detail=""):
+        if ok:
+            self.passed += 1
+            print(f"  PASS {name}" + (f": {detail}" if detail else ""))
+        else:
+            self.failed += 1
+            self.failures.append(f"{name}: {detail}")
+            print(f"  FAIL {name}: {detail}")
+
+
+def start_player(s, binary, label, restart=False):
+    """Start an engine (hub ... wait), then init (... ready); None on failure."""
+    name = f"{'restart' if restart else 'start'} {label} (hub -> wait, init -> ready)"
+    try:
+        pl = Player(binary, label)
+    except Exception as e:
+        s.record(name, False, f"{type(e).__name__}: {e}{transcript()}")
+        return None
+    try:
+        pl.call(pl.engine.init, CALL_TIMEOUT, "init (waiting for ready)")
+    except Exception as e:
+        s.record(name, False, f"{type(e).__name__}: {e}{transcript()}")
+        pl.kill()
+        return None
+    eng = pl.engine
+    detail = f"id {eng.id}, params {sorted(eng.options)}"
+    if eng.variants:
+        detail += f", variants {sorted(eng.variants)}"
+        if "english" in eng.variants:
+            eng.setoption("variant", "english")
+            detail += " (set variant=english)"
+        else:
+            detail += " (no 'english' among them: left at the engine's default)"
+    s.record(name, True, detail)
+    return pl
+
+
+def describe(board):
+    w = board.winner()
+    if w is None:
+        return "unfinished"
+    if w == 0:
+        return "draw"
+    return "Black won" if w == draughts.BLACK else "White won"
+
+
+def play_move(pl, board, limit, timeout, what):
+    """engine.play under the watchdog; returns (move, seconds, info)."""
+    t0 = time.monotonic()
+    result = pl.call(lambda: pl.engine.play(board, limit, False), timeout, what)
+    took = time.monotonic() - t0
+    if result is None or result.move is None:
+        raise ValueError("no move returned")
+    if getattr(result.move, "is_null", False):
+        raise ValueError(f"the engine returned a null move ({result.move.hub_move})")
+    return result.move, took, result.info
+
+
+def play_game(s, players, index, mode, ply_cap, movetime, clock, inc):
+    """players: (black, white) Player objects."""
+    black, white = players
+    board = draughts.Board(variant="english")
+    clocks = {draughts.BLACK: clock, draughts.WHITE: clock}
+    times = {black.label: [], white.label: []}
+    name = (f"game {index} ({black.label} Black, {white.label} White, "
+            + (f"move-time {movetime} s" if mode == "movetime" else f"clock {clock} s + {inc} s")
+            + ")")
+    warnings_before = len(WARNINGS)
+    t_start = time.monotonic()
+    problem = None
+    try:
+        while not board.is_over() and len(board.move_stack) < ply_cap:
+            side = board.turn
+            pl = black if side == draughts.BLACK else white
+            ply = len(board.move_stack) + 1
+            if mode == "movetime":
+                limit = Limit(movetime=movetime)
+                timeout = movetime + CALL_TIMEOUT
+            else:
+                limit = Limit(time=round(clocks[side], 3), inc=inc)
+                timeout = clocks[side] + CALL_TIMEOUT
+            before = [m.hub_move for m in board.move_stack]
+            try:
+                move, took, _ = play_move(pl, board, limit, timeout, f"ply {ply}")
+            except (KeyError, ValueError, IndexError) as e:
+                problem = (f"{pl.label} at ply {ply}: its move is not legal in pydraughts' board "
+                           f"({type(e).__name__}: {e}); moves so far: {' '.join(before)}; "
+                           f"legal: {' '.join(m.hub_move for m in board.legal_moves())}"
+                           + transcript())
+                break
+            times[pl.label].append(took)
+            if mode == "clock":
+                clocks[side] -= took
+                if clocks[side] < 0:
+                    problem = (f"{pl.label} lost on time at ply {ply} ({took * 1000:.0f} ms "
+                               f"for the move, clock {clocks[side] * 1000:.0f} ms)")
+                    break
+                clocks[side] += inc
+            board.push(move)
+    except Timeout as e:
+        problem = f"{e}{transcript()}"
+    except Exception as e:
+        problem = f"{type(e).__name__}: {e}{transcript()}"
+    plies = len(board.move_stack)
+    wall = time.monotonic() - t_start
+    avg = {k: (sum(v) / len(v) * 1000 if v else 0.0) for k, v in times.items()}
+    res = describe(board)
+    detail = (f"{res} after {plies} plies, {wall:.1f} s; ms/move "
+              + ", ".join(f"{k} {v:.0f}" for k, v in avg.items()))
+    if problem is None and not board.is_over():
+        problem = f"not over after {plies} plies (ply cap {ply_cap})"
+    new_warn = WARNINGS[warnings_before:]
+    if problem is None and new_warn:
+        problem = "pydraughts warned about unexpected engine lines: " + "; ".join(new_warn[:5])
+    if s.verbose or problem:
+        detail += "\n      moves: " + " ".join(m.pdn_move for m in board.move_stack)
+    s.record(name, problem is None, detail + (f"\n      {problem}" if problem else ""))
+    winner = board.winner() if problem is None else None
+    who = None
+    if winner == draughts.BLACK:
+        who = black.label
+    elif winner == draughts.WHITE:
+        who = white.label
+    elif winner == 0:
+        who = "draw"
+    return {"name": name, "result": res, "plies": plies, "winner": who, "ok": problem is None}
+
+
+def test_limits(s, pl):
+    """One search each with level depth= and level nodes=, after a few moves."""
+    board = draughts.Board(variant="english")
+    for hub in ("11-15", "23-19", "8-11", "22-17"):
+        board.push(draughts.Move(board, hub_move=hub))
+    for label, limit in (("depth 4", Limit(depth=4)), ("nodes 20000", Limit(nodes=20000))):
+        name = f"single search with level {label.replace(' ', '=')} ({pl.label})"
+        try:
+            move, took, info = play_move(pl, board, limit, CALL_TIMEOUT, f"level {label}")
+            s.record(name, True, f"move {move.pdn_move} in {took * 1000:.0f} ms, info {info}")
+        except Exception as e:
+            s.record(name, False, f"{type(e).__name__}: {e}{transcript()}")
+
+
+# Positions other than the start, as PDN FEN (docs/rules.md 4.6 gives the first).
+FEN_POSITIONS = [
+    "B:W18,24,27,28,K10,K15:B12,16,20,K22,K25,K29",  # 5 moves: 16-19 22-17 22-26 25-21 25-30
+    "W:W18,24,27,28,K10,K15:B12,16,20,K22,K25,K29",  # 8 moves, White to move
+    "W:W9,K30:B6,K20,K27",  # White must jump 9x2 (hub 9x2x6) and is crowned
+    "B:W14,15,23,K31:B11,K28",  # Black must jump 11x18x27 (hub 11x27x15x23)
+    "B:W10,14,22,23,K26:B2,5,K18",  # the black king has three jumps: 18x9, 18x25, 18x27
+]
+
+
+def test_positions(s, pl):
+    for fen in FEN_POSITIONS:
+        name = f"position {fen} ({pl.label})"
+        try:
+            board = draughts.Board(variant="english", fen=fen)
+            legal = [m.pdn_move for m in board.legal_moves()]
+            hub = board._game.initial_hub_fen
+        except Exception as e:
+            s.record(name, False, f"pydraughts cannot set up the position: {e}")
+            continue
+        try:
+            move, took, _ = play_move(pl, board, Limit(movetime=0.1), CALL_TIMEOUT, "pos " + fen)
+            s.record(name, True, f"pydraughts sent pos={hub}; move {move.pdn_move} "
+                                 f"(legal: {' '.join(legal)})")
+        except (KeyError, ValueError, IndexError) as e:
+            s.record(name, False, f"pydraughts sent pos={hub}; the move is not legal "
+                                  f"({type(e).__name__}: {e}); legal: {' '.join(legal)}"
+                                  + transcript())
+        except Exception as e:
+            s.record(name, False, f"{type(e).__name__}: {e}{transcript()}")
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("binary", help="path of the arbiter binary")
+    ap.add_argument("--games", type=int, default=4, help="games (default 4)")
+    ap.add_argument("--ply-cap", type=int, default=300, help="plies before a game counts as "
+                    "not ending (default 300)")
+    ap.add_argument("--movetime", type=float, default=0.05, help="seconds per move in the "
+                    "fixed-time games (default 0.05)")
+    ap.add_argument("--time", type=float, default=2.0, help="clock in seconds (default 2)")
+    ap.add_argument("--inc", type=float, default=0.05, help="increment in seconds (default 0.05)")
+    ap.add_argument("--timeout", type=float, default=30.0, help="seconds an engine may be "
+                    "silent beyond the time of its move (default 30)")
+    ap.add_argument("--verbose", action="store_true", help="print the moves of every game")
+    a = ap.parse_args()
+    global CALL_TIMEOUT
+    CALL_TIMEOUT = a.timeout
+    binary = os.path.abspath(a.binary)
+    s = Suite(a.verbose)
+    if not os.access(binary, os.X_OK):
+        print(f"not an executable: {binary}")
+        print("0 passed, 1 failed")
+        return 1
+    ver = getattr(draughts, "__version__", None)
+    if ver is None:
+        try:
+            from importlib.metadata import version
+            ver = version("pydraughts")
+        except Exception:
+            ver = "?"
+    print(f"pydraughts {ver} Hub driver against {binary} hub")
+    t0 = time.monotonic()
+    players = []
+    try:
+        print("\n== start")
+        a_pl = start_player(s, binary, "A")
+        b_pl = start_player(s, binary, "B")
+        players = [p for p in (a_pl, b_pl) if p]
+        games = []
+        if a_pl and b_pl:
+            print("\n== games")
+            for i in range(a.games):
+                mode = "movetime" if (i // 2) % 2 == 0 else "clock"
+                pair = (a_pl, b_pl) if i % 2 == 0 else (b_pl, a_pl)
+                g = play_game(s, pair, i + 1, mode, a.ply_cap, a.movetime, a.time, a.inc)
+                games.append(g)
+                # an engine killed by the watchdog cannot go on: restart it
+                for idx, pl in enumerate((a_pl, b_pl)):
+                    if any(p.poll() is not None for p in pl.procs):
+                        print(f"  ({pl.label} is gone; starting it again)")
+                        new = start_player(s, binary, pl.label, restart=True)
+                        if new is None:
+                            break
+                        players.append(new)
+                        if idx == 0:
+                            a_pl = new
+                        else:
+                            b_pl = new
+                if not (a_pl and b_pl):
+                    break
+            print("\n  game results:")
+            for g in games:
+                print(f"    {g['name']}: {g['result']}, {g['plies']} plies"
+                      + ("" if g["ok"] else "  (FAILED)"))
+            score = collections.Counter(g["winner"] for g in games if g["ok"])
+            print(f"  A wins {score['A']}, B wins {score['B']}, draws {score['draw']}")
+        if a_pl:
+            print("\n== other limits and positions")
+            test_limits(s, a_pl)
+            test_positions(s, a_pl)
+        print("\n== end")
+        s.record("no unexpected engine lines (pydraughts warnings)", not WARNINGS,
+                 "; ".join(WARNINGS[:10]))
+        quit_problems = [pl.label for pl in players if not pl.quit()]
+        s.record("every engine exits after quit", not quit_problems,
+                 ("did not exit within 3 s: " + ", ".join(quit_problems)) if quit_problems else "")
+    finally:
+        for pl in players:
+            pl.kill()
+            pl.close_pipes()
+    print(f"\ntotal time {time.monotonic() - t0:.1f} s")
+    if s.failures:
+        print("\nFailures:")
+        for f in s.failures:
+            print("  - " + f.split("\n")[0])
+    print(f"{s.passed} passed, {s.failed} failed")
+    return 1 if s.failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,935 @@
+#!/usr/bin/env python3
+"""An external UGI client for `arbiter ugi`, written from the protocol as cutegames publishes it.
+
+Usage:  python3 ugi_client.py PATH/TO/arbiter [--games N] [--time MS] [--inc MS] [--seed S]
+                                              [--only GAME[,GAME]] [--verbose]
+
+It drives `arbiter ugi` exactly as a tournament runner would, through pipes only, and checks:
+
+* the handshake (`ugi` ... `ugiok`, `id name`, `id author`, well-formed `option` lines with the
+  options Arbiter documents: Game, Engine, Hash and each game's own options), `isready`, the
+  queries `gameover`, `p1turn`, `result` and the extension `legalmoves`, `position startpos` and
+  `position fen` (compared with `arbiter moves`, the command-line move generator, and with the
+  move lists that docs/rules.md gives for the start positions);
+* matches: for every game (and holes also with captures=diagonal) alpha-beta against MCTS in two
+  engine processes, colours alternating, each pair of games from the same 2-ply random opening,
+  under a clock kept by this client (`go p1time .. p2time .. p1inc .. p2inc ..`). A third
+  "referee" process validates every `bestmove` (it must be among `query legalmoves`) and decides
+  the end (`query gameover` / `query result`); `p1turn` must agree with the ply count. Every
+  `info` line is parsed strictly. A game ends at 400 plies at the latest (reported, not failed);
+  its final position is checked against `arbiter moves` as well;
+* `stop` during `go infinite` returns `bestmove` within 500 ms, and `isready` during the search
+  is answered with `readyok` within 500 ms, for every game and both engines;
+* every process exits after `quit`.
+
+A test is a game (or one of the checks above); a game passes when it is played without an
+illegal move, a bad `info` line, a loss on time or a protocol error. The last line printed is
+`N passed, M failed`; the exit code is 1 if anything failed.
+"""
+
+import argparse
+import collections
+import os
+import queue
+import random
+import subprocess
+import sys
+import threading
+import time
+import zlib
+
+READ_TIMEOUT = 30.0  # seconds for any single answer (a silent engine is a failure, not a hang)
+STOP_LIMIT = 0.5  # seconds from `stop` to `bestmove`
+READY_LIMIT = 0.5  # seconds from `isready` (during a search) to `readyok`
+PLY_CAP = 400
+OPENING_PLIES = 2
+
+GAME_IDS = ["minicheckers", "holes", "fanorona", "checkers", "daynight"]
+
+# (label, game id, game options) of the matches
+VARIANTS = [
+    ("minicheckers", "minicheckers", {}),
+    ("holes", "holes", {}),
+    ("holes captures=diagonal", "holes", {"captures": "diagonal"}),
+    ("fanorona", "fanorona", {}),
+    ("checkers", "checkers", {}),
+    ("daynight", "daynight", {}),
+]
+
+# Start positions in each game's position text (docs/rules.md 1.6, 2.6, 3.7, 4.6, 5.7).
+START_FENS = {
+    "minicheckers": "W:Wa1,b2,c1,d2,e1,f2:Ba5,b6,c5,d6,e5,f6",
+    "holes": "bbbbbb/bbbbbb/..#.#./.#.#../wwwwww/wwwwww w",
+    "fanorona": "bbbbbbbbb/bbbbbbbbb/bwbw.bwbw/wwwwwwwww/wwwwwwwww w",
+    "checkers": "B:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12",
+    "daynight": "W:Wa1,a3,b2,b4,c1,c3:Bg2,g4,h1,h3,i2,i4:N:Da",
+}
+
+# Legal moves of start positions as docs/rules.md states them.
+DOCUMENTED_START_MOVES = {
+    "checkers": {"9-13", "9-14", "10-14", "10-15", "11-15", "11-16", "12-16"},
+    "fanorona": {"D3-E3A", "D3-E3W", "E4-E3A", "D4-E3A", "F4-E3A"},
+}
+
+# Game options each game must advertise as `option` lines: name -> (type, values or (min, max)).
+GAME_OPTIONS = {
+    "minicheckers": {"first": ("combo", {"white", "black"})},
+    "holes": {"captures": ("combo", {"none", "diagonal"})},
+    "daynight": {"rings": ("spin", (4, 8))},
+}
+
+INT_KEYS = {"depth", "seldepth", "nodes", "nps", "time", "hashfull", "multipv", "tthits",
+            "tbhits", "currmovenumber", "cpuload"}
+
+
+class ProtocolError(Exception):
+    pass
+
+
+def parse_info(line, legal=None):
+    """Parse an `info` line strictly. Returns (fields, error); error is None when it is fine.
+
+    Accepted: `info string <anything>`, or a sequence of known keys: depth, seldepth, nodes, nps,
+    time, hashfull, multipv, tthits, tbhits, currmovenumber, cpuload (each a non-negative integer),
+    `score cp <int>` / `score mate <int>` (optionally followed by lowerbound/upperbound),
+    `currmove <move>`, `pv <move> ...` (to the end of the line) and `string <text>` (to the end).
+    When `legal` is given, the first move of the pv must be one of them.
+    """
+    words = line.split()
+    if not words or words[0] != "info":
+        return None, "not an info line"
+    if len(words) == 1:
+        return None, "empty info line"
+    fields = {}
+    i = 1
+    while i < len(words):
+        key = words[i]
+        if key in fields:
+            return None, f"key {key!r} repeated"
+        if key == "string":
+            fields["string"] = " ".join(words[i + 1:])
+            break
+        if key in INT_KEYS:
+            if i + 1 >= len(words):
+                return None, f"{key} without a value"
+            v = words[i + 1]
+            if not v.isdigit():
+                return None, f"{key} value {v!r} is not a non-negative integer"
+            fields[key] = int(v)
+            i += 2
+        elif key == "score":
+            if i + 2 >= len(words):
+                return None, "score without kind and value"
+            kind, v = words[i + 1], words[i + 2]
+            if kind not in ("cp", "mate"):
+                return None, f"score kind {kind!r} is neither cp nor mate"
+            try:
+                n = int(v)
+            except ValueError:
+                return None, f"score {kind} value {v!r} is not an integer"
+            if kind == "mate" and n == 0:
+                return None, "score mate 0"
+            fields["score"] = (kind, n)
+            i += 3
+            if i < len(words) and words[i] in ("lowerbound", "upperbound"):
+                fields["bound"] = words[i]
+                i += 1
+        elif key == "currmove":
+            if i + 1 >= len(words):
+                return None, "currmove without a move"
+            fields["currmove"] = words[i + 1]
+            i += 2
+        elif key == "pv":
+            pv = words[i + 1:]
+            if not pv:
+                return None, "empty pv"
+            fields["pv"] = pv
+            break
+        else:
+            return None, f"unknown key {key!r}"
+    if legal is not None and "pv" in fields and fields["pv"][0] not in legal:
+        return fields, f"pv starts with {fields['pv'][0]!r}, not a legal move here"
+    return fields, None
+
+
+def parse_option(line):
+    """`option name <name> type <t> [default <v>] [min <n>] [max <n>] [var <v>]*` -> dict."""
+    words = line.split()
+    if len(words) < 5 or words[1] != "name" or "type" not in words[3:]:
+        raise ProtocolError(f"malformed option line: {line!r}")
+    t = words.index("type", 3)
+    name = " ".join(words[2:t])
+    if t + 1 >= len(words):
+        raise ProtocolError(f"option without a type: {line!r}")
+    opt = {"name": name, "type": words[t + 1], "var": []}
+    if opt["type"] not in ("check", "spin", "combo", "button", "string"):
+        raise ProtocolError(f"option type {opt['type']!r} unknown: {line!r}")
+    i = t + 2
+    while i < len(words):
+        k = words[i]
+        if k not in ("default", "min", "max", "var") or i + 1 >= len(words):
+            raise ProtocolError(f"malformed option line at {k!r}: {line!r}")
+        if k == "var":
+            opt["var"].append(words[i + 1])
+        else:
+            if k in opt:
+                raise ProtocolError(f"option {k} repeated: {line!r}")
+            opt[k] = words[i + 1]
+        i += 2
+    if opt["type"] == "spin":
+        try:
+            lo, hi, d = int(opt["min"]), int(opt["max"]), int(opt["default"])
+        except (KeyError, ValueError):
+            raise ProtocolError(f"spin option needs integer default, min and max: {line!r}")
+        if not lo <= d <= hi:
+            raise ProtocolError(f"spin default outside [min, max]: {line!r}")
+    if opt["type"] == "combo":
+        if not opt["var"] or opt.get("default") not in opt["var"]:
+            raise ProtocolError(f"combo option needs vars and a default among them: {line!r}")
+    if opt["type"] == "check" and opt.get("default") not in ("true", "false"):
+        raise ProtocolError(f"check option needs default true or false: {line!r}")
+    return opt
+
+
+class Engine:
+    """One `arbiter ugi` process, with every read guarded by a timeout."""
+
+    def __init__(self, binary, args, label, verbose=False):
+        self.label = label
+        self.verbose = verbose
+        self.cmd = [binary, "ugi"] + list(args)
+        self.transcript = collections.deque(maxlen=30)
+        self.stderr_tail = collections.deque(maxlen=10)
+        self.p = subprocess.Popen(self.cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                  stderr=subprocess.PIPE, text=True, bufsize=1, errors="replace")
+        self.q = queue.Queue()
+        self.ids = {}
+        self.options = {}
+        threading.Thread(target=self._pump, daemon=True).start()
+        threading.Thread(target=self._drain_stderr, daemon=True).start()
+
+    def _pump(self):
+        for line in self.p.stdout:
+            self.q.put((time.monotonic(), line.rstrip("\r\n")))
+        self.q.put((time.monotonic(), None))
+
+    def _drain_stderr(self):
+        for line in self.p.stderr:
+            self.stderr_tail.append(line.rstrip("\r\n"))
+
+    def context(self):
+        s = "\n      last lines exchanged with %s (%s):\n" % (self.label, " ".join(self.cmd[1:]))
+        s += "\n".join("        " + x for x in self.transcript)
+        if self.stderr_tail:
+            s += "\n      its stderr:\n" + "\n".join("        " + x for x in self.stderr_tail)
+        return s
+
+    def fail(self, msg):
+        raise ProtocolError(f"{self.label}: {msg}{self.context()}")
+
+    def send(self, line):
+        self.transcript.append(">> " + line)
+        if self.verbose:
+            print(f"    [{self.label}] >> {line}")
+        try:
+            self.p.stdin.write(line + "\n")
+            self.p.stdin.flush()
+        except (BrokenPipeError, OSError, ValueError) as e:
+            self.fail(f"cannot write {line!r}: {e}")
+
+    def recv(self, what, timeout=READ_TIMEOUT):
+        """The next non-blank line and the time it arrived."""
+        deadline = time.monotonic() + timeout
+        while True:
+            left = deadline - time.monotonic()
+            try:
+                t, line = self.q.get(timeout=max(0.0, left))
+            except queue.Empty:
+                self.fail(f"no answer within {timeout:.1f} s while waiting for {what}")
+            if line is None:
+                self.q.put((t, None))
+                try:
+                    self.p.wait(timeout=2)
+                except subprocess.TimeoutExpired:
+                    pass
+                self.fail(f"the engine closed its output (exit code {self.p.returncode}) "
+                          f"while waiting for {what}")
+            self.transcript.append("<< " + line)
+            if self.verbose:
+                print(f"    [{self.label}] << {line}")
+            if line.strip():
+                return t, line.strip()
+
+    def handshake(self):
+        self.send("ugi")
+        while True:
+            _, line = self.recv("ugiok")
+            w = line.split()
+            if line == "ugiok":
+                break
+            if w[0] == "id" and len(w) >= 3 and w[1] in ("name", "author"):
+                self.ids[w[1]] = " ".join(w[2:])
+            elif w[0] == "option":
+                try:
+                    opt = parse_option(line)
+                except ProtocolError as e:
+                    self.fail(str(e))
+                self.options[opt["name"].lower()] = opt
+            else:
+                self.fail(f"unexpected line before ugiok: {line!r}")
+        for k in ("name", "author"):
+            if k not in self.ids:
+                self.fail(f"no `id {k}` line before ugiok")
+
+    def wait_for(self, word, timeout=READ_TIMEOUT, infos=None):
+        """Read until a line that is exactly `word`; `info` lines are allowed on the way."""
+        while True:
+            t, line = self.recv(word, timeout)
+            if line == word:
+                return t
+            if line.split()[0] == "info":
+                _, err = parse_info(line)
+                if err and infos is not None:
+                    infos.append((line, err))
+                elif err:
+                    self.fail(f"bad info line while waiting for {word}: {line!r} ({err})")
+                continue
+            self.fail(f"unexpected line while waiting for {word}: {line!r}")
+
+    def isready(self):
+        self.send("isready")
+        self.wait_for("readyok")
+
+    def setoption(self, name, value):
+        self.send(f"setoption name {name} value {value}")
+
+    def query(self, q):
+        self.send(f"query {q}")
+        while True:
+            _, line = self.recv(f"response to query {q}")
+            w = line.split()
+            if w[0] == "response":
+                return w[1:]
+            if w[:2] == ["info", "string"]:
+                continue
+            self.fail(f"unexpected line instead of `response` to `query {q}`: {line!r}")
+
+    def query_one(self, q, allowed):
+        r = self.query(q)
+        if len(r) != 1 or r[0] not in allowed:
+            self.fail(f"`query {q}` answered `response {' '.join(r)}`, "
+                      f"expected one of {sorted(allowed)}")
+        return r[0]
+
+    def query_bool(self, q):
+        return self.query_one(q, {"true", "false"}) == "true"
+
+    def position(self, moves, fen=None):
+        base = f"position fen {fen}" if fen is not None else "position startpos"
+        self.send(base + (" moves " + " ".join(moves) if moves else ""))
+
+    def legal_moves(self):
+        r = self.query("legalmoves")
+        if len(set(r)) != len(r):
+            self.fail(f"`query legalmoves` lists a move twice: {' '.join(r)}")
+        return r
+
+    def go(self, cmd, timeout, legal=None):
+        """Send a go command; return (bestmove, seconds taken, infos, bad infos)."""
+        self.send(cmd)
+        t0 = time.monotonic()
+        infos, bad = [], []
+        while True:
+            t, line = self.recv(f"bestmove after `{cmd}`", timeout)
+            w = line.split()
+            if w[0] == "info":
+                fields, err = parse_info(line, legal)
+                if err:
+                    bad.append((line, err))
+                else:
+                    infos.append(fields)
+            elif w[0] == "bestmove":
+                if len(w) != 2:
+                    self.fail(f"bestmove line is not exactly two words: {line!r}")
+                return w[1], t - t0, infos, bad
+            else:
+                self.fail(f"unexpected line during a search: {line!r}")
+
+    def quit(self):
+        """Send quit; True when the process exits within 3 s."""
+        try:
+            self.p.stdin.write("quit\n")
+            self.p.stdin.flush()
+        except (BrokenPipeError, OSError, ValueError):
+            pass
+        try:
+            self.p.wait(timeout=3)
+            return True
+        except subprocess.TimeoutExpired:
+            self.kill()
+            return False
+
+    def kill(self):
+        if self.p.poll() is None:
+            self.p.kill()
+            try:
+                self.p.wait(timeout=5)
+            except subprocess.TimeoutExpired:
+                pass
+
+
+class Suite:
+    def __init__(self, binary, verbose):
+        self.binary = binary
+        self.verbose = verbose
+        self.passed = 0
+        self.failed = 0
+        self.failures = []
+        self.quit_problems = []
+        self.engines = []
+
+    def start(self, args, label):
+        e = Engine(self.binary, args, label, self.verbose)
+        self.engines.append(e)
+        return e
+
+    def close(self, e):
+        if e in self.engines:
+            self.engines.remove(e)
+        if e.p.poll() is not None:
+            return  # already gone (reported where that was found)
+        if not e.quit():
+            self.quit_problems.append(f"{e.label} ({' '.join(e.cmd[1:])}) did not exit within "
+                                      f"3 s of `quit` (killed)")
+
+    def close_all(self):
+        for e in list(self.engines):
+            self.close(e)
+
+    def record(self, name, ok, detail=""):
+        if ok:
+            self.passed += 1
+            print(f"  PASS {name}" + (f": {detail}" if detail else ""))
+        else:
+            self.failed += 1
+            self.failures.append(f"{name}: {detail}")
+            print(f"  FAIL {name}: {detail}")
+
+    def cli_moves(self, game, opts, moves=(), fen=None):
+        """`arbiter moves`: (legal moves, stderr) or None if the command itself fails."""
+        cmd = [self.binary, "moves", game, "--options", options_text(opts), "--moves", " ".join(moves)]
+        if fen is not None:
+            cmd += ["--position", fen]
+        try:
+            r = subprocess.run(cmd, capture_output=True, text=True, timeout=60)
+        except subprocess.TimeoutExpired:
+            return None, "timed out"
+        if r.returncode != 0:
+            return None, r.stderr.strip()
+        return r.stdout.split(), r.stderr.strip()
+
+
+def options_text(opts):
+    return ",".join(f"{k}={v}" for k, v in opts.items())
+
+
+# ---------------------------------------------------------------------------------------------
+# Handshake, options and positions
+
+
+def test_handshake(s):
+    e = s.start([], "default")
+    try:
+        e.handshake()
+        need = {"game": ("combo", set(GAME_IDS)), "engine": ("combo", {"alphabeta", "mcts"}),
+                "hash": ("spin", None)}
+        for name, (typ, values) in need.items():
+            o = e.options.get(name)
+            if o is None:
+                e.fail(f"no option {name!r} among {sorted(e.options)}")
+            if o["type"] != typ:
+                e.fail(f"option {o['name']} has type {o['type']}, expected {typ}")
+            if values and not values <= set(o["var"]):
+                e.fail(f"option {o['name']} offers {o['var']}, expected at least {sorted(values)}")
+        if e.options["game"]["default"] != "checkers":
+            e.fail(f"default Game is {e.options['game']['default']}, expected checkers")
+        e.isready()
+        e.send("uginewgame")
+        e.position([])
+        if not e.query_bool("p1turn"):
+            e.fail("`query p1turn` is false at the start")
+        if e.query_bool("gameover"):
+            e.fail("`query gameover` is true at the start")
+        r = e.query_one("result", {"p1win", "p2win", "draw", "none"})
+        if r != "none":
+            e.fail(f"`query result` is {r} at the start")
+        legal = set(e.legal_moves())
+        if legal != DOCUMENTED_START_MOVES["checkers"]:
+            e.fail(f"the default game's start moves {sorted(legal)} are not checkers' "
+                   f"{sorted(DOCUMENTED_START_MOVES['checkers'])}")
+        e.position(["11-15"])
+        if e.query_bool("p1turn"):
+            e.fail("`query p1turn` is true after one move")
+        e.setoption(e.options["game"]["name"], "fanorona")
+        e.isready()
+        e.send("uginewgame")
+        e.position([])
+        legal = set(e.legal_moves())
+        if legal != DOCUMENTED_START_MOVES["fanorona"]:
+            e.fail(f"after `setoption name Game value fanorona` the start moves are "
+                   f"{sorted(legal)}, expected {sorted(DOCUMENTED_START_MOVES['fanorona'])}")
+        s.record("handshake and options (arbiter ugi)", True,
+                 f"id name {e.ids['name']!r}, id author {e.ids['author']!r}, options: "
+                 + ", ".join(f"{o['name']} ({o['type']})" for o in e.options.values()))
+    except ProtocolError as x:
+        s.record("handshake and options (arbiter ugi)", False, str(x))
+    s.close(e)
+
+
+def test_positions(s, label, game, opts):
+    """Start moves against `arbiter moves`, `position fen` of the start, a few plies in."""
+    name = f"positions {label}"
+    e = s.start([game], f"{game}")
+    try:
+        e.handshake()
+        for oname, (typ, vals) in GAME_OPTIONS.get(game, {}).items():
+            o = e.options.get(oname)
+            if o is None:
+                e.fail(f"`arbiter ugi {game}` does not advertise the option {oname!r} "
+                       f"(options: {sorted(e.options)})")
+            if o["type"] != typ:
+                e.fail(f"option {oname} has type {o['type']}, expected {typ}")
+            if typ == "combo" and set(o["var"]) != vals:
+                e.fail(f"option {oname} offers {o['var']}, expected {sorted(vals)}")
+            if typ == "spin" and (int(o["min"]), int(o["max"])) != vals:
+                e.fail(f"option {oname} is {o['min']}..{o['max']}, expected {vals[0]}..{vals[1]}")
+        for k, v in opts.items():
+            e.setoption(e.options.get(k, {"name": k})["name"], v)
+        e.isready()
+        e.send("uginewgame")
+        e.position([])
+        start = e.legal_moves()
+        cli, err = s.cli_moves(game, opts)
+        if cli is None:
+            e.fail(f"`arbiter moves {game}` failed: {err}")
+        if set(start) != set(cli):
+            e.fail(f"start moves {sorted(start)} differ from `arbiter moves`: {sorted(cli)}")
+        if game in DOCUMENTED_START_MOVES and set(start) != DOCUMENTED_START_MOVES[game]:
+            e.fail(f"start moves {sorted(start)} differ from docs/rules.md")
+        fen = START_FENS[game]
+        e.position([], fen=fen)
+        from_fen = e.legal_moves()
+        if set(from_fen) != set(start):
+            e.fail(f"`position fen {fen}` gives moves {sorted(from_fen)}, "
+                   f"but startpos gives {sorted(start)}")
+        # three plies in, from startpos and from the start fen, against the CLI
+        rng = random.Random(zlib.crc32(label.encode()))
+        moves = []
+        for _ in range(3):
+            e.position(moves)
+            legal = e.legal_moves()
+            if not legal:
+                break
+            moves.append(rng.choice(sorted(legal)))
+        e.position(moves)
+        a = e.legal_moves()
+        e.position(moves, fen=fen)
+        b = e.legal_moves()
+        cli, err = s.cli_moves(game, opts, moves)
+        if cli is None:
+            e.fail(f"`arbiter moves {game} --moves {' '.join(moves)!r}` failed: {err}")
+        if not (set(a) == set(b) == set(cli)):
+            e.fail(f"after {' '.join(moves)}: startpos gives {sorted(a)}, fen gives {sorted(b)}, "
+                   f"`arbiter moves` gives {sorted(cli)}")
+        s.record(name, True, f"{len(start)} start moves; after {' '.join(moves)}: {len(a)} moves")
+    except ProtocolError as x:
+        s.record(name, False, str(x))
+    s.close(e)
+
+
+# ---------------------------------------------------------------------------------------------
+# Matches
+
+class GameResult:
+    def __init__(self):
+        self.winner = None  # "alphabeta", "mcts", "draw" or None (unfinished / aborted)
+        self.plies = 0
+        self.unfinished = False
+        self.time_loss = None  # engine name
+        self.illegal = None  # (engine, move, legal)
+        self.bad_infos = []  # (engine, line, error)
+        self.protocol_error = None
+        self.move_times = {"alphabeta": [], "mcts": []}
+        self.depths = {"alphabeta": [], "mcts": []}
+        self.how = ""
+
+    def ok(self):
+        return not (self.time_loss or self.illegal or self.bad_infos or self.protocol_error)
+
+
+def configure_player(e, game, opts, engine_kind, switch_game):
+    e.handshake()
+    if switch_game:
+        e.setoption(e.options.get("game", {"name": "Game"})["name"], game)
+    e.setoption(e.options.get("engine", {"name": "Engine"})["name"], engine_kind)
+    e.setoption(e.options.get("hash", {"name": "Hash"})["name"], 16)
+    for k, v in opts.items():
+        e.setoption(e.options.get(k, {"name": k})["name"], v)
+    e.isready()
+
+
+def referee_state(ref, moves):
+    """Ask the referee about the position after `moves`; check that the answers agree."""
+    ref.position(moves)
+    over = ref.query_bool("gameover")
+    result = ref.query_one("result", {"p1win", "p2win", "draw", "none"})
+    p1 = ref.query_bool("p1turn")
+    legal = ref.legal_moves()
+    if p1 != (len(moves) % 2 == 0):
+        ref.fail(f"`query p1turn` says {'true' if p1 else 'false'} after {len(moves)} plies")
+    if over and result == "none":
+        ref.fail("`query gameover` is true but `query result` is none")
+    if not over and result != "none":
+        ref.fail(f"`query gameover` is false but `query result` is {result}")
+    if not over and not legal:
+        ref.fail("the game is not over but `query legalmoves` lists no move")
+    if over and legal:
+        ref.fail(f"the game is over but `query legalmoves` lists moves: {' '.join(legal)}")
+    return over, result, p1, legal
+
+
+def play_game(s, ref, players, p1_name, opening, game, opts, tc_ms, inc_ms):
+    """One game; `players` maps engine name -> Engine; `opening` a list that may be extended."""
+    g = GameResult()
+    names = {1: p1_name, 2: "mcts" if p1_name == "alphabeta" else "alphabeta"}
+    clocks = {1: float(tc_ms), 2: float(tc_ms)}
+    moves = []
+    rng = s.rng
+    try:
+        for e in players.values():
+            e.send("uginewgame")
+            e.isready()
+        ref.send("uginewgame")
+        ref.isready()
+        while True:
+            over, result, p1, legal = referee_state(ref, moves)
+            if over:
+                g.winner = {"p1win": names[1], "p2win": names[2], "draw": "draw"}[result]
+                g.how = result
+                break
+            if len(moves) >= PLY_CAP:
+                g.unfinished = True
+                g.how = f"stopped at {PLY_CAP} plies"
+                break
+            side = 1 if p1 else 2
+            if len(moves) < OPENING_PLIES:
+                if len(opening) <= len(moves):
+                    opening.append(rng.choice(sorted(legal)))
+                mv = opening[len(moves)]
+                if mv not in legal:
+                    ref.fail(f"opening move {mv} of the first game of the pair is not legal "
+                             f"in the second game's identical position: {' '.join(legal)}")
+            else:
+                who = names[side]
+                e = players[who]
+                e.position(moves)
+                cmd = (f"go p1time {max(0, int(clocks[1]))} p2time {max(0, int(clocks[2]))} "
+                       f"p1inc {inc_ms} p2inc {inc_ms}")
+                mv, took, infos, bad = e.go(cmd, timeout=clocks[side] / 1000.0 + READ_TIMEOUT,
+                                            legal=set(legal))
+                g.move_times[who].append(took)
+                depths = [i["depth"] for i in infos if "depth" in i]
+                if depths:
+                    g.depths[who].append(max(depths))
+                for line, err in bad:
+                    g.bad_infos.append((who, line, err))
+                clocks[side] -= took * 1000.0
+                if clocks[side] < 0:
+                    g.time_loss = who
+                    g.winner = names[3 - side]
+                    g.how = (f"{who} lost on time at ply {len(moves) + 1} "
+                             f"({took * 1000:.0f} ms for the move, clock {clocks[side]:.0f} ms)")
+                    break
+                clocks[side] += inc_ms
+                if mv not in legal:
+                    g.illegal = (who, mv, legal, " ".join(moves))
+                    g.winner = names[3 - side]
+                    g.how = f"{who} played the illegal move {mv}"
+                    break
+            moves.append(mv)
+        g.plies = len(moves)
+        # The final position against the command-line move generator.
+        if not g.time_loss and not g.illegal:
+            cli, err = s.cli_moves(game, opts, moves)
+            ref_legal = legal
+            if cli is None:
+                ref.fail(f"`arbiter moves` refuses the game's moves: {err}\n      moves: "
+                         + " ".join(moves))
+            if set(cli) != set(ref_legal if not over else []):
+                ref.fail(f"final position: referee legal moves {sorted(ref_legal)} "
+                         f"(gameover {over}) but `arbiter moves` prints {sorted(cli)} "
+                         f"({err})\n      moves: " + " ".join(moves))
+    except ProtocolError as x:
+        g.protocol_error = str(x)
+        g.plies = len(moves)
+    g.moves = moves
+    return g
+
+
+def run_match(s, label, game, opts, ngames, tc_ms, inc_ms):
+    print(f"\n== {label}: alphabeta vs mcts, {ngames} games, {tc_ms} ms + {inc_ms} ms")
+    results = []
+    ref = players = None
+    opening = []
+
+    def start_all():
+        r = s.start([game], "referee")
+        a = s.start([], "alphabeta")  # plain `arbiter ugi`, game chosen by setoption
+        b = s.start([game], "mcts")  # `arbiter ugi GAME`
+        r.handshake()
+        for k, v in opts.items():
+            r.setoption(r.options.get(k, {"name": k})["name"], v)
+        r.isready()
+        configure_player(a, game, opts, "alphabeta", switch_game=True)
+        configure_player(b, game, opts, "mcts", switch_game=False)
+        # all three must agree on the start position
+        lists = {}
+        for e in (r, a, b):
+            e.send("uginewgame")
+            e.position([])
+            lists[e.label] = sorted(e.legal_moves())
+        if not lists["referee"] == lists["alphabeta"] == lists["mcts"]:
+            r.fail(f"the three processes disagree on the start moves: {lists}")
+        return r, {"alphabeta": a, "mcts": b}
+
+    for i in range(ngames):
+        if i % 2 == 0:
+            opening = []
+        p1_name = "alphabeta" if i % 2 == 0 else "mcts"
+        if ref is None:
+            try:
+                ref, players = start_all()
+            except ProtocolError as x:
+                g = GameResult()
+                g.protocol_error = "setting up: " + str(x)
+                results.append(g)
+                s.record(f"{label} game {i + 1}", False, g.protocol_error)
+                for e in list(s.engines):
+                    e.kill()
+                    s.engines.remove(e)
+                ref = players = None
+                continue
+        t0 = time.monotonic()
+        g = play_game(s, ref, players, p1_name, opening, game, opts, tc_ms, inc_ms)
+        wall = time.monotonic() - t0
+        results.append(g)
+        res = ("unfinished" if g.winner is None else
+               "draw" if g.winner == "draw" else f"{g.winner} won")
+        avg = {k: (sum(v) / len(v) * 1000 if v else 0.0) for k, v in g.move_times.items()}
+        dep = {k: (sum(v) / len(v) if v else 0.0) for k, v in g.depths.items()}
+        detail = (f"p1 {p1_name}, opening {' '.join(opening)}, {res} ({g.how}), {g.plies} plies, "
+                  f"{wall:.1f} s; ms/move ab {avg['alphabeta']:.0f} mcts {avg['mcts']:.0f}; "
+                  f"mean depth ab {dep['alphabeta']:.1f} mcts {dep['mcts']:.1f}")
+        problems = []
+        if g.time_loss:
+            problems.append(f"loss on time by {g.time_loss}")
+        if g.illegal:
+            who, mv, legal, hist = g.illegal
+            problems.append(f"illegal move {mv!r} by {who} after `position startpos moves {hist}`;"
+                            f" legal: {' '.join(legal)}")
+        for who, line, err in g.bad_infos[:5]:
+            problems.append(f"bad info line from {who}: {line!r} ({err})")
+        if len(g.bad_infos) > 5:
+            problems.append(f"... {len(g.bad_infos) - 5} more bad info lines")
+        if g.protocol_error:
+            problems.append("protocol error: " + g.protocol_error)
+        if problems:
+            s.record(f"{label} game {i + 1}", False, detail + "\n      " + "\n      ".join(problems))
+        else:
+            s.record(f"{label} game {i + 1}", True, detail)
+        if g.protocol_error or g.illegal:
+            # start afresh: a process may be dead or out of step
+            for e in list(s.engines):
+                e.kill()
+                s.engines.remove(e)
+            ref = players = None
+    if ref is not None:
+        s.close(ref)
+        for e in players.values():
+            s.close(e)
+    return results
+
+
+def print_table(rows):
+    print("\nResults (alphabeta's view):")
+    hdr = ("game", "games", "ab win", "draw", "ab loss", "unfin.", "time losses", "illegal",
+           "bad info", "proto err", "avg plies")
+    w = [24, 5, 6, 4, 7, 6, 11, 7, 8, 9, 9]
+    print("  " + " ".join(h.ljust(n) for h, n in zip(hdr, w)))
+    for label, res in rows:
+        n = len(res)
+        win = sum(1 for g in res if g.winner == "alphabeta")
+        draw = sum(1 for g in res if g.winner == "draw")
+        loss = sum(1 for g in res if g.winner == "mcts")
+        unf = sum(1 for g in res if g.unfinished)
+        tl_ab = sum(1 for g in res if g.time_loss == "alphabeta")
+        tl_m = sum(1 for g in res if g.time_loss == "mcts")
+        ill = sum(1 for g in res if g.illegal)
+        bad = sum(len(g.bad_infos) for g in res)
+        pe = sum(1 for g in res if g.protocol_error)
+        plies = sum(g.plies for g in res) / n if n else 0
+        cells = (label, n, win, draw, loss, unf, f"ab {tl_ab} mcts {tl_m}", ill, bad, pe,
+                 f"{plies:.0f}")
+        print("  " + " ".join(str(c).ljust(k) for c, k in zip(cells, w)))
+
+
+# ---------------------------------------------------------------------------------------------
+# stop during go infinite
+
+
+def test_stop(s, game, kind):
+    name = f"stop during go infinite ({game}, {kind})"
+    e = s.start([game], f"{game}/{kind}")
+    try:
+        e.handshake()
+        e.setoption(e.options.get("engine", {"name": "Engine"})["name"], kind)
+        e.isready()
+        e.send("uginewgame")
+        e.position([])
+        legal = set(e.legal_moves())
+        e.isready()
+        e.send("go infinite")
+        t_go = time.monotonic()
+        bad = []
+        time.sleep(0.15)
+        # isready during the search must be answered at once (and no bestmove may come yet)
+        e.send("isready")
+        t_ready = time.monotonic()
+        while True:
+            t, line = e.recv("readyok during go infinite", 5.0)
+            w = line.split()
+            if line == "readyok":
+                ready_latency = t - t_ready
+                break
+            if w[0] == "info":
+                _, err = parse_info(line, legal)
+                if err:
+                    bad.append((line, err))
+                continue
+            if w[0] == "bestmove":
+                e.fail(f"`bestmove` during `go infinite` before any `stop`: {line!r}")
+            e.fail(f"unexpected line during go infinite: {line!r}")
+        time.sleep(max(0.0, t_go + 0.3 - time.monotonic()))
+        # no bestmove may have arrived before stop: drain what is there
+        while True:
+            try:
+                t, line = e.q.get_nowait()
+            except queue.Empty:
+                break
+            if line is None:
+                e.q.put((t, line))  # keep the end-of-output mark for recv
+                break
+            e.transcript.append("<< " + line)
+            w = line.split()
+            if w and w[0] == "bestmove":
+                e.fail(f"`bestmove` during `go infinite` before `stop`: {line!r}")
+            if w and w[0] == "info":
+                _, err = parse_info(line, legal)
+                if err:
+                    bad.append((line, err))
+            elif w:
+                e.fail(f"unexpected line during go infinite: {line!r}")
+        e.send("stop")
+        t_stop = time.monotonic()
+        while True:
+            t, line = e.recv("bestmove after stop", 10.0)
+            w = line.split()
+            if w[0] == "info":
+                _, err = parse_info(line, legal)
+                if err:
+                    bad.append((line, err))
+                continue
+            if w[0] == "bestmove":
+                if len(w) != 2:
+                    e.fail(f"bestmove line is not exactly two words: {line!r}")
+                latency = t - t_stop
+                move = w[1]
+                break
+            e.fail(f"unexpected line after stop: {line!r}")
+        e.isready()  # still alive and idle
+        problems = []
+        if latency > STOP_LIMIT:
+            problems.append(f"bestmove came {latency * 1000:.0f} ms after stop "
+                            f"(limit {STOP_LIMIT * 1000:.0f} ms)")
+        if ready_latency > READY_LIMIT:
+            problems.append(f"readyok came {ready_latency * 1000:.0f} ms after isready")
+        if move not in legal:
+            problems.append(f"bestmove {move} is not legal: {' '.join(sorted(legal))}")
+        for line, err in bad:
+            problems.append(f"bad info line {line!r} ({err})")
+        detail = (f"bestmove {move} {latency * 1000:.1f} ms after stop; "
+                  f"readyok {ready_latency * 1000:.1f} ms after isready during the search")
+        s.record(name, not problems, detail + ("; " + "; ".join(problems) if problems else ""))
+    except ProtocolError as x:
+        s.record(name, False, str(x))
+    s.close(e)
+
+
+# ---------------------------------------------------------------------------------------------
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("binary", help="path of the arbiter binary")
+    ap.add_argument("--games", type=int, default=2, help="games per game variant (default 2)")
+    ap.add_argument("--time", type=int, default=2000, help="clock per side in ms (default 2000)")
+    ap.add_argument("--inc", type=int, default=50, help="increment per move in ms (default 50)")
+    ap.add_argument("--seed", type=int, default=None, help="seed of the random openings")
+    ap.add_argument("--only", default="", help="comma-separated labels of the matches to play")
+    ap.add_argument("--verbose", action="store_true", help="print every line exchanged")
+    a = ap.parse_args()
+    binary = os.path.abspath(a.binary)
+    if not os.access(binary, os.X_OK):
+        print(f"not an executable: {binary}")
+        print("0 passed, 1 failed")
+        return 1
+    seed = a.seed if a.seed is not None else random.randrange(1 << 30)
+    s = Suite(binary, a.verbose)
+    s.rng = random.Random(seed)
+    only = {x.strip() for x in a.only.split(",") if x.strip()}
+    variants = [v for v in VARIANTS if not only or v[0] in only or v[1] in only]
+    t_start = time.monotonic()
+    print(f"UGI client: {binary}, seed {seed}, {a.games} games per game, "
+          f"{a.time} ms + {a.inc} ms")
+    try:
+        print("\n== handshake, options, positions")
+        test_handshake(s)
+        for label, game, opts in variants:
+            test_positions(s, label, game, opts)
+        rows = []
+        for label, game, opts in variants:
+            rows.append((label, run_match(s, label, game, opts, a.games, a.time, a.inc)))
+        print_table(rows)
+        print("\n== stop during go infinite")
+        for game in GAME_IDS:
+            if only and game not in {v[1] for v in variants}:
+                continue
+            for kind in ("alphabeta", "mcts"):
+                test_stop(s, game, kind)
+        s.close_all()
+        s.record("every engine process exits after quit", not s.quit_problems,
+                 "; ".join(s.quit_problems))
+    finally:
+        for e in list(s.engines):
+            e.kill()
+    print(f"\ntotal time {time.monotonic() - t_start:.1f} s")
+    if s.failures:
+        print("\nFailures:")
+        for f in s.failures:
+            print("  - " + f)
+    print(f"{s.passed} passed, {s.failed} failed")
+    return 1 if s.failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,495 @@
+//! The Universal Game Interface: UCI generalised to any sequential two-player game, as the
+//! `cutegames` tournament runner speaks it, for every game of the catalog.
+//!
+//! Commands: `ugi`, `isready`, `setoption name N value V`, `uginewgame`, `position startpos|fen
+//! TEXT [moves M…]`, `go [p1time MS] [p2time MS] [p1inc MS] [p2inc MS] [movetime MS] [depth N]
+//! [nodes N] [infinite]`, `stop`, `query gameover|p1turn|result|legalmoves`, `quit`. Moves are
+//! the game's canonical move text (one word each: a Fanorona chain and a Day-and-Night turn are
+//! one move), positions its text form. The first player, `p1`, is the side that moves first
+//! from the game's start under its options (Black in checkers). `go` with no limit searches
+//! until `stop`. A line that cannot be obeyed is answered with `info string error: …` saying
+//! what was wrong and what is expected, and changes nothing. `docs/protocols.md` has an
+//! example session.
+
+use std::io::{self, BufRead};
+use std::str::SplitWhitespace;
+use std::time::Duration;
+
+use arbiter_ai::{
+    Limits, PlayerSpec, Score, SearchReport, DEFAULT_TABLE_MIB, MAX_DEPTH, MAX_TABLE_MIB, MAX_TIME,
+};
+use arbiter_catalog::{AnyGame, GameId, Visitor};
+use arbiter_core::lines::{read_line, Line};
+use arbiter_core::{excerpt, GameRecord, Side, Status};
+
+use crate::searcher::{Search, Searcher};
+use crate::settings::Settings;
+use crate::time::budget;
+use crate::{Next, Output, MAX_LINE_BYTES};
+
+/// The engine's name in `id name`.
+const NAME: &str = concat!("Arbiter ", env!("CARGO_PKG_VERSION"));
+
+/// The commands, for the message that answers an unknown one.
+const COMMANDS: &str = "ugi, isready, setoption, uginewgame, position, go, stop, query, quit";
+
+/// Runs the protocol on `input` and `output` until `quit` or the end of the input, starting
+/// with `game`.
+pub fn run(game: GameId, mut input: impl BufRead, output: Output) -> io::Result<()> {
+    let mut settings = Settings::new(game);
+    loop {
+        let id = settings.game;
+        match id.visit(ForGame { input: &mut input, output: &output, settings: &mut settings })? {
+            Next::Quit => return Ok(()),
+            Next::Switch(game) => settings.game = game,
+        }
+    }
+}
+
+/// The protocol's loop, run for the game the settings name.
+struct ForGame<'a, R> {
+    input: &'a mut R,
+    output: &'a Output,
+    settings: &'a mut Settings,
+}
+
+impl<R: BufRead> Visitor for ForGame<'_, R> {
+    type Output = io::Result<Next>;
+
+    fn visit<G: AnyGame>(self) -> io::Result<Next> {
+        let ForGame { input, output, settings } = self;
+        let options = settings.options::<G>();
+        let mut engine = Ugi::<G> {
+            output,
+            record: GameRecord::new(options.clone()),
+            first: G::start(&options).side_to_move(),
+            searcher: Searcher::new(options.clone()),
+            options,
+            settings,
+        };
+        while let Some(line) = read_line(input, MAX_LINE_BYTES)? {
+            let next = match line {
+                Line::Text(text) => engine.handle(text.trim())?,
+                Line::TooLong => {
+                    engine.error(format_args!(
+                        "a line longer than {MAX_LINE_BYTES} bytes was ignored; send one command a line"
+                    ))?;
+                    None
+                }
+                Line::NotUtf8 => {
+                    engine.error("a line that is not UTF-8 was ignored; commands are text")?;
+                    None
+                }
+            };
+            if let Some(next) = next {
+                engine.searcher.stop();
+                return Ok(next);
+            }
+        }
+        engine.searcher.stop();
+        Ok(Next::Quit)
+    }
+}
+
+/// The engine for the game `G`.
+struct Ugi<'a, G: AnyGame> {
+    output: &'a Output,
+    settings: &'a mut Settings,
+    options: G::Options,
+    /// The position set by `position`, with the moves that led to it (for the draw rules).
+    record: GameRecord<G>,
+    /// The side that moves first from the start.
+    first: Side,
+    searcher: Searcher<G>,
+}
+
+impl<G: AnyGame> Ugi<'_, G> {
+    /// Obeys one line; `Some` when the loop for this game ends.
+    fn handle(&mut self, line: &str) -> io::Result<Option<Next>> {
+        let mut words = line.split_whitespace();
+        let Some(command) = words.next() else { return Ok(None) };
+        match command {
+            "ugi" => self.identify()?,
+            "isready" => self.output.line("readyok")?,
+            "setoption" => return self.set_option(line),
+            "uginewgame" => {
+                self.record = GameRecord::new(self.options.clone());
+                self.searcher.new_game(self.record.clone());
+            }
+            "position" => self.position(words)?,
+            "go" => self.go(words)?,
+            "stop" => self.searcher.stop(),
+            "query" => self.query(words)?,
+            "quit" => return Ok(Some(Next::Quit)),
+            _ => self.error(format_args!(
+                "unknown command `{}`; expected one of {COMMANDS}",
+                excerpt(command)
+            ))?,
+        }
+        Ok(None)
+    }
+
+    /// `info string error: …`.
+    fn error(&self, message: impl std::fmt::Display) -> io::Result<()> {
+        self.output.line(format_args!("info string error: {message}"))
+    }
+
+    /// The answer to `ugi`: the engine's name and options.
+    fn identify(&self) -> io::Result<()> {
+        self.output.line(format_args!("id name {NAME}"))?;
+        self.output.line("id author the Arbiter developers")?;
+        let games: Vec<String> = GameId::ALL.iter().map(|id| format!("var {}", id.id())).collect();
+        self.output.line(format_args!(
+            "option name Game type combo default {} {}",
+            G::ID,
+            games.join(" ")
+        ))?;
+        self.output
+            .line("option name Engine type combo default alphabeta var alphabeta var mcts")?;
+        self.output.line(format_args!(
+            "option name Hash type spin default {DEFAULT_TABLE_MIB} min 1 max {MAX_TABLE_MIB}"
+        ))?;
+        for id in GameId::ALL {
+            for spec in id.info().options {
+                self.output.line(option_line(spec))?;
+            }
+        }
+        self.output.line("ugiok")
+    }
+
+    /// `setoption name N value V`.
+    fn set_option(&mut self, line: &str) -> io::Result<Option<Next>> {
+        let Some((name, value)) = name_and_value(line) else {
+            self.error("expected setoption name NAME value VALUE")?;
+            return Ok(None);
+        };
+        match name.to_ascii_lowercase().as_str() {
+            "game" => match value.parse::<GameId>() {
+                Ok(id) if id == self.settings.game => {}
+                Ok(id) => return Ok(Some(Next::Switch(id))),
+                Err(error) => self.error(error)?,
+            },
+            "engine" => {
+                if let Err(message) = self.settings.set_engine(value) {
+                    self.error(message)?;
+                }
+            }
+            "hash" => {
+                if let Err(message) = self.settings.set_table(value) {
+                    self.error(message)?;
+                }
+            }
+            _ => self.set_game_option(name, value)?,
+        }
+        Ok(None)
+    }
+
+    /// A game's option: checked against the games that have it, kept for them; the position
+    /// goes back to the start when it changes the game being played.
+    fn set_game_option(&mut self, name: &str, value: &str) -> io::Result<()> {
+        match self.settings.set_game_option(&GameId::ALL, name, value) {
+            Ok(true) => {}
+            Ok(false) => {
+                let mut names = vec!["Game", "Engine", "Hash"];
+                names.extend(
+                    GameId::ALL.iter().flat_map(|id| id.info().options.iter().map(|spec| spec.key)),
+                );
+                return self.error(format_args!(
+                    "unknown option `{}`; the options are {}",
+                    excerpt(name),
+                    names.join(", ")
+                ));
+            }
+            Err(error) => return self.error(error),
+        }
+        let options = self.settings.options::<G>();
+        if options != self.options {
+            self.searcher.stop();
+            self.first = G::start(&options).side_to_move();
+            self.record = GameRecord::new(options.clone());
+            self.searcher = Searcher::new(options.clone());
+            self.options = options;
+        }
+        Ok(())
+    }
+
+    /// `position startpos|fen TEXT [moves M…]`: the position is set only if all of it is
+    /// right.
+    fn position(&mut self, mut words: SplitWhitespace<'_>) -> io::Result<()> {
+        let start = match words.next() {
+            Some("startpos") => Ok(GameRecord::new(self.options.clone())),
+            Some("fen") => {
+                let text: Vec<&str> = words.by_ref().take_while(|word| *word != "moves").collect();
+                G::from_text(&text.join(" "), &self.options)
+                    .map(|position| GameRecord::from_position(position, self.options.clone()))
+                    .map_err(|error| format!("the position cannot be read: {error}"))
+            }
+            _ => {
+                Err("expected position startpos or position fen TEXT, then moves M1 M2 …"
+                    .to_owned())
+            }
+        };
+        let mut record = match start {
+            Ok(record) => record,
+            Err(message) => return self.error(message),
+        };
+        match words.next() {
+            None | Some("moves") => {}
+            Some(word) => {
+                return self.error(format_args!(
+                    "unexpected `{}` after the position; expected moves M1 M2 …",
+                    excerpt(word)
+                ))
+            }
+        }
+        for (index, text) in words.enumerate() {
+            if let Err(error) = record.play_text(text) {
+                return self.error(format_args!(
+                    "move {} (`{}`) cannot be played: {error}; the position is unchanged",
+                    index + 1,
+                    excerpt(text)
+                ));
+            }
+        }
+        self.searcher.stop();
+        self.record = record;
+        Ok(())
+    }
+
+    /// `go …`: searches on its own thread, which prints `info` lines and then `bestmove`.
+    fn go(&mut self, words: SplitWhitespace<'_>) -> io::Result<()> {
+        self.searcher.stop();
+        let go = match GoLimits::parse(words) {
+            Ok(go) => go,
+            Err(message) => return self.error(format_args!("{message}; nothing was searched")),
+        };
+        if let Status::Over(outcome) = self.record.status() {
+            self.error(format_args!("the game is over ({outcome}); there is no move to search"))?;
+            return self.output.line("bestmove 0000");
+        }
+        let own = usize::from(self.record.position().side_to_move() != self.first);
+        let (limits, hold) = go.limits(own);
+        let spec = PlayerSpec {
+            limits,
+            table_mib: self.settings.table_mib,
+            ..PlayerSpec::new(self.settings.engine)
+        };
+        let (progress_output, done_output) = (self.output.clone(), self.output.clone());
+        let search = Search::<G> {
+            spec,
+            hold,
+            progress: Box::new(move |report| {
+                // A write error ends the engine at the next command it reads.
+                let _ = progress_output.line(info_line(report));
+            }),
+            done: Box::new(move |report| {
+                let best = report.best.map_or_else(|| "0000".to_owned(), |mv| mv.to_string());
+                let _ = done_output.line(format_args!("bestmove {best}"));
+            }),
+        };
+        self.searcher.start(&self.record, search)
+    }
+
+    /// `query gameover|p1turn|result|legalmoves`.
+    fn query(&mut self, mut words: SplitWhitespace<'_>) -> io::Result<()> {
+        let status = self.record.status();
+        let answer = match words.next() {
+            Some("gameover") => status.is_over().to_string(),
+            Some("p1turn") => (self.record.position().side_to_move() == self.first).to_string(),
+            Some("result") => match status {
+                Status::Ongoing => "none".to_owned(),
+                Status::Over(outcome) => match outcome.winner() {
+                    None => "draw".to_owned(),
+                    Some(winner) if winner == self.first => "p1win".to_owned(),
+                    Some(_) => "p2win".to_owned(),
+                },
+            },
+            Some("legalmoves") => {
+                let moves: Vec<String> = if status.is_over() {
+                    Vec::new()
+                } else {
+                    self.record.position().legal_moves().iter().map(ToString::to_string).collect()
+                };
+                moves.join(" ")
+            }
+            other => {
+                return self.error(format_args!(
+                    "unknown query `{}`; expected query gameover, p1turn, result or legalmoves",
+                    excerpt(other.unwrap_or(""))
+                ))
+            }
+        };
+        self.output.line(format_args!("response {answer}").to_string().trim_end())
+    }
+}
+
+/// The `option` line of a game's option: a combo for `a|b`, a spin for `4..8`.
+fn option_line(spec: &arbiter_core::OptionSpec) -> String {
+    let kind = match spec.values.split_once("..") {
+        Some((min, max)) => format!("spin default {} min {min} max {max}", spec.default),
+        None if spec.values.contains('|') => {
+            let vars: Vec<String> =
+                spec.values.split('|').map(|value| format!("var {value}")).collect();
+            format!("combo default {} {}", spec.default, vars.join(" "))
+        }
+        None => format!("string default {}", spec.default),
+    };
+    format!("option name {} type {kind}", spec.key)
+}
+
+/// The name and value of `setoption name N value V` (each may have spaces).
+fn name_and_value(line: &str) -> Option<(&str, &str)> {
+    let rest = line.strip_prefix("setoption")?.trim_start().strip_prefix("name")?;
+    let (name, value) = match rest.find(" value ") {
+        Some(at) => (&rest[..at], &rest[at + " value ".len()..]),
+        None => (rest, ""),
+    };
+    let name = name.trim();
+    (!name.is_empty()).then_some((name, value.trim()))
+}
+
+/// The limits of `go`.
+#[derive(Debug, Default, PartialEq, Eq)]
+struct GoLimits {
+    /// The time left on each player's clock, p1 first.
+    time: [Option<Duration>; 2],
+    /// Each player's increment.
+    increment: [Option<Duration>; 2],
+    movetime: Option<Duration>,
+    depth: Option<u32>,
+    nodes: Option<u64>,
+    infinite: bool,
+}
+
+impl GoLimits {
+    fn parse(mut words: SplitWhitespace<'_>) -> Result<GoLimits, String> {
+        let mut go = GoLimits::default();
+        while let Some(word) = words.next() {
+            if word == "infinite" {
+                go.infinite = true;
+                continue;
+            }
+            let expected = "go p1time MS p2time MS p1inc MS p2inc MS, go movetime MS, go depth N, go nodes N or go infinite";
+            let number = |value: Option<&str>| -> Result<u64, String> {
+                let value = value.unwrap_or("");
+                arbiter_core::parse_digits(value).ok_or_else(|| {
+                    format!("`{word} {}` needs a whole number; expected {expected}", excerpt(value))
+                })
+            };
+            let milliseconds =
+                |value| number(value).map(|ms| Duration::from_millis(ms).min(MAX_TIME));
+            match word {
+                "p1time" => go.time[0] = Some(milliseconds(words.next())?),
+                "p2time" => go.time[1] = Some(milliseconds(words.next())?),
+                "p1inc" => go.increment[0] = Some(milliseconds(words.next())?),
+                "p2inc" => go.increment[1] = Some(milliseconds(words.next())?),
+                "movetime" => go.movetime = Some(milliseconds(words.next())?),
+                "depth" => {
+                    go.depth = Some(number(words.next())?.clamp(1, u64::from(MAX_DEPTH)) as u32)
+                }
+                "nodes" => go.nodes = Some(number(words.next())?.max(1)),
+                _ => return Err(format!("unknown limit `{}`; expected {expected}", excerpt(word))),
+            }
+        }
+        Ok(go)
+    }
+
+    /// The search's limits for the player `own` (0 for p1), and whether to hold the move
+    /// until `stop` (an infinite search).
+    fn limits(&self, own: usize) -> (Limits, bool) {
+        let clock =
+            self.time[own].map(|time| budget(time, self.increment[own].unwrap_or_default(), None));
+        let time = match (self.movetime, clock) {
+            (Some(movetime), Some(clock)) => Some(movetime.min(clock)),
+            (movetime, clock) => movetime.or(clock),
+        };
+        let limited = time.is_some() || self.depth.is_some() || self.nodes.is_some();
+        if self.infinite || !limited {
+            return (Limits::time(MAX_TIME), true);
+        }
+        (Limits { time, depth: self.depth, nodes: self.nodes }, false)
+    }
+}
+
+/// `info depth D score cp S|mate M nodes N nps R time T pv M…`.
+fn info_line<M: std::fmt::Display>(report: &SearchReport<M>) -> String {
+    let milliseconds = report.elapsed.as_millis();
+    let seconds = report.elapsed.as_secs_f64();
+    let nps = if seconds > 0.0 { (report.nodes as f64 / seconds) as u64 } else { 0 };
+    let pv: Vec<String> = report.pv.iter().map(ToString::to_string).collect();
+    let mut line = format!(
+        "info depth {} score {} nodes {} nps {nps} time {milliseconds}",
+        report.depth,
+        score_text(report.score),
+        report.nodes
+    );
+    if !pv.is_empty() {
+        line.push_str(" pv ");
+        line.push_str(&pv.join(" "));
+    }
+    line
+}
+
+/// A score as UCI writes it: `cp` in hundredths of a piece, or `mate` in the engine's own
+/// moves (negative when it loses). An MCTS win rate becomes centipieces by the logistic
+/// curve UCI engines use for win rates (400 per factor of ten in the odds).
+fn score_text(score: Score) -> String {
+    match score {
+        Score::Eval(centipieces) => format!("cp {centipieces}"),
+        Score::WinRate(rate) => {
+            let rate = rate.clamp(0.001, 0.999);
+            format!("cp {}", (400.0 * (rate / (1.0 - rate)).log10()).round() as i32)
+        }
+        Score::Win(plies) => format!("mate {}", plies.div_ceil(2)),
+        Score::Loss(plies) => format!("mate -{}", plies.div_ceil(2)),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn parse(text: &str) -> Result<GoLimits, String> {
+        GoLimits::parse(text.split_whitespace())
+    }
+
+    #[test]
+    fn go_takes_the_movers_clock() {
+        let go = parse("p1time 2530 p2time 10030 p1inc 0 p2inc 0").expect("valid");
+        assert_eq!(go.limits(0), (Limits::time(Duration::from_millis(100)), false));
+        assert_eq!(go.limits(1), (Limits::time(Duration::from_millis(400)), false));
+    }
+
+    #[test]
+    fn go_without_a_limit_searches_until_stopped() {
+        assert_eq!(parse("").expect("valid").limits(0), (Limits::time(MAX_TIME), true));
+        assert_eq!(parse("infinite").expect("valid").limits(1), (Limits::time(MAX_TIME), true));
+        let go = parse("depth 5 nodes 1000").expect("valid");
+        assert_eq!(go.limits(0), (Limits { time: None, depth: Some(5), nodes: Some(1000) }, false));
+    }
+
+    #[test]
+    fn bad_limits_say_what_is_expected() {
+        let error = parse("depth x").expect_err("not a number");
+        assert!(error.contains("`depth x` needs a whole number"), "{error}");
+        let error = parse("wtime 100").expect_err("UCI's chess clock");
+        assert!(error.contains("unknown limit `wtime`"), "{error}");
+        assert_eq!(parse("depth 0").expect("clamped").depth, Some(1));
+    }
+
+    #[test]
+    fn scores_are_written_as_uci_does() {
+        assert_eq!(score_text(Score::Eval(-35)), "cp -35");
+        assert_eq!(score_text(Score::Win(7)), "mate 4");
+        assert_eq!(score_text(Score::Loss(4)), "mate -2");
+        assert_eq!(score_text(Score::WinRate(0.5)), "cp 0");
+        assert_eq!(score_text(Score::WinRate(0.909_090_909)), "cp 400");
+    }
+
+    #[test]
+    fn setoption_names_and_values_may_have_spaces() {
+        assert_eq!(name_and_value("setoption name Game value holes"), Some(("Game", "holes")));
+        assert_eq!(name_and_value("setoption name Clear Hash"), Some(("Clear Hash", "")));
+        assert_eq!(name_and_value("setoption value 3"), None);
+    }
+}
