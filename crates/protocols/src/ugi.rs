@@ -116,7 +116,7 @@ impl<G: AnyGame> Ugi<'_, G> {
                 self.record = GameRecord::new(self.options.clone());
                 self.searcher.new_game(self.record.clone());
             }
-            "position" => self.position(words)?,
+            "position" => self.position(line["position".len()..].trim())?,
             "go" => self.go(words)?,
             "stop" => self.searcher.stop(),
             "query" => self.query(words)?,
@@ -215,33 +215,32 @@ impl<G: AnyGame> Ugi<'_, G> {
 
     /// `position startpos|fen TEXT [moves M…]`: the position is set only if all of it is
     /// right.
-    fn position(&mut self, mut words: SplitWhitespace<'_>) -> io::Result<()> {
-        let start = match words.next() {
-            Some("startpos") => Ok(GameRecord::new(self.options.clone())),
-            Some("fen") => {
-                let text: Vec<&str> = words.by_ref().take_while(|word| *word != "moves").collect();
+    fn position(&mut self, arguments: &str) -> io::Result<()> {
+        // The position's text may hold spaces (Breakthrough's side to move): it runs to `moves`.
+        let (setup, moves) = match arguments.split_once(" moves") {
+            Some((setup, moves)) => (setup, Some(moves)),
+            None if arguments.trim_end() == "moves" || arguments.ends_with(" moves") => {
+                (arguments.trim_end().trim_end_matches("moves"), Some(""))
+            }
+            None => (arguments, None),
+        };
+        let mut setup = setup.split_whitespace();
+        let start = match (setup.next(), setup.clone().next()) {
+            (Some("startpos"), None) => Ok(GameRecord::new(self.options.clone())),
+            (Some("fen"), Some(_)) => {
+                let text: Vec<&str> = setup.collect();
                 G::from_text(&text.join(" "), &self.options)
                     .map(|position| GameRecord::from_position(position, self.options.clone()))
                     .map_err(|error| format!("the position cannot be read: {error}"))
             }
-            _ => {
-                Err("expected position startpos or position fen TEXT, then moves M1 M2 …"
-                    .to_owned())
-            }
+            _ => Err("expected position startpos or position fen TEXT, then moves M1 M2 …"
+                .to_owned()),
         };
         let mut record = match start {
             Ok(record) => record,
             Err(message) => return self.error(message),
         };
-        match words.next() {
-            None | Some("moves") => {}
-            Some(word) => {
-                return self.error(format_args!(
-                    "unexpected `{}` after the position; expected moves M1 M2 …",
-                    excerpt(word)
-                ))
-            }
-        }
+        let words = moves.unwrap_or("").split_whitespace();
         for (index, text) in words.enumerate() {
             if let Err(error) = record.play_text(text) {
                 return self.error(format_args!(
