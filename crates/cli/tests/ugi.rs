@@ -97,7 +97,9 @@ fn stop_ends_an_infinite_search_at_once_in_every_game() {
         engine.send("go infinite");
         // An infinite search holds its move, even once it has nothing left to search.
         assert!(
-            engine.says_something_within(Duration::from_millis(300)).is_some_and(|line| line.starts_with("info")),
+            engine
+                .says_something_within(Duration::from_millis(300))
+                .is_some_and(|line| line.starts_with("info")),
             "{game}: the search reports its iterations"
         );
         while engine.says_something_within(Duration::from_millis(200)).is_some() {}
@@ -105,7 +107,10 @@ fn stop_ends_an_infinite_search_at_once_in_every_game() {
         let lines = engine.ask("stop", "bestmove");
         let waited = stopped.elapsed();
         let best = best_move(&lines);
-        assert!(query(&mut engine, "legalmoves").split_whitespace().any(|mv| mv == best), "{game}: {best}");
+        assert!(
+            query(&mut engine, "legalmoves").split_whitespace().any(|mv| mv == best),
+            "{game}: {best}"
+        );
         // The bound is loose for a loaded machine; the benchmark measures the real figure.
         assert!(waited < Duration::from_secs(2), "{game}: stop took {waited:?}");
         assert_eq!(engine.quit("quit"), Some(0));
@@ -161,13 +166,22 @@ fn bad_lines_are_explained_and_the_game_goes_on() {
     ];
     for (line, expected) in cases {
         let answer = engine.ask(line, "info string error:");
-        assert!(answer.last().is_some_and(|answer| answer.contains(expected)), "{line}: {answer:?}");
+        assert!(
+            answer.last().is_some_and(|answer| answer.contains(expected)),
+            "{line}: {answer:?}"
+        );
     }
     engine.send_bytes(b"\xff\xfe go\n");
-    assert!(engine.until("info string error:").last().is_some_and(|line| line.contains("not UTF-8")));
+    assert!(engine
+        .until("info string error:")
+        .last()
+        .is_some_and(|line| line.contains("not UTF-8")));
     let long = format!("position startpos moves {}\n", "11-15 ".repeat(300_000));
     engine.send_bytes(long.as_bytes());
-    assert!(engine.until("info string error:").last().is_some_and(|line| line.contains("longer than")));
+    assert!(engine
+        .until("info string error:")
+        .last()
+        .is_some_and(|line| line.contains("longer than")));
     // The position set before the bad lines is still the one searched: White to move.
     assert_eq!(query(&mut engine, "p1turn"), "false");
     assert!(query(&mut engine, "legalmoves").contains("23-19"));

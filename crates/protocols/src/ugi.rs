@@ -225,17 +225,18 @@ impl<G: AnyGame> Ugi<'_, G> {
             None => (arguments, None),
         };
         let mut setup = setup.split_whitespace();
-        let start = match (setup.next(), setup.clone().next()) {
-            (Some("startpos"), None) => Ok(GameRecord::new(self.options.clone())),
-            (Some("fen"), Some(_)) => {
-                let text: Vec<&str> = setup.collect();
-                G::from_text(&text.join(" "), &self.options)
-                    .map(|position| GameRecord::from_position(position, self.options.clone()))
-                    .map_err(|error| format!("the position cannot be read: {error}"))
-            }
-            _ => Err("expected position startpos or position fen TEXT, then moves M1 M2 …"
-                .to_owned()),
-        };
+        let start =
+            match (setup.next(), setup.clone().next()) {
+                (Some("startpos"), None) => Ok(GameRecord::new(self.options.clone())),
+                (Some("fen"), Some(_)) => {
+                    let text: Vec<&str> = setup.collect();
+                    G::from_text(&text.join(" "), &self.options)
+                        .map(|position| GameRecord::from_position(position, self.options.clone()))
+                        .map_err(|error| format!("the position cannot be read: {error}"))
+                }
+                _ => Err("expected position startpos or position fen TEXT, then moves M1 M2 …"
+                    .to_owned()),
+            };
         let mut record = match start {
             Ok(record) => record,
             Err(message) => return self.error(message),
