@@ -154,6 +154,8 @@ fn bad_lines_are_explained_and_unknown_ones_ignored() {
             "{line}: {error}"
         );
     }
+    engine.send_bytes(b"pos pos=\xff\n");
+    assert!(engine.until("error").last().is_some_and(|line| line.contains("not UTF-8")));
     // The protocol asks engines to ignore what they do not understand.
     engine.send("teleport now=yes");
     engine.send("set-param name=colour value=green");
