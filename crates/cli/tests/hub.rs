@@ -98,6 +98,12 @@ fn captures_are_written_from_x_to_x_captured() {
     engine.send(&format!("pos pos={CHECKERS_START} moves=\"11-15 22-18\""));
     engine.send("go think");
     assert_eq!(done_move(&engine.until("done")), "15x22x18");
+    // On the clock the forced capture is played at once.
+    engine.send("level time=600 inc=0");
+    engine.send("go think");
+    let lines = engine.until("done");
+    assert_eq!(done_move(&lines), "15x22x18");
+    assert!(lines.iter().all(|line| !line.starts_with("info depth=2")), "{lines:?}");
 }
 
 #[test]

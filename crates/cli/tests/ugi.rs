@@ -127,6 +127,11 @@ fn the_clock_is_never_overspent() {
     let spent = started.elapsed();
     best_move(&lines);
     assert!(spent < Duration::from_millis(1000), "a move took {spent:?} of a 1 s clock");
+    // A forced move (Black must take 18) is played at once, however much time is left.
+    engine.send("position startpos moves 11-15 22-18");
+    let lines = engine.ask("go p1time 600000 p2time 600000 p1inc 0 p2inc 0", "bestmove");
+    assert_eq!(best_move(&lines), "15x22");
+    assert!(lines.iter().all(|line| !line.starts_with("info depth 2")), "{lines:?}");
 }
 
 #[test]

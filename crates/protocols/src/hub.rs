@@ -363,7 +363,13 @@ impl<G: AnyGame> Hub<'_, G> {
                 .error(&format!("the game is over ({outcome}); there is no move to search"));
         }
         self.pondering = line.has("ponder");
-        let limits = if self.pondering { Limits::time(MAX_TIME) } else { self.level.limits() };
+        let forced = self.record.position().legal_moves().len() == 1;
+        let limits = match self.level {
+            _ if self.pondering => Limits::time(MAX_TIME),
+            // On the clock, a forced move is played at once: its time is better kept.
+            Level::Clock { .. } if forced && line.has("think") => Limits::depth(1),
+            level => level.limits(),
+        };
         let spec = PlayerSpec {
             limits,
             table_mib: self.settings.table_mib,

@@ -268,7 +268,11 @@ impl<G: AnyGame> Ugi<'_, G> {
             return self.output.line("bestmove 0000");
         }
         let own = usize::from(self.record.position().side_to_move() != self.first);
-        let (limits, hold) = go.limits(own);
+        let (mut limits, hold) = go.limits(own);
+        // On the clock, a forced move is played at once: its time is better kept.
+        if go.time[own].is_some() && !hold && self.record.position().legal_moves().len() == 1 {
+            limits = Limits::depth(1);
+        }
         let spec = PlayerSpec {
             limits,
             table_mib: self.settings.table_mib,
