@@ -18,8 +18,8 @@ use arbiter_ai::arena::MatchError;
 use arbiter_ai::{parse_duration, Engine, Limits, PlayerSpec, SpecError};
 use arbiter_catalog::{AnyGame, CatalogError, GameId, Visitor};
 use arbiter_core::{
-    divide, excerpt, perft, split_moves, Game, GameOptions, GameRecord, MoveError, OptionError,
-    PositionError, RecordError, Status,
+    divide, divide_parallel, excerpt, split_moves, Game, GameOptions, GameRecord, MoveError,
+    OptionError, PerftTable, PositionError, RecordError, Status,
 };
 use clap::{Parser, Subcommand, ValueEnum};
 
@@ -62,6 +62,13 @@ enum Command {
         /// First print each legal move with the count below it.
         #[arg(long)]
         divide: bool,
+        /// Count on this many threads (with --hash, sharing the table), 1 to 256.
+        #[arg(long, value_parser = clap::value_parser!(u16).range(1..=256))]
+        threads: Option<u16>,
+        /// A table of counts of this many MiB (1 to 65536), so that a position reached by
+        /// several move orders is counted once.
+        #[arg(long, value_name = "MIB", value_parser = clap::value_parser!(u32).range(1..=65536))]
+        hash: Option<u32>,
     },
     /// Play a game in the terminal: people, the computer, or both.
     Play {
@@ -278,8 +285,9 @@ impl Visitor for Run<'_> {
         let Run(command, out) = self;
         match command {
             Command::Moves { setup, moves, .. } => print_moves::<G>(setup, moves, out),
-            Command::Perft { depth, setup, divide, .. } => {
-                run_perft::<G>(*depth, setup, *divide, out)
+            Command::Perft { depth, setup, divide, threads, hash, .. } => {
+                let plan = PerftPlan { divide: *divide, threads: *threads, hash: *hash };
+                run_perft::<G>(*depth, setup, plan, out)
             }
             Command::Play { setup, white, black, ai, seed, .. } => {
                 let record = setup.record::<G>()?;
@@ -432,26 +440,75 @@ fn print_moves<G: AnyGame>(setup: &Setup, moves: &str, out: &mut Out) -> Result<
     Ok(())
 }
 
+/// How `arbiter perft` counts.
+#[derive(Debug, Clone, Copy)]
+struct PerftPlan {
+    /// Print the count below each legal move first.
+    divide: bool,
+    /// Threads for the parallel count.
+    threads: Option<u16>,
+    /// The table of the parallel count, in MiB.
+    hash: Option<u32>,
+}
+
 fn run_perft<G: AnyGame>(
     depth: u32,
     setup: &Setup,
-    divide_first: bool,
+    plan: PerftPlan,
     out: &mut Out,
 ) -> Result<(), Failure> {
     let record = setup.record::<G>()?;
     let position = record.position();
     let started = Instant::now();
-    let nodes = if divide_first {
-        let moves = divide(position, depth);
+    let moves = if plan.threads.is_some() || plan.hash.is_some() {
+        let table =
+            plan.hash.map(|mib| PerftTable::with_mib(mib as usize)).transpose().map_err(|_| {
+                Failure::Protocol(
+                    "the machine cannot give that much memory to the table; give a smaller --hash"
+                        .to_owned(),
+                )
+            })?;
+        let threads = plan.threads.map_or(1, usize::from);
+        let bar = perft_bar();
+        let moves = divide_parallel(position, depth, threads, table.as_ref(), &mut |progress| {
+            bar.set_length(progress.total as u64);
+            bar.set_position(progress.done as u64);
+            let seconds = progress.elapsed.as_secs_f64();
+            let fill = table.as_ref().map_or(String::new(), |table| {
+                format!(", table {:.1}% full", f64::from(table.fill_permille()) / 10.0)
+            });
+            bar.set_message(format!(
+                "{} counted, {}{fill}",
+                progress.nodes,
+                bench::rate(progress.nodes, seconds)
+            ));
+        });
+        bar.finish_and_clear();
+        moves
+    } else {
+        divide(position, depth)
+    };
+    let nodes = if depth == 0 { 1 } else { moves.iter().map(|(_, nodes)| nodes).sum::<u64>() };
+    if plan.divide {
         for (mv, nodes) in &moves {
             out.line(format_args!("{mv}: {nodes}"))?;
         }
-        moves.iter().map(|(_, nodes)| nodes).sum::<u64>() + u64::from(depth == 0)
-    } else {
-        perft(position, depth)
-    };
+    }
     let seconds = started.elapsed().as_secs_f64();
     out.line(nodes)?;
     eprintln!("perft {depth}: {nodes} nodes in {seconds:.3} s ({})", bench::rate(nodes, seconds));
     Ok(())
+}
+
+/// The progress display of a long parallel perft, on stderr (hidden when it is no terminal).
+fn perft_bar() -> indicatif::ProgressBar {
+    let bar = indicatif::ProgressBar::new(0);
+    bar.set_style(
+        indicatif::ProgressStyle::with_template(
+            "[{bar:30}] {pos}/{len} subtrees, {msg}, {elapsed} elapsed, about {eta} left",
+        )
+        .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar())
+        .progress_chars("=> "),
+    );
+    bar
 }

@@ -6,7 +6,7 @@
 //! - [`MoveError`] and [`PositionError`] for text given by people and programs;
 //! - [`GameOptions`]: typed options written `key=value,key=value`;
 //! - [`GameRecord`]: the history, the draw rules that need it, and record files;
-//! - [`perft`] and [`divide`];
+//! - [`perft`] and [`divide`], and [`perft_parallel`] with a table of counts and threads;
 //! - [`present`]: the board's geometry, pieces and the steps of moves, typed, for user
 //!   interfaces, and the text diagram drawn from them; [`turn`]: a turn entered click by click;
 //! - [`lines`]: lines of outside text read with a bound on their length;
@@ -23,6 +23,7 @@ mod notation;
 mod options;
 mod outcome;
 mod perft;
+mod perft_table;
 pub mod present;
 mod record;
 mod record_text;
@@ -42,6 +43,7 @@ pub use notation::{
 pub use options::{GameOptions, NoOptions, OptionError, OptionSpec};
 pub use outcome::{DrawReason, Outcome, Status, WinReason};
 pub use perft::{divide, perft};
+pub use perft_table::{divide_parallel, perft_parallel, PerftProgress, PerftTable};
 pub use record::{GameRecord, Undone};
 pub use record_text::{parse_record_text, RecordError, RecordText, MAX_RECORD_BYTES, MAX_TAGS};
 pub use shown::{escaped, excerpt, parse_digits, Shown, EXCERPT_CHARS};

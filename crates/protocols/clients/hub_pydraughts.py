@@ -8,18 +8,23 @@ pydraughts' own Hub driver (draughts.engine.HubEngine, the one lidraughts-bot us
 `arbiter hub` processes; pydraughts' Board(variant="english") is the referee. Checks:
 
 * `hub` is answered by `id`/`param` lines and `wait`, `init` by `ready` (HubEngine.hub/init);
+  engine B is set to `engine=mcts` with `set-param` when the engine declares that parameter;
 * whole games, colours alternating: per move `engine.play(board, Limit(...), ponder=False)` and
   `board.push(result.move)` until `board.is_over()` (pydraughts applies English draughts' end
-  and draw rules itself). Games 1-2 (and every odd one after) use a fixed time per move
-  (`level move-time=`), games 3-4 a clock with increment kept by this script (`level time= inc=`;
-  a clock below zero is a loss on time and a failure). Every move must be legal in pydraughts'
-  board (pydraughts raises otherwise) and not a null move; a game must end by a win or a
-  pydraughts draw within the ply cap (default 300);
-* single searches with `level depth=` and `level nodes=`;
+  and draw rules itself). Games 1-2 use a fixed time per move (`level move-time=`), game 3 a
+  clock with increment (`level time= inc=`), game 4 a clock without (`level time=`), and so on
+  in fours; the clocks are kept by this script (below zero is a loss on time and a failure).
+  `new-game` is sent before every game but the first. Every move must be legal in pydraughts'
+  board (pydraughts raises otherwise) and not a null move, and the pv of each search's last
+  `info` must be legal move by move; a game must end by a win or a pydraughts draw within the
+  ply cap (default 500);
+* single searches with `level depth=` and `level nodes=`; `ping` -> `pong`; `go ponder` ended
+  by `ponder-hit` (done within 3 s) and by `stop` (done within 0.5 s), with pydraughts' own
+  pondering API;
 * positions other than the start, set up in pydraughts from PDN FEN (pydraughts sends them in
   its own hub position text, see below): the engine's move must be legal there;
 * the engines print no line pydraughts does not expect (its "Unexpected engine response"
-  warnings), and exit after `quit`.
+  warnings), and exit after `quit` (one of them) or at the end of their input (the other).
 
 Every engine call has a timeout (default 30 s beyond the move's time); on a timeout the engine's
 process group is killed and the test fails. The last line is `N passed, M failed`; exit code 1
@@ -56,6 +61,8 @@ CALL_TIMEOUT = 30.0
 
 # pydraughts logs every line it sends and receives at DEBUG, and unexpected lines as WARNING.
 TRANSCRIPT = collections.deque(maxlen=40)
+LAST_GO = {}  # pid (text) -> when pydraughts sent the last `go`
+LAST_DONE = {}  # pid (text) -> when pydraughts read the last `done`
 WARNINGS = []
 
 
@@ -69,6 +76,11 @@ class Capture(logging.Handler):
         if m:  # pydraughts' "5 %s << %s PID LINE" (its format has no arguments)
             arrow = "->" if m.group(1) == "<<" else "<-"  # pydraughts: << sent, >> received
             msg = f"[pid {m.group(2)}] {arrow} {m.group(3)}"
+            # when `go` left and `done` came back: the engine's own time, without pydraughts'
+            if arrow == "->" and m.group(3).startswith("go "):
+                LAST_GO[m.group(2)] = time.monotonic()
+            elif arrow == "<-" and m.group(3).startswith("done"):
+                LAST_DONE[m.group(2)] = time.monotonic()
         if record.levelno >= logging.WARNING:
             WARNINGS.append(msg)
             TRANSCRIPT.append("WARNING " + msg)
@@ -185,14 +197,19 @@ class Suite:
             print(f"  FAIL {name}: {detail}")
 
 
-def start_player(s, binary, label, restart=False):
-    """Start an engine (hub ... wait), then init (... ready); None on failure."""
+def start_player(s, binary, label, restart=False, params=None):
+    """Start an engine (hub ... wait), set params, then init (... ready); None on failure."""
     name = f"{'restart' if restart else 'start'} {label} (hub -> wait, init -> ready)"
     try:
         pl = Player(binary, label)
     except Exception as e:
         s.record(name, False, f"{type(e).__name__}: {e}{transcript()}")
         return None
+    set_ = []
+    for k, v in (params or {}).items():
+        if k in pl.engine.options:  # only what the engine declares, as the Hub GUI does
+            pl.engine.setoption(k, v)
+            set_.append(f"{k}={v}")
     try:
         pl.call(pl.engine.init, CALL_TIMEOUT, "init (waiting for ready)")
     except Exception as e:
@@ -200,7 +217,8 @@ def start_player(s, binary, label, restart=False):
         pl.kill()
         return None
     eng = pl.engine
-    detail = f"id {eng.id}, params {sorted(eng.options)}"
+    detail = f"id {eng.id}, params {sorted(eng.options)}" + (
+        f", set-param {' '.join(set_)}" if set_ else "")
     if eng.variants:
         detail += f", variants {sorted(eng.variants)}"
         if "english" in eng.variants:
@@ -222,15 +240,36 @@ def describe(board):
 
 
 def play_move(pl, board, limit, timeout, what):
-    """engine.play under the watchdog; returns (move, seconds, info)."""
+    """engine.play under the watchdog; returns (move, seconds, info).
+
+    The seconds are the engine's: from pydraughts writing `go` to its reading `done`, so that
+    pydraughts' own work (a few ms a move in Python) is not charged to the engine's clock."""
     t0 = time.monotonic()
     result = pl.call(lambda: pl.engine.play(board, limit, False), timeout, what)
     took = time.monotonic() - t0
+    pid = str(pl.pid)
+    if LAST_GO.get(pid, 0) >= t0 and LAST_DONE.get(pid, 0) >= LAST_GO[pid]:
+        took = LAST_DONE[pid] - LAST_GO[pid]
     if result is None or result.move is None:
         raise ValueError("no move returned")
     if getattr(result.move, "is_null", False):
         raise ValueError(f"the engine returned a null move ({result.move.hub_move})")
     return result.move, took, result.info
+
+
+def check_pv(board, info):
+    """None when the pv of the search's last info is legal move by move in pydraughts' board."""
+    pv = (info or {}).get("pv")
+    if not pv:
+        return None
+    b = board.copy()
+    for k, hub in enumerate(str(pv).strip('"').split()):
+        try:
+            b.push(draughts.Move(b, hub_move=hub))
+        except Exception as e:
+            return (f"pv move {k + 1} ({hub}) of pv={pv} is not legal there "
+                    f"({type(e).__name__}: {e})")
+    return None
 
 
 def play_game(s, players, index, mode, ply_cap, movetime, clock, inc):
@@ -240,11 +279,14 @@ def play_game(s, players, index, mode, ply_cap, movetime, clock, inc):
     clocks = {draughts.BLACK: clock, draughts.WHITE: clock}
     times = {black.label: [], white.label: []}
     name = (f"game {index} ({black.label} Black, {white.label} White, "
-            + (f"move-time {movetime} s" if mode == "movetime" else f"clock {clock} s + {inc} s")
+            + (f"move-time {movetime} s" if mode == "movetime" else
+               f"clock {clock} s + {inc} s" if inc else f"clock {clock} s, no increment")
             + ")")
     warnings_before = len(WARNINGS)
     t_start = time.monotonic()
     problem = None
+    bad_pvs = []
+    clock_log = {black.label: [], white.label: []}  # (ply, clock sent in s, seconds used)
     try:
         while not board.is_over() and len(board.move_stack) < ply_cap:
             side = board.turn
@@ -254,11 +296,11 @@ def play_game(s, players, index, mode, ply_cap, movetime, clock, inc):
                 limit = Limit(movetime=movetime)
                 timeout = movetime + CALL_TIMEOUT
             else:
-                limit = Limit(time=round(clocks[side], 3), inc=inc)
+                limit = Limit(time=round(clocks[side], 3), inc=inc or None)
                 timeout = clocks[side] + CALL_TIMEOUT
             before = [m.hub_move for m in board.move_stack]
             try:
-                move, took, _ = play_move(pl, board, limit, timeout, f"ply {ply}")
+                move, took, info = play_move(pl, board, limit, timeout, f"ply {ply}")
             except (KeyError, ValueError, IndexError) as e:
                 problem = (f"{pl.label} at ply {ply}: its move is not legal in pydraughts' board "
                            f"({type(e).__name__}: {e}); moves so far: {' '.join(before)}; "
@@ -266,11 +308,18 @@ def play_game(s, players, index, mode, ply_cap, movetime, clock, inc):
                            + transcript())
                 break
             times[pl.label].append(took)
+            clock_log[pl.label].append((ply, clocks[side], took))
+            err = check_pv(board, info)
+            if err and len(bad_pvs) < 3:
+                bad_pvs.append(f"{pl.label} at ply {ply}: {err}")
             if mode == "clock":
                 clocks[side] -= took
                 if clocks[side] < 0:
                     problem = (f"{pl.label} lost on time at ply {ply} ({took * 1000:.0f} ms "
-                               f"for the move, clock {clocks[side] * 1000:.0f} ms)")
+                               f"for the move, clock {clocks[side] * 1000:.0f} ms); its last "
+                               f"moves (ply: clock sent -> time used, ms): " + ", ".join(
+                                   f"{p}: {c * 1000:.0f} -> {t * 1000:.1f}"
+                                   for p, c, t in clock_log[pl.label][-12:]))
                     break
                 clocks[side] += inc
             board.push(move)
@@ -287,6 +336,8 @@ def play_game(s, players, index, mode, ply_cap, movetime, clock, inc):
     if problem is None and not board.is_over():
         problem = f"not over after {plies} plies (ply cap {ply_cap})"
     new_warn = WARNINGS[warnings_before:]
+    if problem is None and bad_pvs:
+        problem = "bad pv: " + "; ".join(bad_pvs)
     if problem is None and new_warn:
         problem = "pydraughts warned about unexpected engine lines: " + "; ".join(new_warn[:5])
     if s.verbose or problem:
@@ -301,6 +352,64 @@ def play_game(s, players, index, mode, ply_cap, movetime, clock, inc):
     elif winner == 0:
         who = "draw"
     return {"name": name, "result": res, "plies": plies, "winner": who, "ok": problem is None}
+
+
+def test_ponder(s, pl):
+    """go ponder ended by ponder-hit, and by stop (pydraughts' own pondering API)."""
+    board = draughts.Board(variant="english")
+    for hub in ("11-15", "23-19"):
+        board.push(draughts.Move(board, hub_move=hub))
+    for how in ("ponder-hit", "stop"):
+        name = f"go ponder, then {how} ({pl.label})"
+        box = {}
+        eng = pl.engine
+
+        def run():
+            try:
+                box["result"] = eng.play(board, Limit(time=1.0, inc=0.05), True)
+            except BaseException as e:
+                box["error"] = e
+            box["t"] = time.monotonic()
+
+        t = threading.Thread(target=run, daemon=True)
+        t.start()
+        time.sleep(0.4)
+        if "t" in box:
+            s.record(name, False, "the engine answered `done` during `go ponder` before "
+                     "ponder-hit/stop (allowed by the protocol, but pondering is then useless)"
+                     + transcript())
+            continue
+        t0 = time.monotonic()
+        if how == "ponder-hit":
+            eng.ponderhit()
+            limit_s = 3.0
+        else:
+            eng.stop()
+            limit_s = 0.5
+        t.join(CALL_TIMEOUT)
+        if t.is_alive():
+            pl.kill()
+            s.record(name, False, f"no `done` within {CALL_TIMEOUT} s of {how}" + transcript())
+            return
+        if "error" in box:
+            e = box["error"]
+            s.record(name, False, f"{type(e).__name__}: {e}" + transcript())
+            continue
+        took = box["t"] - t0
+        mv = box["result"].move
+        ok = took <= limit_s and not mv.is_null
+        s.record(name, ok, f"done move={mv.hub_move} {took * 1000:.0f} ms after {how}"
+                 + ("" if ok else f" (limit {limit_s * 1000:.0f} ms)" + transcript()))
+
+
+def test_ping(s, pl):
+    name = f"ping -> pong ({pl.label})"
+    try:
+        t0 = time.monotonic()
+        pl.call(pl.engine.ping, 5.0, "ping")
+        s.record(name, True, f"{(time.monotonic() - t0) * 1000:.1f} ms")
+    except Exception as e:
+        s.record(name, False, f"{type(e).__name__}: {e}{transcript()}")
 
 
 def test_limits(s, pl):
@@ -353,12 +462,14 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("binary", help="path of the arbiter binary")
     ap.add_argument("--games", type=int, default=4, help="games (default 4)")
-    ap.add_argument("--ply-cap", type=int, default=300, help="plies before a game counts as "
-                    "not ending (default 300)")
+    ap.add_argument("--ply-cap", type=int, default=500, help="plies before a game counts as "
+                    "not ending (default 500)")
     ap.add_argument("--movetime", type=float, default=0.05, help="seconds per move in the "
                     "fixed-time games (default 0.05)")
     ap.add_argument("--time", type=float, default=2.0, help="clock in seconds (default 2)")
     ap.add_argument("--inc", type=float, default=0.05, help="increment in seconds (default 0.05)")
+    ap.add_argument("--time-no-inc", type=float, default=3.0, help="clock in seconds of the "
+                    "games without increment (default 3)")
     ap.add_argument("--timeout", type=float, default=30.0, help="seconds an engine may be "
                     "silent beyond the time of its move (default 30)")
     ap.add_argument("--verbose", action="store_true", help="print the moves of every game")
@@ -383,22 +494,31 @@ def main():
     players = []
     try:
         print("\n== start")
+        # B plays with MCTS when the engine offers it (param engine), A with its default
+        b_params = {"engine": "mcts"}
         a_pl = start_player(s, binary, "A")
-        b_pl = start_player(s, binary, "B")
+        b_pl = start_player(s, binary, "B", params=b_params)
         players = [p for p in (a_pl, b_pl) if p]
         games = []
         if a_pl and b_pl:
             print("\n== games")
             for i in range(a.games):
-                mode = "movetime" if (i // 2) % 2 == 0 else "clock"
+                # games 1-2 a time per move, 3 a clock with increment, 4 a clock without
+                mode = "movetime" if i % 4 < 2 else "clock"
+                inc = a.inc if i % 4 == 2 else 0
+                clock = a.time if inc else a.time_no_inc
                 pair = (a_pl, b_pl) if i % 2 == 0 else (b_pl, a_pl)
-                g = play_game(s, pair, i + 1, mode, a.ply_cap, a.movetime, a.time, a.inc)
+                if i > 0:
+                    for pl in pair:  # as the Hub GUI does (pydraughts itself never sends it)
+                        pl.engine.send("new-game")
+                g = play_game(s, pair, i + 1, mode, a.ply_cap, a.movetime, clock, inc)
                 games.append(g)
                 # an engine killed by the watchdog cannot go on: restart it
                 for idx, pl in enumerate((a_pl, b_pl)):
                     if any(p.poll() is not None for p in pl.procs):
                         print(f"  ({pl.label} is gone; starting it again)")
-                        new = start_player(s, binary, pl.label, restart=True)
+                        new = start_player(s, binary, pl.label, restart=True,
+                                           params=b_params if idx == 1 else None)
                         if new is None:
                             break
                         players.append(new)
@@ -415,15 +535,31 @@ def main():
             score = collections.Counter(g["winner"] for g in games if g["ok"])
             print(f"  A wins {score['A']}, B wins {score['B']}, draws {score['draw']}")
         if a_pl:
-            print("\n== other limits and positions")
+            print("\n== other limits, positions, ping, pondering")
             test_limits(s, a_pl)
             test_positions(s, a_pl)
+            test_ping(s, a_pl)
+            test_ponder(s, a_pl)
         print("\n== end")
         s.record("no unexpected engine lines (pydraughts warnings)", not WARNINGS,
                  "; ".join(WARNINGS[:10]))
-        quit_problems = [pl.label for pl in players if not pl.quit()]
-        s.record("every engine exits after quit", not quit_problems,
-                 ("did not exit within 3 s: " + ", ".join(quit_problems)) if quit_problems else "")
+        live = [pl for pl in players if all(p.poll() is None for p in pl.procs)]
+        quit_problems = []
+        for k, pl in enumerate(live):
+            if k % 2 == 0:
+                if not pl.quit():
+                    quit_problems.append(f"{pl.label} did not exit within 3 s of `quit`")
+            else:  # "if the standard input is closed, the engine should ... quit"
+                pl.close_pipes()
+                for p in pl.procs:
+                    try:
+                        p.wait(timeout=3)
+                    except Exception:
+                        quit_problems.append(f"{pl.label} did not exit within 3 s of the end "
+                                             f"of its input")
+                pl.kill()
+        s.record("engines exit after quit / at the end of their input", not quit_problems,
+                 "; ".join(quit_problems))
     finally:
         for pl in players:
             pl.kill()

@@ -16,8 +16,14 @@ It drives `arbiter ugi` exactly as a tournament runner would, through pipes only
   under a clock kept by this client (`go p1time .. p2time .. p1inc .. p2inc ..`). A third
   "referee" process validates every `bestmove` (it must be among `query legalmoves`) and decides
   the end (`query gameover` / `query result`); `p1turn` must agree with the ply count. Every
-  `info` line is parsed strictly. A game ends at 400 plies at the latest (reported, not failed);
-  its final position is checked against `arbiter moves` as well;
+  `info` line is parsed strictly, and the pv of the last one of each search must be legal move
+  by move (the referee checks it). A game ends at 400 plies at the latest (reported, not failed);
+  its final position (legal moves, and the result) is checked against `arbiter moves` as well;
+* bad input (unknown commands, options, values, moves, queries) gets at most `info string`
+  lines and leaves the engine working;
+* `go movetime 100` (at most 500 ms), `go depth 3` and `go nodes 2000` (alpha-beta must not
+  report a deeper search or more than twice the nodes) for every game and both engines;
+* a pair of games without increment (1000 ms + 0, `--sudden-death`) in checkers and daynight;
 * `stop` during `go infinite` returns `bestmove` within 500 ms, and `isready` during the search
   is answered with `readyok` within 500 ms, for every game and both engines;
 * every process exits after `quit`.
@@ -39,6 +45,7 @@ import time
 import zlib
 
 READ_TIMEOUT = 30.0  # seconds for any single answer (a silent engine is a failure, not a hang)
+GO_GRACE = 10.0  # seconds beyond the mover's clock before a search counts as hung
 STOP_LIMIT = 0.5  # seconds from `stop` to `bestmove`
 READY_LIMIT = 0.5  # seconds from `isready` (during a search) to `readyok`
 PLY_CAP = 400
@@ -205,6 +212,7 @@ class Engine:
         self.q = queue.Queue()
         self.ids = {}
         self.options = {}
+        self.info_lines = []
         threading.Thread(target=self._pump, daemon=True).start()
         threading.Thread(target=self._drain_stderr, daemon=True).start()
 
@@ -339,6 +347,7 @@ class Engine:
         self.send(cmd)
         t0 = time.monotonic()
         infos, bad = [], []
+        self.info_lines = []  # the raw text of `infos`, in the same order
         while True:
             t, line = self.recv(f"bestmove after `{cmd}`", timeout)
             w = line.split()
@@ -348,6 +357,7 @@ class Engine:
                     bad.append((line, err))
                 else:
                     infos.append(fields)
+                    self.info_lines.append(line)
             elif w[0] == "bestmove":
                 if len(w) != 2:
                     self.fail(f"bestmove line is not exactly two words: {line!r}")
@@ -560,6 +570,7 @@ class GameResult:
         self.bad_infos = []  # (engine, line, error)
         self.protocol_error = None
         self.move_times = {"alphabeta": [], "mcts": []}
+        self.clock_log = {"alphabeta": [], "mcts": []}  # (ply, clock before in ms, seconds)
         self.depths = {"alphabeta": [], "mcts": []}
         self.how = ""
 
@@ -596,6 +607,28 @@ def referee_state(ref, moves):
     if over and legal:
         ref.fail(f"the game is over but `query legalmoves` lists moves: {' '.join(legal)}")
     return over, result, p1, legal
+
+
+def check_pv(ref, moves, pv):
+    """None when every move of `pv` is legal in turn after `moves`, else what is wrong."""
+    line = list(moves)
+    for k, mv in enumerate(pv):
+        ref.position(line)
+        legal = ref.legal_moves()
+        if mv not in legal:
+            return (f"pv move {k + 1} ({mv}) is not legal after `position startpos moves "
+                    f"{' '.join(line)}`" + (f" (legal: {' '.join(legal)})" if legal else
+                                           " (the game is over there)"))
+        line.append(mv)
+    return None
+
+
+def first_player_colour(game, opts):
+    if game == "checkers":
+        return "Black"
+    if game == "minicheckers" and opts.get("first") == "black":
+        return "Black"
+    return "White"
 
 
 def play_game(s, ref, players, p1_name, opening, game, opts, tc_ms, inc_ms):
@@ -635,9 +668,11 @@ def play_game(s, ref, players, p1_name, opening, game, opts, tc_ms, inc_ms):
                 e.position(moves)
                 cmd = (f"go p1time {max(0, int(clocks[1]))} p2time {max(0, int(clocks[2]))} "
                        f"p1inc {inc_ms} p2inc {inc_ms}")
-                mv, took, infos, bad = e.go(cmd, timeout=clocks[side] / 1000.0 + READ_TIMEOUT,
+                mv, took, infos, bad = e.go(cmd, timeout=clocks[side] / 1000.0 + GO_GRACE,
                                             legal=set(legal))
+                info_lines = e.info_lines
                 g.move_times[who].append(took)
+                g.clock_log[who].append((len(moves) + 1, clocks[side], took))
                 depths = [i["depth"] for i in infos if "depth" in i]
                 if depths:
                     g.depths[who].append(max(depths))
@@ -656,6 +691,11 @@ def play_game(s, ref, players, p1_name, opening, game, opts, tc_ms, inc_ms):
                     g.winner = names[3 - side]
                     g.how = f"{who} played the illegal move {mv}"
                     break
+                pvs = [(i["pv"], line) for i, line in zip(infos, info_lines) if "pv" in i]
+                if pvs:
+                    err = check_pv(ref, moves, pvs[-1][0])
+                    if err:
+                        g.bad_infos.append((who, pvs[-1][1], err))
             moves.append(mv)
         g.plies = len(moves)
         # The final position against the command-line move generator.
@@ -669,6 +709,14 @@ def play_game(s, ref, players, p1_name, opening, game, opts, tc_ms, inc_ms):
                 ref.fail(f"final position: referee legal moves {sorted(ref_legal)} "
                          f"(gameover {over}) but `arbiter moves` prints {sorted(cli)} "
                          f"({err})\n      moves: " + " ".join(moves))
+            if over:
+                p1c = first_player_colour(game, opts)
+                p2c = "White" if p1c == "Black" else "Black"
+                want = {"p1win": f"{p1c} wins", "p2win": f"{p2c} wins", "draw": "draw"}[result]
+                if want.lower() not in err.lower():
+                    ref.fail(f"final position: `query result` says {result} ({want}) but "
+                             f"`arbiter moves` says {err!r}\n      moves: " + " ".join(moves))
+                g.how = f"{result}: {err.replace('the game is over: ', '')}"
     except ProtocolError as x:
         g.protocol_error = str(x)
         g.plies = len(moves)
@@ -732,7 +780,10 @@ def run_match(s, label, game, opts, ngames, tc_ms, inc_ms):
                   f"mean depth ab {dep['alphabeta']:.1f} mcts {dep['mcts']:.1f}")
         problems = []
         if g.time_loss:
-            problems.append(f"loss on time by {g.time_loss}")
+            log = g.clock_log[g.time_loss]
+            problems.append(f"loss on time by {g.time_loss}; its last moves (ply: clock sent -> "
+                            f"time used, ms): " + ", ".join(
+                                f"{p}: {c:.0f} -> {t * 1000:.1f}" for p, c, t in log[-12:]))
         if g.illegal:
             who, mv, legal, hist = g.illegal
             problems.append(f"illegal move {mv!r} by {who} after `position startpos moves {hist}`;"
@@ -781,6 +832,106 @@ def print_table(rows):
         cells = (label, n, win, draw, loss, unf, f"ab {tl_ab} mcts {tl_m}", ill, bad, pe,
                  f"{plies:.0f}")
         print("  " + " ".join(str(c).ljust(k) for c, k in zip(cells, w)))
+
+
+# ---------------------------------------------------------------------------------------------
+# go movetime / depth / nodes, and bad input
+
+
+def test_go_forms(s, game):
+    """`go movetime`, `go depth`, `go nodes` for both engines, from a position a few plies in."""
+    name = f"go movetime/depth/nodes ({game})"
+    e = s.start([game], f"{game}/go")
+    notes = []
+    problems = []
+    try:
+        e.handshake()
+        e.isready()
+        rng = random.Random(zlib.crc32(game.encode()) + 1)
+        moves = []
+        for _ in range(4):
+            e.position(moves)
+            legal = e.legal_moves()
+            if not legal:
+                break
+            moves.append(rng.choice(sorted(legal)))
+        e.position(moves)
+        legal = set(e.legal_moves())
+        if not legal:
+            e.fail(f"no legal move after {' '.join(moves)}")
+        for kind in ("alphabeta", "mcts"):
+            e.setoption(e.options.get("engine", {"name": "Engine"})["name"], kind)
+            e.send("uginewgame")
+            e.isready()
+            e.position(moves)
+            for cmd in ("go movetime 100", "go depth 3", "go nodes 2000"):
+                mv, took, infos, bad = e.go(cmd, READ_TIMEOUT, legal)
+                depth = max((i["depth"] for i in infos if "depth" in i), default=None)
+                nodes = max((i["nodes"] for i in infos if "nodes" in i), default=None)
+                notes.append(f"{kind} `{cmd}`: {mv} in {took * 1000:.0f} ms, "
+                             f"max depth {depth}, max nodes {nodes}")
+                where = f"{kind} `{cmd}` after `position startpos moves {' '.join(moves)}`"
+                if mv not in legal:
+                    problems.append(f"{where}: bestmove {mv} is not legal ({' '.join(sorted(legal))})")
+                for line, err in bad:
+                    problems.append(f"{where}: bad info line {line!r} ({err})")
+                if cmd == "go movetime 100" and took > 0.5:
+                    problems.append(f"{where}: took {took * 1000:.0f} ms")
+                if kind == "alphabeta" and cmd == "go depth 3" and depth is not None and depth > 3:
+                    problems.append(f"{where}: reported depth {depth}")
+                if kind == "alphabeta" and cmd == "go nodes 2000" and nodes is not None \
+                        and nodes > 4000:
+                    problems.append(f"{where}: reported {nodes} nodes")
+        s.record(name, not problems, "; ".join(notes) + (
+            "\n      " + "\n      ".join(problems) if problems else ""))
+    except ProtocolError as x:
+        s.record(name, False, str(x))
+    s.close(e)
+
+
+def test_bad_input(s):
+    """Unknown commands, bad options and moves: only `info string` lines, then `readyok`."""
+    name = "bad input is answered by info string at most (arbiter ugi)"
+    e = s.start([], "bad-input")
+    try:
+        e.handshake()
+        e.isready()
+        e.send("uginewgame")
+        e.position(["11-15"])
+        before = sorted(e.legal_moves())
+        garbage = ["xyzzy", "setoption name Game value chess", "setoption name NoSuchOption value 1",
+                   "setoption name Hash value 0", "setoption name Engine value random",
+                   "position startpos moves 99-99", "position fen not-a-position",
+                   "go nodes -5", "go depth x", "query nonsense", ""]
+        for g in garbage:
+            e.send(g)
+        # a refused `go` may still start a search: `stop` it; then all must be quiet again
+        e.send("isready")
+        e.send("stop")
+        e.send("isready")
+        extra = []
+        ready = 0
+        while ready < 2:
+            _, line = e.recv("readyok after bad input")
+            if line == "readyok":
+                ready += 1
+                continue
+            w = line.split()
+            if w[:2] == ["info", "string"]:
+                extra.append(line)
+            elif w[0] in ("bestmove", "info"):
+                extra.append(line)  # an engine may search after all; not an error here
+            else:
+                e.fail(f"line other than `info string` after bad input: {line!r}")
+        e.position(["11-15"])
+        after = sorted(e.legal_moves())
+        if after != before:
+            e.fail(f"after bad input `position startpos moves 11-15` gives {after}, "
+                   f"before it gave {before}")
+        s.record(name, True, f"{len(extra)} lines, e.g. " + " | ".join(extra[:3]))
+    except ProtocolError as x:
+        s.record(name, False, str(x))
+    s.close(e)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -884,6 +1035,9 @@ def main():
     ap.add_argument("--games", type=int, default=2, help="games per game variant (default 2)")
     ap.add_argument("--time", type=int, default=2000, help="clock per side in ms (default 2000)")
     ap.add_argument("--inc", type=int, default=50, help="increment per move in ms (default 50)")
+    ap.add_argument("--sudden-death", type=int, default=1000, help="clock in ms of an extra "
+                    "pair of games without increment in checkers and daynight (0: none; "
+                    "default 1000)")
     ap.add_argument("--seed", type=int, default=None, help="seed of the random openings")
     ap.add_argument("--only", default="", help="comma-separated labels of the matches to play")
     ap.add_argument("--verbose", action="store_true", help="print every line exchanged")
@@ -906,9 +1060,21 @@ def main():
         test_handshake(s)
         for label, game, opts in variants:
             test_positions(s, label, game, opts)
+        test_bad_input(s)
+        print("\n== go movetime / depth / nodes")
+        for game in GAME_IDS:
+            if only and game not in {v[1] for v in variants}:
+                continue
+            test_go_forms(s, game)
         rows = []
         for label, game, opts in variants:
             rows.append((label, run_match(s, label, game, opts, a.games, a.time, a.inc)))
+        if a.sudden_death:
+            for label, game, opts in variants:
+                if game in ("checkers", "daynight") and not opts:
+                    rows.append((f"{label} {a.sudden_death}+0",
+                                 run_match(s, f"{label} {a.sudden_death}+0", game, opts, 2,
+                                           a.sudden_death, 0)))
         print_table(rows)
         print("\n== stop during go infinite")
         for game in GAME_IDS:
