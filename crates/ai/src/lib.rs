@@ -17,6 +17,7 @@ pub mod arena;
 mod draws;
 mod limits;
 mod mcts;
+pub mod playout;
 mod random;
 mod score;
 mod session;

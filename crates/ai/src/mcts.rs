@@ -11,18 +11,19 @@
 
 use std::sync::atomic::Ordering;
 
-use arbiter_core::{Evaluate, Outcome, Side, Status};
-use rand::{RngExt, SeedableRng};
+use arbiter_core::{Evaluate, Side, Status};
+use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
 use crate::draws::Draws;
 use crate::limits::{Clock, Limits};
+use crate::playout::{random_playout, PlayoutEnd};
 use crate::{Context, Player, Score, SearchReport};
 
 /// Iterations when no limit is given.
 const DEFAULT_ITERATIONS: u64 = 10_000;
 /// A playout longer than this is scored by the evaluation.
-const PLAYOUT_PLIES: usize = 200;
+const PLAYOUT_PLIES: u32 = 200;
 /// The tree stops growing at this many nodes (a few hundred MiB at most); iterations go on.
 const MAX_NODES: usize = 4_000_000;
 /// No node: the end of a list of children.
@@ -237,7 +238,7 @@ impl Mcts {
             Proof::Win(_) => 1.0,
             Proof::Loss(_) => 0.0,
             Proof::Unknown if drawn => 0.5,
-            Proof::Unknown => self.playout(position, mover, draws, quiet, moves),
+            Proof::Unknown => self.playout(position, mover, quiet, moves),
         };
         self.backpropagate(node, reward, tree);
         depth
@@ -298,34 +299,25 @@ impl Mcts {
     /// [`PLAYOUT_PLIES`], the evaluation as a probability.
     fn playout<G: Evaluate>(
         &mut self,
-        mut position: G,
+        position: G,
         mover: Side,
-        draws: &Draws,
-        mut quiet: u32,
+        quiet: u32,
         moves: &mut Vec<G::Move>,
     ) -> f64 {
-        for _ in 0..PLAYOUT_PLIES {
-            position.generate_moves(moves);
-            if moves.is_empty() {
-                return match position.status().outcome().and_then(Outcome::winner) {
-                    Some(winner) if winner == mover => 1.0,
-                    Some(_) => 0.0,
-                    None => 0.5,
-                };
+        let playout = random_playout(position, quiet, PLAYOUT_PLIES, &mut self.rng, moves);
+        match playout.end {
+            PlayoutEnd::Over(Some(winner)) if winner == mover => 1.0,
+            PlayoutEnd::Over(Some(_)) => 0.0,
+            PlayoutEnd::Over(None) => 0.5,
+            PlayoutEnd::Cut => {
+                let value = f64::from(playout.position.evaluate()) / 400.0;
+                let for_side_to_move = 1.0 / (1.0 + (-value).exp());
+                if playout.position.side_to_move() == mover {
+                    for_side_to_move
+                } else {
+                    1.0 - for_side_to_move
+                }
             }
-            if draws.out_of_turns(&position, quiet) {
-                return 0.5;
-            }
-            let mv = moves[self.rng.random_range(0..moves.len())];
-            quiet = Draws::after(&position, mv, quiet);
-            position.play_unchecked(mv);
-        }
-        let value = f64::from(position.evaluate()) / 400.0;
-        let for_side_to_move = 1.0 / (1.0 + (-value).exp());
-        if position.side_to_move() == mover {
-            for_side_to_move
-        } else {
-            1.0 - for_side_to_move
         }
     }
 

@@ -63,6 +63,8 @@ pub struct GameInfo {
     /// The alpha-beta depth of `arbiter bench` from the start position: its node count is the
     /// search's signature.
     pub bench_search_depth: u32,
+    /// The random playouts from the start position that `arbiter bench` times.
+    pub bench_playouts: u32,
 }
 
 impl GameId {
@@ -84,14 +86,14 @@ impl GameId {
     /// The game's name, description, options and benchmark depths.
     #[must_use]
     pub fn info(self) -> GameInfo {
-        let (bench_perft_depth, bench_search_depth) = match self {
-            GameId::Minicheckers => (16, 26),
-            GameId::Holes => (9, 13),
-            GameId::Fanorona => (6, 7),
-            GameId::Checkers => (11, 15),
-            GameId::DayNight => (6, 6),
+        let (bench_perft_depth, bench_search_depth, bench_playouts) = match self {
+            GameId::Minicheckers => (16, 26, 400_000),
+            GameId::Holes => (9, 13, 200_000),
+            GameId::Fanorona => (6, 7, 20_000),
+            GameId::Checkers => (11, 15, 100_000),
+            GameId::DayNight => (6, 6, 20_000),
         };
-        self.visit(Info { bench_perft_depth, bench_search_depth })
+        self.visit(Info { bench_perft_depth, bench_search_depth, bench_playouts })
     }
 
     /// The identifier, e.g. `checkers`.
@@ -129,6 +131,7 @@ impl GameId {
 struct Info {
     bench_perft_depth: u32,
     bench_search_depth: u32,
+    bench_playouts: u32,
 }
 
 impl Visitor for Info {
@@ -142,6 +145,7 @@ impl Visitor for Info {
             options: G::Options::SPECS,
             bench_perft_depth: self.bench_perft_depth,
             bench_search_depth: self.bench_search_depth,
+            bench_playouts: self.bench_playouts,
         }
     }
 }

@@ -1,9 +1,11 @@
-//! `arbiter bench`: a fixed perft workload per game, with nodes per second, and a fixed-depth
+//! `arbiter bench`: a fixed perft workload per game, with nodes per second; random playouts
+//! from the start on positions alone (MCTS's loop), with turns per second; and a fixed-depth
 //! search per game whose node count is the search's signature.
 
 use std::time::Instant;
 
 use arbiter_ai::bench_search;
+use arbiter_ai::playout::playout_turns;
 use arbiter_catalog::{AnyGame, GameId, Visitor};
 use arbiter_core::perft;
 
@@ -36,6 +38,16 @@ pub fn run(game: Option<&str>, out: &mut Out) -> Result<(), Failure> {
     ))?;
     out.line("")?;
     for &id in &ids {
+        let playouts = id.info().bench_playouts;
+        let (turns, seconds) = id.visit(Playouts(playouts));
+        out.line(format_args!(
+            "{:<14}playouts {playouts:>7} {turns:>11} turns {seconds:>8.3} s {:>18}",
+            id.id(),
+            rate(turns, seconds).replace("nodes", "turns")
+        ))?;
+    }
+    out.line("")?;
+    for &id in &ids {
         let depth = id.info().bench_search_depth;
         let signature = id.visit(Signature(depth));
         out.line(format_args!(
@@ -62,6 +74,19 @@ impl Visitor for Perft {
         let started = Instant::now();
         let nodes = perft(&start, self.0);
         (nodes, started.elapsed().as_secs_f64())
+    }
+}
+
+/// Seeded random playouts from the start: the turns played and the seconds they took.
+struct Playouts(u32);
+
+impl Visitor for Playouts {
+    type Output = (u64, f64);
+
+    fn visit<G: AnyGame>(self) -> (u64, f64) {
+        let started = Instant::now();
+        let turns = playout_turns::<G>(self.0, 1);
+        (turns, started.elapsed().as_secs_f64())
     }
 }
 

@@ -116,6 +116,8 @@ class Player:
 
         self.engine = self.call(lambda: Recording([binary, "hub"]), CALL_TIMEOUT,
                                 "HubEngine([binary, 'hub']) (hub ... wait)")
+        if not self.procs and getattr(self.engine, "p", None) is not None:
+            self.procs.append(self.engine.p)  # a pydraughts that opens its process otherwise
 
     @property
     def pid(self):
@@ -309,6 +311,10 @@ def play_game(s, players, index, mode, ply_cap, movetime, clock, inc):
                 break
             times[pl.label].append(took)
             clock_log[pl.label].append((ply, clocks[side], took))
+            if mode == "movetime" and took > movetime + 0.5:
+                problem = (f"{pl.label} took {took * 1000:.0f} ms at ply {ply} with "
+                           f"`level move-time={movetime}`")
+                break
             err = check_pv(board, info)
             if err and len(bad_pvs) < 3:
                 bad_pvs.append(f"{pl.label} at ply {ply}: {err}")
@@ -330,9 +336,10 @@ def play_game(s, players, index, mode, ply_cap, movetime, clock, inc):
     plies = len(board.move_stack)
     wall = time.monotonic() - t_start
     avg = {k: (sum(v) / len(v) * 1000 if v else 0.0) for k, v in times.items()}
+    mx = {k: (max(v) * 1000 if v else 0.0) for k, v in times.items()}
     res = describe(board)
-    detail = (f"{res} after {plies} plies, {wall:.1f} s; ms/move "
-              + ", ".join(f"{k} {v:.0f}" for k, v in avg.items()))
+    detail = (f"{res} after {plies} plies, {wall:.1f} s; engine ms/move (mean/max) "
+              + ", ".join(f"{k} {avg[k]:.0f}/{mx[k]:.0f}" for k in avg))
     if problem is None and not board.is_over():
         problem = f"not over after {plies} plies (ply cap {ply_cap})"
     new_warn = WARNINGS[warnings_before:]
@@ -433,16 +440,22 @@ FEN_POSITIONS = [
     "W:W9,K30:B6,K20,K27",  # White must jump 9x2 (hub 9x2x6) and is crowned
     "B:W14,15,23,K31:B11,K28",  # Black must jump 11x18x27 (hub 11x27x15x23)
     "B:W10,14,22,23,K26:B2,5,K18",  # the black king has three jumps: 18x9, 18x25, 18x27
+    # White's double jump 27x18x9 is sent as `27x9x14x23` (captures sorted, not in path order)
+    # in moves="..."; then Black (1-5 or 1-6) is to move
+    ("W:W27,32:B1,14,23", ["27x9x14x23"]),
 ]
 
 
 def test_positions(s, pl):
-    for fen in FEN_POSITIONS:
-        name = f"position {fen} ({pl.label})"
+    for entry in FEN_POSITIONS:
+        fen, pre = entry if isinstance(entry, tuple) else (entry, [])
+        name = f"position {fen}" + (f" moves {' '.join(pre)}" if pre else "") + f" ({pl.label})"
         try:
             board = draughts.Board(variant="english", fen=fen)
+            for hub_move in pre:
+                board.push(draughts.Move(board, hub_move=hub_move))
             legal = [m.pdn_move for m in board.legal_moves()]
-            hub = board._game.initial_hub_fen
+            hub = getattr(getattr(board, "_game", None), "initial_hub_fen", "?")
         except Exception as e:
             s.record(name, False, f"pydraughts cannot set up the position: {e}")
             continue

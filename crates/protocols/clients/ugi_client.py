@@ -11,13 +11,15 @@ It drives `arbiter ugi` exactly as a tournament runner would, through pipes only
   queries `gameover`, `p1turn`, `result` and the extension `legalmoves`, `position startpos` and
   `position fen` (compared with `arbiter moves`, the command-line move generator, and with the
   move lists that docs/rules.md gives for the start positions);
-* matches: for every game (and holes also with captures=diagonal) alpha-beta against MCTS in two
+* matches: for every game (and also holes with captures=diagonal, minicheckers with first=black,
+  daynight with rings=6) alpha-beta against MCTS in two
   engine processes, colours alternating, each pair of games from the same 2-ply random opening,
   under a clock kept by this client (`go p1time .. p2time .. p1inc .. p2inc ..`). A third
   "referee" process validates every `bestmove` (it must be among `query legalmoves`) and decides
   the end (`query gameover` / `query result`); `p1turn` must agree with the ply count. Every
   `info` line is parsed strictly, and the pv of the last one of each search must be legal move
-  by move (the referee checks it). A game ends at 400 plies at the latest (reported, not failed);
+  by move (the referee checks it). A side that reports `score mate N` (N > 0) must win the game
+  (a later win than 2N-1 plies is only noted). A game ends at 400 plies at the latest (reported, not failed);
   its final position (legal moves, and the result) is checked against `arbiter moves` as well;
 * bad input (unknown commands, options, values, moves, queries) gets at most `info string`
   lines and leaves the engine working;
@@ -26,7 +28,8 @@ It drives `arbiter ugi` exactly as a tournament runner would, through pipes only
 * a pair of games without increment (1000 ms + 0, `--sudden-death`) in checkers and daynight;
 * `stop` during `go infinite` returns `bestmove` within 500 ms, and `isready` during the search
   is answered with `readyok` within 500 ms, for every game and both engines;
-* every process exits after `quit`.
+* every process exits after `quit`; `quit` or the end of the input during `go infinite` ends
+  the process within 1 s.
 
 A test is a game (or one of the checks above); a game passes when it is played without an
 illegal move, a bad `info` line, a loss on time or a protocol error. The last line printed is
@@ -56,11 +59,13 @@ GAME_IDS = ["minicheckers", "holes", "fanorona", "checkers", "daynight"]
 # (label, game id, game options) of the matches
 VARIANTS = [
     ("minicheckers", "minicheckers", {}),
+    ("minicheckers first=black", "minicheckers", {"first": "black"}),
     ("holes", "holes", {}),
     ("holes captures=diagonal", "holes", {"captures": "diagonal"}),
     ("fanorona", "fanorona", {}),
     ("checkers", "checkers", {}),
     ("daynight", "daynight", {}),
+    ("daynight rings=6", "daynight", {"rings": "6"}),
 ]
 
 # Start positions in each game's position text (docs/rules.md 1.6, 2.6, 3.7, 4.6, 5.7).
@@ -344,8 +349,8 @@ class Engine:
 
     def go(self, cmd, timeout, legal=None):
         """Send a go command; return (bestmove, seconds taken, infos, bad infos)."""
-        self.send(cmd)
         t0 = time.monotonic()
+        self.send(cmd)
         infos, bad = [], []
         self.info_lines = []  # the raw text of `infos`, in the same order
         while True:
@@ -527,6 +532,8 @@ def test_positions(s, label, game, opts):
         if game in DOCUMENTED_START_MOVES and set(start) != DOCUMENTED_START_MOVES[game]:
             e.fail(f"start moves {sorted(start)} differ from docs/rules.md")
         fen = START_FENS[game]
+        if game == "minicheckers" and opts.get("first") == "black":
+            fen = "B" + fen[1:]  # the side to move comes first
         e.position([], fen=fen)
         from_fen = e.legal_moves()
         if set(from_fen) != set(start):
@@ -571,11 +578,15 @@ class GameResult:
         self.protocol_error = None
         self.move_times = {"alphabeta": [], "mcts": []}
         self.clock_log = {"alphabeta": [], "mcts": []}  # (ply, clock before in ms, seconds)
+        self.mate_claims = []  # (engine, plies played before its search, N of `score mate N`)
+        self.mate_problem = None
+        self.mate_note = None
         self.depths = {"alphabeta": [], "mcts": []}
         self.how = ""
 
     def ok(self):
-        return not (self.time_loss or self.illegal or self.bad_infos or self.protocol_error)
+        return not (self.time_loss or self.illegal or self.bad_infos or self.protocol_error
+                    or self.mate_problem)
 
 
 def configure_player(e, game, opts, engine_kind, switch_game):
@@ -691,6 +702,9 @@ def play_game(s, ref, players, p1_name, opening, game, opts, tc_ms, inc_ms):
                     g.winner = names[3 - side]
                     g.how = f"{who} played the illegal move {mv}"
                     break
+                scored = [i for i in infos if "score" in i]
+                if scored and scored[-1]["score"][0] == "mate" and scored[-1]["score"][1] > 0:
+                    g.mate_claims.append((who, len(moves), scored[-1]["score"][1]))
                 pvs = [(i["pv"], line) for i, line in zip(infos, info_lines) if "pv" in i]
                 if pvs:
                     err = check_pv(ref, moves, pvs[-1][0])
@@ -721,6 +735,18 @@ def play_game(s, ref, players, p1_name, opening, game, opts, tc_ms, inc_ms):
         g.protocol_error = str(x)
         g.plies = len(moves)
     g.moves = moves
+    # A claimed forced win (`score mate N`, N > 0) must be borne out: the claimant wins, and
+    # (noted, not failed) within 2N-1 plies of the claim.
+    if not (g.protocol_error or g.illegal or g.time_loss or g.unfinished):
+        for who, p0, n in g.mate_claims:
+            if g.winner != who:
+                g.mate_problem = (f"{who} reported `score mate {n}` searching ply {p0 + 1}, but "
+                                  f"the game ended {g.how} after {g.plies} plies\n      moves: "
+                                  + " ".join(moves))
+                break
+            if g.plies > p0 + 2 * n - 1 and not g.mate_note:
+                g.mate_note = (f"{who} reported `score mate {n}` searching ply {p0 + 1} and won at "
+                               f"ply {g.plies} (later than ply {p0 + 2 * n - 1})")
     return g
 
 
@@ -794,6 +820,10 @@ def run_match(s, label, game, opts, ngames, tc_ms, inc_ms):
             problems.append(f"... {len(g.bad_infos) - 5} more bad info lines")
         if g.protocol_error:
             problems.append("protocol error: " + g.protocol_error)
+        if g.mate_problem:
+            problems.append("mate claim not borne out: " + g.mate_problem)
+        if g.mate_note:
+            detail += f"; note: {g.mate_note}"
         if problems:
             s.record(f"{label} game {i + 1}", False, detail + "\n      " + "\n      ".join(problems))
         else:
@@ -954,8 +984,8 @@ def test_stop(s, game, kind):
         bad = []
         time.sleep(0.15)
         # isready during the search must be answered at once (and no bestmove may come yet)
-        e.send("isready")
         t_ready = time.monotonic()
+        e.send("isready")
         while True:
             t, line = e.recv("readyok during go infinite", 5.0)
             w = line.split()
@@ -990,8 +1020,8 @@ def test_stop(s, game, kind):
                     bad.append((line, err))
             elif w:
                 e.fail(f"unexpected line during go infinite: {line!r}")
-        e.send("stop")
         t_stop = time.monotonic()
+        e.send("stop")
         while True:
             t, line = e.recv("bestmove after stop", 10.0)
             w = line.split()
@@ -1024,6 +1054,40 @@ def test_stop(s, game, kind):
     except ProtocolError as x:
         s.record(name, False, str(x))
     s.close(e)
+
+
+def test_quit_during_search(s, how):
+    """`quit`, or the end of the input, during `go infinite` ends the process within 1 s."""
+    name = f"{'quit' if how == 'quit' else 'end of input'} during go infinite ends the process"
+    e = s.start(["checkers"], f"checkers/{how}")
+    try:
+        e.handshake()
+        e.isready()
+        e.position([])
+        e.send("go infinite")
+        time.sleep(0.2)
+        t0 = time.monotonic()
+        try:
+            if how == "quit":
+                e.p.stdin.write("quit\n")
+                e.p.stdin.flush()
+            else:
+                e.p.stdin.close()
+        except (BrokenPipeError, OSError, ValueError):
+            pass
+        try:
+            e.p.wait(timeout=3)
+            took = time.monotonic() - t0
+            s.record(name, took <= 1.0, f"exited {took * 1000:.0f} ms later with code "
+                                        f"{e.p.returncode}")
+        except subprocess.TimeoutExpired:
+            s.record(name, False, "still running 3 s later (killed)" + e.context())
+            e.kill()
+    except ProtocolError as x:
+        s.record(name, False, str(x))
+        e.kill()
+    if e in s.engines:
+        s.engines.remove(e)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -1082,6 +1146,8 @@ def main():
                 continue
             for kind in ("alphabeta", "mcts"):
                 test_stop(s, game, kind)
+        test_quit_during_search(s, "quit")
+        test_quit_during_search(s, "eof")
         s.close_all()
         s.record("every engine process exits after quit", not s.quit_problems,
                  "; ".join(s.quit_problems))
