@@ -336,7 +336,7 @@ pub(crate) enum Failure {
     #[error(transparent)]
     Spec(#[from] SpecError),
     #[error("{0}")]
-    Protocol(String),
+    Refused(String),
     #[error("cannot write the output: {0}")]
     Output(io::Error),
     #[error("cannot write the records to {}: {error}", arbiter_core::escaped(.path))]
@@ -378,7 +378,7 @@ fn speak(
     let id = game.map_or(Ok(GameId::Checkers), str::parse::<GameId>)?;
     if !games.contains(&id) {
         let names: Vec<&str> = games.iter().map(|id| id.id()).collect();
-        return Err(Failure::Protocol(format!(
+        return Err(Failure::Refused(format!(
             "this protocol speaks of {}, not {id}",
             names.join(" and ")
         )));
@@ -461,13 +461,7 @@ fn run_perft<G: AnyGame>(
     let position = record.position();
     let started = Instant::now();
     let moves = if plan.threads.is_some() || plan.hash.is_some() {
-        let table =
-            plan.hash.map(|mib| PerftTable::with_mib(mib as usize)).transpose().map_err(|_| {
-                Failure::Protocol(
-                    "the machine cannot give that much memory to the table; give a smaller --hash"
-                        .to_owned(),
-                )
-            })?;
+        let table = plan.hash.map(perft_table).transpose()?;
         let threads = plan.threads.map_or(1, usize::from);
         let bar = perft_bar();
         let moves = divide_parallel(position, depth, threads, table.as_ref(), &mut |progress| {
@@ -500,6 +494,27 @@ fn run_perft<G: AnyGame>(
     Ok(())
 }
 
+/// A perft table of `mib` MiB, if the machine has the memory: a table is written to in full
+/// when it is made, so one larger than the memory would only be ended by the system.
+fn perft_table(mib: u32) -> Result<PerftTable, Failure> {
+    let meminfo = std::fs::read_to_string("/proc/meminfo").unwrap_or_default();
+    if let Some(limit) = usable_mib(&meminfo).filter(|&limit| u64::from(mib) > limit) {
+        return Err(Failure::Refused(format!(
+            "a table of {mib} MiB does not fit in this machine's memory; give --hash up to {limit}"
+        )));
+    }
+    PerftTable::with_mib(mib as usize).map_err(|_| {
+        Failure::Refused(format!("cannot allocate a table of {mib} MiB; give a smaller --hash"))
+    })
+}
+
+/// Three quarters of the memory that `/proc/meminfo`'s text gives, in MiB (none elsewhere).
+fn usable_mib(meminfo: &str) -> Option<u64> {
+    let line = meminfo.lines().find(|line| line.starts_with("MemTotal:"))?;
+    let kib: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kib / 1024 * 3 / 4)
+}
+
 /// The progress display of a long parallel perft, on stderr (hidden when it is no terminal).
 fn perft_bar() -> indicatif::ProgressBar {
     let bar = indicatif::ProgressBar::new(0);
@@ -511,4 +526,16 @@ fn perft_bar() -> indicatif::ProgressBar {
         .progress_chars("=> "),
     );
     bar
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_perft_table_is_bounded_by_the_memory() {
+        let meminfo = "MemTotal:       24576000 kB\nMemFree:        1000 kB\n";
+        assert_eq!(usable_mib(meminfo), Some(18000));
+        assert_eq!(usable_mib(""), None);
+    }
 }

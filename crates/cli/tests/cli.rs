@@ -122,6 +122,29 @@ fn perft_prints_the_count_alone_and_divide_a_line_per_move_first() {
 }
 
 #[test]
+fn perft_with_a_table_and_threads_gives_the_same_counts() {
+    let output = arbiter(&["perft", "checkers", "9", "--threads", "2", "--hash", "16"]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    assert_eq!(
+        stdout(&output),
+        "3963680
+"
+    );
+    let output = arbiter(&["perft", "checkers", "2", "--divide", "--hash", "1"]);
+    assert_eq!(
+        stdout(&output),
+        "9-13: 7\n9-14: 7\n10-14: 7\n10-15: 7\n11-15: 7\n11-16: 7\n12-16: 7\n49\n"
+    );
+    let output = arbiter(&["perft", "holes", "0", "--threads", "2"]);
+    assert_eq!(stdout(&output), "1\n");
+    for (flag, value) in [("--hash", "0"), ("--hash", "65537"), ("--threads", "0")] {
+        let output = arbiter(&["perft", "checkers", "3", flag, value]);
+        assert_eq!(output.status.code(), Some(2), "{flag} {value}");
+        assert!(stderr(&output).contains("is not in"), "{}", stderr(&output));
+    }
+}
+
+#[test]
 fn options_are_given_as_key_value_pairs_and_checked() {
     let output = arbiter(&["moves", "minicheckers", "--options", "first=black"]);
     assert!(output.status.success(), "{}", stderr(&output));

@@ -1,7 +1,9 @@
 #!/usr/bin/env python3
 """Checkers games of `arbiter hub` against `arbiter hub`, driven entirely by pydraughts.
 
-Usage:  python3 hub_pydraughts.py PATH/TO/arbiter [--games N] [--ply-cap N] [--verbose]
+Usage:  python3 hub_pydraughts.py PATH/TO/arbiter [--games N] [--ply-cap N] [--movetime S]
+                                                 [--time S] [--inc S] [--time-no-inc S]
+                                                 [--timeout S] [--verbose]
 Needs:  pip install pydraughts   (written against pydraughts 0.6.7; Python 3.11)
 
 pydraughts' own Hub driver (draughts.engine.HubEngine, the one lidraughts-bot uses) talks to two
@@ -130,6 +132,10 @@ class Player:
                     os.killpg(p.pid, signal.SIGKILL)  # pydraughts starts it in its own group
                 except (ProcessLookupError, PermissionError):
                     p.kill()
+                try:
+                    p.wait(timeout=5)
+                except Exception:
+                    pass
 
     def call(self, fn, timeout, what):
         box = {}
@@ -481,8 +487,8 @@ def main():
                     "fixed-time games (default 0.05)")
     ap.add_argument("--time", type=float, default=2.0, help="clock in seconds (default 2)")
     ap.add_argument("--inc", type=float, default=0.05, help="increment in seconds (default 0.05)")
-    ap.add_argument("--time-no-inc", type=float, default=3.0, help="clock in seconds of the "
-                    "games without increment (default 3)")
+    ap.add_argument("--time-no-inc", type=float, default=6.0, help="clock in seconds of the "
+                    "games without increment (default 6)")
     ap.add_argument("--timeout", type=float, default=30.0, help="seconds an engine may be "
                     "silent beyond the time of its move (default 30)")
     ap.add_argument("--verbose", action="store_true", help="print the moves of every game")
@@ -523,7 +529,10 @@ def main():
                 pair = (a_pl, b_pl) if i % 2 == 0 else (b_pl, a_pl)
                 if i > 0:
                     for pl in pair:  # as the Hub GUI does (pydraughts itself never sends it)
-                        pl.engine.send("new-game")
+                        try:
+                            pl.engine.send("new-game")
+                        except (BrokenPipeError, OSError, ValueError):
+                            pass  # a dead engine shows in the game that follows
                 g = play_game(s, pair, i + 1, mode, a.ply_cap, a.movetime, clock, inc)
                 games.append(g)
                 # an engine killed by the watchdog cannot go on: restart it

@@ -2,7 +2,8 @@
 """An external UGI client for `arbiter ugi`, written from the protocol as cutegames publishes it.
 
 Usage:  python3 ugi_client.py PATH/TO/arbiter [--games N] [--time MS] [--inc MS] [--seed S]
-                                              [--only GAME[,GAME]] [--verbose]
+                                              [--sudden-death MS] [--only LABEL[,LABEL]]
+                                              [--verbose]
 
 It drives `arbiter ugi` exactly as a tournament runner would, through pipes only, and checks:
 
@@ -11,21 +12,23 @@ It drives `arbiter ugi` exactly as a tournament runner would, through pipes only
   queries `gameover`, `p1turn`, `result` and the extension `legalmoves`, `position startpos` and
   `position fen` (compared with `arbiter moves`, the command-line move generator, and with the
   move lists that docs/rules.md gives for the start positions);
-* matches: for every game (and also holes with captures=diagonal, minicheckers with first=black,
-  daynight with rings=6) alpha-beta against MCTS in two
-  engine processes, colours alternating, each pair of games from the same 2-ply random opening,
-  under a clock kept by this client (`go p1time .. p2time .. p1inc .. p2inc ..`). A third
-  "referee" process validates every `bestmove` (it must be among `query legalmoves`) and decides
-  the end (`query gameover` / `query result`); `p1turn` must agree with the ply count. Every
-  `info` line is parsed strictly, and the pv of the last one of each search must be legal move
-  by move (the referee checks it). A side that reports `score mate N` (N > 0) must win the game
-  (a later win than 2N-1 plies is only noted). A game ends at 400 plies at the latest (reported, not failed);
-  its final position (legal moves, and the result) is checked against `arbiter moves` as well;
+* matches: for every game (and also holes with captures=diagonal, minicheckers with
+  first=black, daynight with rings=6) alpha-beta against MCTS in two engine processes, colours
+  alternating, each pair of games from the same 2-ply random opening, under a clock kept by
+  this client (`go p1time .. p2time .. p1inc .. p2inc ..`; below zero is a loss on time). A
+  third "referee" process validates every `bestmove` (it must be among `query legalmoves`) and
+  decides the end (`query gameover` / `query result`); `p1turn` must agree with the ply count.
+  Every `info` line is parsed strictly, and the pv of the last one of each search must be legal
+  move by move (the referee checks it). A side that reports `score mate N` (N > 0) must win the
+  game (a win later than 2N-1 plies is only noted). A game stops at 400 plies at the latest
+  (reported, not failed). The final position (legal moves, and the result) is checked against
+  `arbiter moves` as well;
 * bad input (unknown commands, options, values, moves, queries) gets at most `info string`
   lines and leaves the engine working;
 * `go movetime 100` (at most 500 ms), `go depth 3` and `go nodes 2000` (alpha-beta must not
   report a deeper search or more than twice the nodes) for every game and both engines;
-* a pair of games without increment (1000 ms + 0, `--sudden-death`) in checkers and daynight;
+* optionally (`--sudden-death MS`, off by default because a loaded machine decides them) a
+  pair of games without increment in checkers and daynight;
 * `stop` during `go infinite` returns `bestmove` within 500 ms, and `isready` during the search
   is answered with `readyok` within 500 ms, for every game and both engines;
 * every process exits after `quit`; `quit` or the end of the input during `go infinite` ends
@@ -1099,9 +1102,9 @@ def main():
     ap.add_argument("--games", type=int, default=2, help="games per game variant (default 2)")
     ap.add_argument("--time", type=int, default=2000, help="clock per side in ms (default 2000)")
     ap.add_argument("--inc", type=int, default=50, help="increment per move in ms (default 50)")
-    ap.add_argument("--sudden-death", type=int, default=1000, help="clock in ms of an extra "
-                    "pair of games without increment in checkers and daynight (0: none; "
-                    "default 1000)")
+    ap.add_argument("--sudden-death", type=int, default=0, help="clock in ms of an extra "
+                    "pair of games without increment in checkers and daynight, e.g. 1000 "
+                    "(default 0: none; such games are sensitive to the machine's load)")
     ap.add_argument("--seed", type=int, default=None, help="seed of the random openings")
     ap.add_argument("--only", default="", help="comma-separated labels of the matches to play")
     ap.add_argument("--verbose", action="store_true", help="print every line exchanged")
