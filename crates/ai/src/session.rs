@@ -69,23 +69,38 @@ impl<G: Evaluate> Session<G> {
                 pv: Vec::new(),
             };
         }
-        let reusable = self.player.as_ref().is_some_and(|kept| {
-            (kept.engine, kept.table_mib, kept.seed) == (spec.engine, spec.table_mib, spec.seed)
-        });
-        let kept = match &mut self.player {
-            Some(kept) if reusable => {
-                kept.player.set_limits(spec.effective_limits());
-                kept
-            }
-            slot => slot.insert(Kept {
-                engine: spec.engine,
-                table_mib: spec.table_mib,
-                seed: spec.seed,
-                player: spec.build::<G>(),
-            }),
-        };
+        let player = player_for(&mut self.player, spec);
+        player.set_limits(spec.effective_limits());
         let mut context = Context::of_record(&self.record, &mut self.history);
         context.stop = stop;
-        kept.player.choose(self.record.position(), &context, progress)
+        player.choose(self.record.position(), &context, progress)
     }
+
+    /// Makes the player `spec` asks for ready, its tables allocated, so that the first search
+    /// spends none of its time on that (a protocol's `isready`); a kept player of the same
+    /// kind stays as it is, with what it has learnt.
+    pub fn prepare(&mut self, spec: &PlayerSpec) {
+        player_for(&mut self.player, spec);
+    }
+}
+
+/// The kept player if it is of the kind `spec` asks for (engine, table size, seed), or a
+/// new one in its place.
+fn player_for<'a, G: Evaluate>(
+    slot: &'a mut Option<Kept<G>>,
+    spec: &PlayerSpec,
+) -> &'a mut Box<dyn Player<G>> {
+    let reusable = slot.as_ref().is_some_and(|kept| {
+        (kept.engine, kept.table_mib, kept.seed) == (spec.engine, spec.table_mib, spec.seed)
+    });
+    if !reusable {
+        *slot = None;
+    }
+    let kept = slot.get_or_insert_with(|| Kept {
+        engine: spec.engine,
+        table_mib: spec.table_mib,
+        seed: spec.seed,
+        player: spec.build::<G>(),
+    });
+    &mut kept.player
 }

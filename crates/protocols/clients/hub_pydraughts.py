@@ -25,6 +25,9 @@ pydraughts' own Hub driver (draughts.engine.HubEngine, the one lidraughts-bot us
   pondering API;
 * positions other than the start, set up in pydraughts from PDN FEN (pydraughts sends them in
   its own hub position text, see below): the engine's move must be legal there;
+* small clocks: the first search after `set-param name=hash value=256` and `init` within
+  `level time=0.05`, and (engine B, MCTS) a position with a single legal move within
+  `level time=0.02`;
 * the engines print no line pydraughts does not expect (its "Unexpected engine response"
   warnings), and exit after `quit` (one of them) or at the end of their input (the other).
 
@@ -62,7 +65,7 @@ except ImportError as e:  # pragma: no cover
 CALL_TIMEOUT = 30.0
 
 # pydraughts logs every line it sends and receives at DEBUG, and unexpected lines as WARNING.
-TRANSCRIPT = collections.deque(maxlen=40)
+TRANSCRIPT = collections.deque(maxlen=400)
 LAST_GO = {}  # pid (text) -> when pydraughts sent the last `go`
 LAST_DONE = {}  # pid (text) -> when pydraughts read the last `done`
 WARNINGS = []
@@ -184,8 +187,14 @@ class Player:
 
 
 def transcript():
+    """The last lines exchanged with the engine that spoke last (the one a failure concerns)."""
+    lines = list(TRANSCRIPT)
+    pid = next((m.group(1) for m in map(re.compile(r"^\[pid (\d+)\]").match, reversed(lines))
+                if m), None)
+    if pid is not None:
+        lines = [x for x in lines if x.startswith(f"[pid {pid}]") or x.startswith("WARNING")]
     return "\n      last lines exchanged (-> to the engine, <- from it):\n" + "\n".join(
-        "        " + x for x in TRANSCRIPT)
+        "        " + x for x in lines[-25:])
 
 
 class Suite:
@@ -415,6 +424,39 @@ def test_ponder(s, pl):
                  + ("" if ok else f" (limit {limit_s * 1000:.0f} ms)" + transcript()))
 
 
+def test_clock_edges(s, binary, mcts_player):
+    """Searches that must stay within a small clock: the first search after `set-param
+    name=hash value=256` and `init` (the table must be ready at `ready`), and, with MCTS, a
+    position with a single legal move."""
+    board = draughts.Board(variant="english")
+    for hub in ("11-15", "23-19", "8-11"):
+        board.push(draughts.Move(board, hub_move=hub))
+    name = "first search after set-param hash=256 + init, level time=0.05 (C)"
+    pl = start_player(s, binary, "C", params={"hash": 256})
+    if pl:
+        try:
+            move, took, _ = play_move(pl, board, Limit(time=0.05), CALL_TIMEOUT, "first search")
+            s.record(name, took <= 0.05, f"done move={move.hub_move} after {took * 1000:.1f} ms"
+                     + ("" if took <= 0.05 else ": over the 50 ms on the clock, a loss on time"
+                        + transcript()))
+        except Exception as e:
+            s.record(name, False, f"{type(e).__name__}: {e}{transcript()}")
+        pl.quit()
+    if mcts_player is None:
+        return
+    board = draughts.Board(variant="english")
+    for hub in ("10-15", "23-19", "9-14"):  # White's only move: 19x10 (hub 19x10x15)
+        board.push(draughts.Move(board, hub_move=hub))
+    name = f"single legal move, level time=0.02 ({mcts_player.label}, mcts)"
+    try:
+        move, took, _ = play_move(mcts_player, board, Limit(time=0.02), CALL_TIMEOUT, "one move")
+        s.record(name, took <= 0.02, f"done move={move.hub_move} after {took * 1000:.1f} ms"
+                 + ("" if took <= 0.02 else ": over the 20 ms on the clock, a loss on time"
+                    + transcript()))
+    except Exception as e:
+        s.record(name, False, f"{type(e).__name__}: {e}{transcript()}")
+
+
 def test_ping(s, pl):
     name = f"ping -> pong ({pl.label})"
     try:
@@ -562,6 +604,8 @@ def main():
             test_positions(s, a_pl)
             test_ping(s, a_pl)
             test_ponder(s, a_pl)
+        print("\n== small clocks")
+        test_clock_edges(s, binary, b_pl if b_pl and "engine" in b_pl.engine.options else None)
         print("\n== end")
         s.record("no unexpected engine lines (pydraughts warnings)", not WARNINGS,
                  "; ".join(WARNINGS[:10]))

@@ -27,6 +27,8 @@ It drives `arbiter ugi` exactly as a tournament runner would, through pipes only
   lines and leaves the engine working;
 * `go movetime 100` (at most 500 ms), `go depth 3` and `go nodes 2000` (alpha-beta must not
   report a deeper search or more than twice the nodes) for every game and both engines;
+* small clocks (checkers, both engines): the first search after `setoption name Hash value 256`
+  and `isready` within 50 ms on the clock, and a position with a single legal move within 20 ms;
 * optionally (`--sudden-death MS`, off by default because a loaded machine decides them) a
   pair of games without increment in checkers and daynight;
 * `stop` during `go infinite` returns `bestmove` within 500 ms, and `isready` during the search
@@ -922,6 +924,54 @@ def test_go_forms(s, game):
     s.close(e)
 
 
+def test_clock_edges(s):
+    """Searches that must stay within a small clock: the first search after a large Hash has
+    been set (the table must be ready at `readyok`), and a position with a single legal move."""
+    cases = [
+        # (name, engine, hash MiB, moves, clock ms)
+        ("first search after `setoption name Hash value 256` + isready", "alphabeta", 256,
+         ["11-15", "23-19", "8-11"], 50),
+        ("first search after `setoption name Hash value 256` + isready", "mcts", 256,
+         ["11-15", "23-19", "8-11"], 50),
+        ("single legal move (19x10), 20 ms on the clock, after a first search", "alphabeta", 16,
+         ["10-15", "23-19", "9-14"], 20),
+        ("single legal move (19x10), 20 ms on the clock, after a first search", "mcts", 16,
+         ["10-15", "23-19", "9-14"], 20),
+    ]
+    for title, kind, hash_mb, moves, clock in cases:
+        name = f"{title} ({kind}, checkers)"
+        e = s.start(["checkers"], f"checkers/{kind}/clock")
+        try:
+            e.handshake()
+            e.setoption(e.options.get("engine", {"name": "Engine"})["name"], kind)
+            e.setoption(e.options.get("hash", {"name": "Hash"})["name"], hash_mb)
+            e.isready()
+            e.send("uginewgame")
+            e.isready()
+            if "Hash" not in title:  # a first search, so that only the single move counts
+                e.position([])
+                e.go("go depth 1", READ_TIMEOUT)
+                e.isready()
+            e.position(moves)
+            legal = set(e.legal_moves())
+            e.position(moves)
+            cmd = f"go p1time {clock} p2time {clock} p1inc 0 p2inc 0"
+            mv, took, infos, bad = e.go(cmd, READ_TIMEOUT, legal)
+            nodes = max((i["nodes"] for i in infos if "nodes" in i), default=None)
+            detail = (f"`position startpos moves {' '.join(moves)}`, `{cmd}`: bestmove {mv} after "
+                      f"{took * 1000:.1f} ms ({nodes} nodes)")
+            problems = []
+            if took * 1000 > clock:
+                problems.append(f"over the {clock} ms on the clock: a loss on time")
+            if mv not in legal:
+                problems.append(f"{mv} is not legal")
+            problems += [f"bad info line {line!r} ({err})" for line, err in bad]
+            s.record(name, not problems, detail + ("; " + "; ".join(problems) if problems else ""))
+        except ProtocolError as x:
+            s.record(name, False, str(x))
+        s.close(e)
+
+
 def test_bad_input(s):
     """Unknown commands, bad options and moves: only `info string` lines, then `readyok`."""
     name = "bad input is answered by info string at most (arbiter ugi)"
@@ -1128,6 +1178,9 @@ def main():
         for label, game, opts in variants:
             test_positions(s, label, game, opts)
         test_bad_input(s)
+        if not only or "checkers" in {v[1] for v in variants}:
+            print("\n== small clocks")
+            test_clock_edges(s)
         print("\n== go movetime / depth / nodes")
         for game in GAME_IDS:
             if only and game not in {v[1] for v in variants}:

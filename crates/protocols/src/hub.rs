@@ -205,7 +205,11 @@ impl<G: AnyGame> Hub<'_, G> {
         match line.command.as_str() {
             "hub" => self.identify()?,
             "set-param" => return self.set_param(&line),
-            "init" => self.output.line("ready")?,
+            "init" => {
+                // The table is made now, not in the first search's time.
+                self.searcher.prepare(&self.spec(Limits::default()));
+                self.output.line("ready")?;
+            }
             "new-game" => {
                 self.record = GameRecord::new(self.options.clone());
                 self.searcher.new_game(self.record.clone());
@@ -363,18 +367,16 @@ impl<G: AnyGame> Hub<'_, G> {
                 .error(&format!("the game is over ({outcome}); there is no move to search"));
         }
         self.pondering = line.has("ponder");
-        let forced = self.record.position().legal_moves().len() == 1;
-        let limits = match self.level {
-            _ if self.pondering => Limits::time(MAX_TIME),
-            // On the clock, a forced move is played at once: its time is better kept.
-            Level::Clock { .. } if forced && line.has("think") => Limits::depth(1),
-            level => level.limits(),
-        };
-        let spec = PlayerSpec {
-            limits,
-            table_mib: self.settings.table_mib,
-            ..PlayerSpec::new(self.settings.engine)
-        };
+        // On the clock, a forced move is played at once: its time is better kept.
+        let legal = self.record.position().legal_moves();
+        if let (Level::Clock { .. }, true, [forced]) =
+            (self.level, line.has("think"), legal.as_slice())
+        {
+            let text = self.board.move_text(self.record.position(), *forced);
+            return self.output.line(format_args!("done move={text}"));
+        }
+        let limits = if self.pondering { Limits::time(MAX_TIME) } else { self.level.limits() };
+        let spec = self.spec(limits);
         let (position, board, output) =
             (self.record.position().clone(), self.board.clone(), self.output.clone());
         let (done_position, done_board, done_output) =
@@ -392,6 +394,17 @@ impl<G: AnyGame> Hub<'_, G> {
             }),
         };
         self.searcher.start(&self.record, search)
+    }
+}
+
+impl<G: AnyGame> Hub<'_, G> {
+    /// The player of the settings, searching within `limits`.
+    fn spec(&self, limits: Limits) -> PlayerSpec {
+        PlayerSpec {
+            limits,
+            table_mib: self.settings.table_mib,
+            ..PlayerSpec::new(self.settings.engine)
+        }
     }
 }
 

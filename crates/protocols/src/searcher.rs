@@ -81,6 +81,13 @@ impl<G: AnyGame> Searcher<G> {
         }
     }
 
+    /// Makes the player `spec` asks for ready (its tables allocated), unless a search runs.
+    pub(crate) fn prepare(&mut self, spec: &PlayerSpec) {
+        if !self.is_searching() {
+            self.session().prepare(spec);
+        }
+    }
+
     /// Forgets what earlier games taught the player (a new game).
     pub(crate) fn new_game(&mut self, record: GameRecord<G>) {
         self.session().replace(record);

@@ -110,7 +110,11 @@ impl<G: AnyGame> Ugi<'_, G> {
         let Some(command) = words.next() else { return Ok(None) };
         match command {
             "ugi" => self.identify()?,
-            "isready" => self.output.line("readyok")?,
+            "isready" => {
+                // The table is made now, not in the first search's time.
+                self.searcher.prepare(&self.spec(Limits::default()));
+                self.output.line("readyok")?;
+            }
             "setoption" => return self.set_option(line),
             "uginewgame" => {
                 self.record = GameRecord::new(self.options.clone());
@@ -268,16 +272,13 @@ impl<G: AnyGame> Ugi<'_, G> {
             return self.output.line("bestmove 0000");
         }
         let own = usize::from(self.record.position().side_to_move() != self.first);
-        let (mut limits, hold) = go.limits(own);
+        let (limits, hold) = go.limits(own);
         // On the clock, a forced move is played at once: its time is better kept.
-        if go.time[own].is_some() && !hold && self.record.position().legal_moves().len() == 1 {
-            limits = Limits::depth(1);
+        let legal = self.record.position().legal_moves();
+        if let (Some(_), false, [forced]) = (go.time[own], hold, legal.as_slice()) {
+            return self.output.line(format_args!("bestmove {forced}"));
         }
-        let spec = PlayerSpec {
-            limits,
-            table_mib: self.settings.table_mib,
-            ..PlayerSpec::new(self.settings.engine)
-        };
+        let spec = self.spec(limits);
         let (progress_output, done_output) = (self.output.clone(), self.output.clone());
         let search = Search::<G> {
             spec,
@@ -292,6 +293,15 @@ impl<G: AnyGame> Ugi<'_, G> {
             }),
         };
         self.searcher.start(&self.record, search)
+    }
+
+    /// The player of the settings, searching within `limits`.
+    fn spec(&self, limits: Limits) -> PlayerSpec {
+        PlayerSpec {
+            limits,
+            table_mib: self.settings.table_mib,
+            ..PlayerSpec::new(self.settings.engine)
+        }
     }
 
     /// `query gameover|p1turn|result|legalmoves`.
