@@ -183,20 +183,29 @@ impl Checkers {
 
     fn generate_jumps(&self, jumpers: Squares, moves: &mut Vec<Move>) {
         for from in squares(jumpers) {
-            let is_king = self.kings & (1 << from) != 0;
-            let search = JumpSearch {
-                from,
-                directions: if is_king {
-                    &Direction::ALL
-                } else {
-                    &Self::forward(self.side_to_move)
-                },
-                enemy: self.pieces(self.side_to_move.opponent()),
-                // The jumping piece has left its square; jumped pieces stay until the end.
-                occupied: !self.empty() & !(1 << from),
-                crowning_row: if is_king { 0 } else { Self::crowning_row(self.side_to_move) },
-            };
-            search.extend(from, 0, 0, 0, moves);
+            self.jump_search(from).extend(from, 0, 0, 0, moves);
+        }
+    }
+
+    /// The number of jump sequences, counted without building them (perft's last ply).
+    fn count_jumps(&self, jumpers: Squares) -> u64 {
+        squares(jumpers).map(|from| self.jump_search(from).count(from, 0, 0)).sum()
+    }
+
+    /// The search for the jump sequences of the piece on `from`.
+    fn jump_search(&self, from: usize) -> JumpSearch<'static> {
+        let is_king = self.kings & (1 << from) != 0;
+        JumpSearch {
+            from,
+            directions: match (is_king, self.side_to_move) {
+                (true, _) => &Direction::ALL,
+                (false, Side::White) => &Direction::UP,
+                (false, Side::Black) => &Direction::DOWN,
+            },
+            enemy: self.pieces(self.side_to_move.opponent()),
+            // The jumping piece has left its square; jumped pieces stay until the end.
+            occupied: !self.empty() & !(1 << from),
+            crowning_row: if is_king { 0 } else { Self::crowning_row(self.side_to_move) },
         }
     }
 
@@ -261,6 +270,31 @@ impl JumpSearch<'_> {
         }
     }
 
+    /// The number of sequences [`JumpSearch::extend`] would make from the same point.
+    fn count(&self, square: usize, jumps: usize, captured: Squares) -> u64 {
+        let mut sequences = 0;
+        for &direction in self.directions {
+            let over = NEIGHBOUR[direction as usize][square];
+            if over & self.enemy & !captured == 0 {
+                continue;
+            }
+            let landing = NEIGHBOUR[direction as usize][index(over)];
+            if landing == 0 || landing & self.occupied != 0 {
+                continue;
+            }
+            sequences += if landing & self.crowning_row != 0 {
+                1
+            } else {
+                self.count(index(landing), jumps + 1, captured | over)
+            };
+        }
+        if sequences == 0 && jumps > 0 {
+            1
+        } else {
+            sequences
+        }
+    }
+
     fn finish(&self, to: usize, jumps: usize, captured: Squares, path: u64) -> Move {
         Move { from: self.from as u8, to: to as u8, jumps: jumps as u8, captured, path }
     }
@@ -294,14 +328,12 @@ impl Game for Checkers {
         }
     }
 
-    fn count_moves(&self, scratch: &mut Vec<Move>) -> u64 {
+    fn count_moves(&self, _scratch: &mut Vec<Move>) -> u64 {
         let jumpers = self.jumpers();
         if jumpers == 0 {
             return u64::from(self.count_steps());
         }
-        scratch.clear();
-        self.generate_jumps(jumpers, scratch);
-        scratch.len() as u64
+        self.count_jumps(jumpers)
     }
 
     fn play_unchecked(&mut self, mv: Move) {
