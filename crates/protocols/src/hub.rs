@@ -19,7 +19,6 @@ use std::time::Duration;
 
 use arbiter_ai::{Limits, PlayerSpec, Score, SearchReport, MAX_DEPTH, MAX_TABLE_MIB, MAX_TIME};
 use arbiter_catalog::{AnyGame, GameId, Visitor};
-use arbiter_core::lines::{read_line, Line};
 use arbiter_core::{excerpt, GameOptions, GameRecord, Status};
 
 use self::board::HubBoard;
@@ -27,7 +26,7 @@ use self::line::{quoted, HubLine};
 use crate::searcher::{Search, Searcher};
 use crate::settings::Settings;
 use crate::time::budget;
-use crate::{Next, Output, MAX_LINE_BYTES};
+use crate::{run_games, serve_lines, Engine, Next, Output};
 
 /// The games Hub speaks of: draughts, men and kings on the dark squares.
 pub const GAMES: [GameId; 2] = [GameId::Checkers, GameId::Minicheckers];
@@ -45,14 +44,9 @@ pub fn run(game: GameId, mut input: impl BufRead, output: Output) -> io::Result<
             format!("Hub speaks of checkers and minicheckers, not {game}"),
         ));
     }
-    let mut settings = Settings::new(game);
-    loop {
-        let id = settings.game;
-        match id.visit(ForGame { input: &mut input, output: &output, settings: &mut settings })? {
-            Next::Quit => return Ok(()),
-            Next::Switch(game) => settings.game = game,
-        }
-    }
+    run_games(game, |settings| {
+        settings.game.visit(ForGame { input: &mut input, output: &output, settings })
+    })
 }
 
 /// The protocol's loop, run for the game the settings name.
@@ -82,26 +76,7 @@ impl<R: BufRead> Visitor for ForGame<'_, R> {
             level: Level::Default,
             pondering: false,
         };
-        while let Some(line) = read_line(input, MAX_LINE_BYTES)? {
-            let next = match line {
-                Line::Text(text) => engine.handle(&text)?,
-                Line::TooLong => {
-                    engine
-                        .error(&format!("a line longer than {MAX_LINE_BYTES} bytes was ignored"))?;
-                    None
-                }
-                Line::NotUtf8 => {
-                    engine.error("a line that is not UTF-8 was ignored")?;
-                    None
-                }
-            };
-            if let Some(next) = next {
-                engine.searcher.stop();
-                return Ok(next);
-            }
-        }
-        engine.searcher.stop();
-        Ok(Next::Quit)
+        serve_lines(input, &mut engine)
     }
 }
 
@@ -191,8 +166,7 @@ struct Hub<'a, G: AnyGame> {
     pondering: bool,
 }
 
-impl<G: AnyGame> Hub<'_, G> {
-    /// Obeys one line; `Some` when the loop for this game ends.
+impl<G: AnyGame> Engine for Hub<'_, G> {
     fn handle(&mut self, text: &str) -> io::Result<Option<Next>> {
         let line = match HubLine::parse(text) {
             Ok(Some(line)) => line,
@@ -237,6 +211,16 @@ impl<G: AnyGame> Hub<'_, G> {
         Ok(None)
     }
 
+    fn refuse(&mut self, message: &str) -> io::Result<()> {
+        self.error(message)
+    }
+
+    fn stop(&mut self) {
+        self.searcher.stop();
+    }
+}
+
+impl<G: AnyGame> Hub<'_, G> {
     /// `error message="…"`.
     fn error(&self, message: &str) -> io::Result<()> {
         self.output.line(format_args!("error message={}", quoted(message)))

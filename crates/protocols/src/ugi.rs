@@ -19,13 +19,12 @@ use arbiter_ai::{
     Limits, PlayerSpec, Score, SearchReport, DEFAULT_TABLE_MIB, MAX_DEPTH, MAX_TABLE_MIB, MAX_TIME,
 };
 use arbiter_catalog::{AnyGame, GameId, Visitor};
-use arbiter_core::lines::{read_line, Line};
 use arbiter_core::{excerpt, GameRecord, Side, Status};
 
 use crate::searcher::{Search, Searcher};
 use crate::settings::Settings;
 use crate::time::budget;
-use crate::{Next, Output, MAX_LINE_BYTES};
+use crate::{run_games, serve_lines, Engine, Next, Output};
 
 /// The engine's name in `id name`.
 const NAME: &str = concat!("Arbiter ", env!("CARGO_PKG_VERSION"));
@@ -36,14 +35,9 @@ const COMMANDS: &str = "ugi, isready, setoption, uginewgame, position, go, stop,
 /// Runs the protocol on `input` and `output` until `quit` or the end of the input, starting
 /// with `game`.
 pub fn run(game: GameId, mut input: impl BufRead, output: Output) -> io::Result<()> {
-    let mut settings = Settings::new(game);
-    loop {
-        let id = settings.game;
-        match id.visit(ForGame { input: &mut input, output: &output, settings: &mut settings })? {
-            Next::Quit => return Ok(()),
-            Next::Switch(game) => settings.game = game,
-        }
-    }
+    run_games(game, |settings| {
+        settings.game.visit(ForGame { input: &mut input, output: &output, settings })
+    })
 }
 
 /// The protocol's loop, run for the game the settings name.
@@ -67,27 +61,7 @@ impl<R: BufRead> Visitor for ForGame<'_, R> {
             options,
             settings,
         };
-        while let Some(line) = read_line(input, MAX_LINE_BYTES)? {
-            let next = match line {
-                Line::Text(text) => engine.handle(text.trim())?,
-                Line::TooLong => {
-                    engine.error(format_args!(
-                        "a line longer than {MAX_LINE_BYTES} bytes was ignored; send one command a line"
-                    ))?;
-                    None
-                }
-                Line::NotUtf8 => {
-                    engine.error("a line that is not UTF-8 was ignored; commands are text")?;
-                    None
-                }
-            };
-            if let Some(next) = next {
-                engine.searcher.stop();
-                return Ok(next);
-            }
-        }
-        engine.searcher.stop();
-        Ok(Next::Quit)
+        serve_lines(input, &mut engine)
     }
 }
 
@@ -103,9 +77,9 @@ struct Ugi<'a, G: AnyGame> {
     searcher: Searcher<G>,
 }
 
-impl<G: AnyGame> Ugi<'_, G> {
-    /// Obeys one line; `Some` when the loop for this game ends.
+impl<G: AnyGame> Engine for Ugi<'_, G> {
     fn handle(&mut self, line: &str) -> io::Result<Option<Next>> {
+        let line = line.trim();
         let mut words = line.split_whitespace();
         let Some(command) = words.next() else { return Ok(None) };
         match command {
@@ -133,6 +107,16 @@ impl<G: AnyGame> Ugi<'_, G> {
         Ok(None)
     }
 
+    fn refuse(&mut self, message: &str) -> io::Result<()> {
+        self.error(message)
+    }
+
+    fn stop(&mut self) {
+        self.searcher.stop();
+    }
+}
+
+impl<G: AnyGame> Ugi<'_, G> {
     /// `info string error: …`.
     fn error(&self, message: impl std::fmt::Display) -> io::Result<()> {
         self.output.line(format_args!("info string error: {message}"))
