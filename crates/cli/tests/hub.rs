@@ -137,6 +137,24 @@ fn ponder_hit_starts_the_clock_of_a_ponder_search() {
 }
 
 #[test]
+fn ponder_timers_end_with_their_searches() {
+    let mut engine = engine("checkers");
+    engine.send(&format!("pos pos={CHECKERS_START}"));
+    // A day a move: every timer that ponder-hit starts would sleep for a day.
+    engine.send("level move-time=86400");
+    for _ in 0..100 {
+        engine.send("go ponder");
+        engine.send("ponder-hit");
+        engine.ask("stop", "done");
+    }
+    std::thread::sleep(Duration::from_millis(300));
+    if let Some(threads) = engine.threads() {
+        assert!(threads <= 3, "{threads} threads after 100 searches");
+    }
+    assert_eq!(engine.ask("ping", "pong").last().map(String::as_str), Some("pong"));
+}
+
+#[test]
 fn bad_lines_are_explained_and_unknown_ones_ignored() {
     let mut engine = engine("checkers");
     engine.send(&format!("pos pos={CHECKERS_START} moves=\"11-15\""));

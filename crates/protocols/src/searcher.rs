@@ -4,9 +4,9 @@
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::thread::{self, JoinHandle};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
-use arbiter_ai::{PlayerSpec, SearchReport, Session};
+use arbiter_ai::{PlayerSpec, SearchReport, Session, MAX_TIME};
 use arbiter_catalog::AnyGame;
 use arbiter_core::{Game, GameRecord};
 
@@ -68,15 +68,23 @@ impl<G: AnyGame> Searcher<G> {
     }
 
     /// Stops the search `after` this long from now (Hub's `ponder-hit` starts the clock of a
-    /// search that had no limit).
+    /// search that had no limit). The timer ends with its search, whatever the time left, so
+    /// that timers never pile up.
     pub(crate) fn stop_after(&self, after: Duration) {
         if let Some(running) = &self.running {
             let stop = Arc::clone(&running.stop);
             let search = running.handle.thread().clone();
+            let deadline = Instant::now() + after.min(MAX_TIME);
             thread::spawn(move || {
-                thread::sleep(after);
-                stop.store(true, Ordering::Release);
-                search.unpark();
+                while !stop.load(Ordering::Acquire) {
+                    let left = deadline.saturating_duration_since(Instant::now());
+                    if left.is_zero() {
+                        stop.store(true, Ordering::Release);
+                        search.unpark();
+                        return;
+                    }
+                    thread::sleep(left.min(Duration::from_millis(50)));
+                }
             });
         }
     }
@@ -111,6 +119,8 @@ impl<G: AnyGame> Searcher<G> {
                 thread::park_timeout(Duration::from_millis(50));
             }
             done(&report);
+            // The search is over: a timer waiting to stop it ends too.
+            flag.store(true, Ordering::Release);
             session
         })?;
         self.running = Some(Running { stop, handle });

@@ -86,6 +86,13 @@ impl EngineProcess {
         self.lines.recv_timeout(wait).ok()
     }
 
+    /// The number of threads of the process (Linux), if it can be read.
+    pub fn threads(&self) -> Option<usize> {
+        let status = std::fs::read_to_string(format!("/proc/{}/status", self.child.id())).ok()?;
+        let line = status.lines().find(|line| line.starts_with("Threads:"))?;
+        line.split_whitespace().nth(1)?.parse().ok()
+    }
+
     /// Sends `quit` and waits for the process to end; its exit code.
     pub fn quit(mut self, command: &str) -> Option<i32> {
         self.send(command);
