@@ -1,0 +1,196 @@
+//! An exact solver for two-player games that always end in a win: who wins with perfect play,
+//! in how many plies, and a line of perfect play.
+//!
+//! It works on any [`Game`] whose rules have no draws ([`DrawRules::NONE`]) and whose play is
+//! finite, with a colour-swapping [`Symmetry`]: Arbiter's two 6×6 games, mini checkers and
+//! Breakthrough with holes (both rule sets), where every move carries a piece forward. Games
+//! with draw rules are refused ([`SolveError::DrawRules`]): a draw by repetition depends on
+//! the history, which a table of positions does not see.
+//!
+//! # How
+//!
+//! 1. **The value**, by depth-first proof-number search (df-pn; Nagai, *Df-pn algorithm for
+//!    searching AND/OR trees and its applications*, PhD thesis, University of Tokyo, 2002),
+//!    in negamax form: a position's proof number is the least disproof number of its
+//!    children, its disproof number the sum of their proof numbers, and the search descends
+//!    into the most promising child with thresholds that send it back up only when another
+//!    child becomes more promising. Two refinements:
+//!    - the **1+ε trick** (Pawlewicz and Lorentz, *Improving parallel proof-number search*,
+//!      and Pawlewicz and Hayward, *Scalable parallel DFPN search*, Computers and Games
+//!      2013): the best child may be searched until its disproof number exceeds the second
+//!      best's by a quarter, not by one, which stops the search from switching back and forth
+//!      between two children whose numbers are close;
+//!    - a **win in one** is seen when a position is expanded: if a move ends the game with a
+//!      win for the mover, the position is proved at once and its other children are never
+//!      looked at. This is the simplest threat knowledge; nothing game-specific is used.
+//!
+//!    Positions are remembered under their canonical hash (the smaller of the position's and
+//!    its mirror image's, [`Symmetry::canonical_hash`]), so the search treats a position and
+//!    its image as one. The memory, of a size the caller gives, is split in two halves: a
+//!    transposition table in buckets of four entries for unsolved positions, where a new
+//!    position replaces the entry with the least work behind it and never a solved entry
+//!    while an unsolved one is in the bucket, and a set of solved positions that is never
+//!    evicted (once it is full, solved positions go to the table, where they are kept first).
+//! 2. **The perfect-play length**, once the value is known: the number of plies to the end
+//!    when the winner wins as fast as possible and the loser loses as slowly as possible, by
+//!    depth-bounded searches on the proof (see [`length`](crate::length)), and a line of
+//!    perfect play of that length.
+//!
+//! Positions are identified by 64-bit hashes, so a collision could in principle make a wrong
+//! value; with the sizes solved here its probability is negligible.
+//!
+//! The search runs on one thread (in a thread of its own with a large stack, as the depth of
+//! the recursion is the length of the longest game).
+
+mod dfpn;
+mod length;
+mod table;
+
+use std::time::{Duration, Instant};
+
+use arbiter_core::{DrawRules, Game, Side, Symmetry};
+
+use crate::dfpn::Search;
+use crate::length::Distance;
+use crate::table::Table;
+
+/// The stack of the searching thread: one frame per ply of the deepest line searched.
+const STACK_BYTES: usize = 256 << 20;
+
+/// What the solver may use.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Settings {
+    /// The memory for the transposition table and the solved set together, in MiB.
+    pub hash_mib: usize,
+    /// Stop the df-pn search after this long (the length search is not limited).
+    pub time_limit: Option<Duration>,
+}
+
+impl Default for Settings {
+    fn default() -> Self {
+        Settings { hash_mib: 256, time_limit: None }
+    }
+}
+
+/// How the search is going, reported about once a second.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Progress {
+    /// Positions expanded by df-pn so far.
+    pub nodes: u64,
+    /// Positions expanded per second of search.
+    pub nodes_per_second: f64,
+    /// The share of the transposition table's entries in use, 0 to 1.
+    pub table_fill: f64,
+    /// Positions in the solved set.
+    pub solved_positions: usize,
+    /// The root's proof number: the work left, roughly, to prove the player to move wins.
+    pub root_proof: u32,
+    /// The root's disproof number: likewise, to prove he loses.
+    pub root_disproof: u32,
+    /// Time since the search started.
+    pub elapsed: Duration,
+}
+
+/// The value of a position with perfect play, and how the game goes.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Solution<M> {
+    /// Who wins with perfect play.
+    pub winner: Side,
+    /// The number of plies to the end when the winner wins as fast as possible and the loser
+    /// loses as slowly as possible.
+    pub plies: u32,
+    /// A line of perfect play of that length (empty when the game is already over).
+    pub principal_variation: Vec<M>,
+    /// Positions expanded by df-pn.
+    pub nodes: u64,
+    /// Positions visited by the search for the length.
+    pub length_nodes: u64,
+    /// The time taken by df-pn.
+    pub search_time: Duration,
+    /// The time taken in all.
+    pub elapsed: Duration,
+}
+
+/// Why a position was not solved.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum SolveError {
+    /// The game has draw rules, which the solver does not handle.
+    #[error(
+        "{game} has draw rules (repetition, turns without progress), which the solver does not \
+         handle; it solves games that always end in a win: minicheckers and holes"
+    )]
+    DrawRules {
+        /// The game's identifier.
+        game: &'static str,
+    },
+    /// The time limit came before a proof.
+    #[error(
+        "not solved within the time limit: {} nodes in {:.1} s, root proof number {}, \
+         disproof number {}",
+        .0.nodes, .0.elapsed.as_secs_f64(), .0.root_proof, .0.root_disproof
+    )]
+    TimeLimit(Progress),
+    /// The searching thread could not be started.
+    #[error("cannot start the solver's thread: {0}")]
+    Thread(String),
+}
+
+/// Solves `position`: who wins with perfect play, the perfect-play length and a line of
+/// perfect play. `progress` is called about once a second during the df-pn search, and once
+/// at its end.
+pub fn solve<G: Symmetry>(
+    position: &G,
+    settings: &Settings,
+    progress: &mut (dyn FnMut(&Progress) + Send),
+) -> Result<Solution<G::Move>, SolveError> {
+    if position.draw_rules() != DrawRules::NONE {
+        return Err(SolveError::DrawRules { game: G::ID });
+    }
+    std::thread::scope(|scope| {
+        let worker = std::thread::Builder::new()
+            .name("solver".to_owned())
+            .stack_size(STACK_BYTES)
+            .spawn_scoped(scope, || solve_here(position, settings, progress))
+            .map_err(|error| SolveError::Thread(error.to_string()))?;
+        match worker.join() {
+            Ok(result) => result,
+            Err(panic) => std::panic::resume_unwind(panic),
+        }
+    })
+}
+
+fn solve_here<G: Symmetry>(
+    position: &G,
+    settings: &Settings,
+    progress: &mut dyn FnMut(&Progress),
+) -> Result<Solution<G::Move>, SolveError> {
+    let started = Instant::now();
+    let mut table = Table::new(settings.hash_mib);
+    let mut search = Search::new(&mut table, settings.time_limit, progress);
+    let won = search.solve(position);
+    let nodes = search.nodes;
+    let final_progress = search.progress();
+    let search_time = started.elapsed();
+    let Some(won) = won else {
+        return Err(SolveError::TimeLimit(final_progress));
+    };
+    let mut distance = Distance::new(&table);
+    let plies = distance.plies(position, won);
+    let principal_variation = distance.line(position, won, plies);
+    let mover = position.side_to_move();
+    Ok(Solution {
+        winner: if won { mover } else { mover.opponent() },
+        plies,
+        principal_variation,
+        nodes,
+        length_nodes: distance.nodes,
+        search_time,
+        elapsed: started.elapsed(),
+    })
+}
+
+/// `true` when `G`'s rules have no draws, so that the solver accepts its positions.
+#[must_use]
+pub fn accepts<G: Game>(position: &G) -> bool {
+    position.draw_rules() == DrawRules::NONE
+}
