@@ -8,6 +8,7 @@ mod analyze;
 mod bench;
 mod output;
 mod play;
+mod solve;
 mod versus;
 
 use std::io;
@@ -118,6 +119,9 @@ enum Command {
         #[arg(long, value_parser = clap::value_parser!(u16).range(1..=256))]
         workers: Option<u16>,
     },
+    /// Solve a position of a game that always ends in a win (minicheckers, holes): the winner
+    /// with perfect play, the perfect-play length in plies, a line of perfect play.
+    Solve(solve::SolveArgs),
     /// Run a fixed perft workload for every game (or one) and print nodes per second.
     Bench {
         /// Only this game.
@@ -228,6 +232,7 @@ fn main() -> ExitCode {
             .map_err(Failure::from)
             .and_then(|id| id.visit(Run(&cli.command, &mut out))),
         Command::Match(args) => args.game().and_then(|id| id.visit(versus::Run(args, &mut out))),
+        Command::Solve(args) => solve::run(args, &mut out),
     };
     match result.and_then(|()| out.finish()) {
         Ok(()) => ExitCode::SUCCESS,
@@ -268,9 +273,11 @@ impl Visitor for Run<'_> {
                 let spec = PlayerSpec { limits, ..PlayerSpec::new(engine.engine()) };
                 analyze::run(play_moves::<G>(setup, moves)?, &spec, out)
             }
-            Command::Games | Command::Match(_) | Command::Bench { .. } | Command::Serve { .. } => {
-                Ok(())
-            }
+            Command::Games
+            | Command::Match(_)
+            | Command::Solve(_)
+            | Command::Bench { .. }
+            | Command::Serve { .. } => Ok(()),
         }
     }
 }
@@ -298,6 +305,13 @@ pub(crate) enum Failure {
     Move { index: usize, text: String, error: Box<MoveError>, legal: Vec<String> },
     #[error(transparent)]
     Spec(#[from] SpecError),
+    #[error(transparent)]
+    Solve(#[from] arbiter_solver::SolveError),
+    #[error(
+        "the solver handles only games that always end in a win and look the same after a half \
+         turn with the colours swapped: minicheckers and holes; {game} can end in a draw"
+    )]
+    NotSolvable { game: String },
     #[error("cannot write the output: {0}")]
     Output(io::Error),
     #[error("cannot write the records to {}: {error}", arbiter_core::escaped(.path))]

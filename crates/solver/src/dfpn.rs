@@ -8,7 +8,7 @@ use std::marker::PhantomData;
 use arbiter_core::{Status, Symmetry};
 
 use crate::table::{key_of, Numbers, Table, INFINITY, MAX_FINITE};
-use crate::Progress;
+use crate::{Phase, Progress};
 
 /// How much further than its best sibling a child may be searched before the search switches:
 /// a threshold of `second_best * (1 + 1/4)` instead of `second_best + 1`. Pawlewicz and
@@ -94,6 +94,7 @@ impl<'a, G: Symmetry> Search<'a, G> {
             root_proof: self.root.proof,
             root_disproof: self.root.disproof,
             elapsed,
+            phase: Phase::Value,
         }
     }
 

@@ -6,11 +6,16 @@
 //! when he loses). Each search asks "can the winner force the end within `d` plies?": at the
 //! winner's nodes one move that works is enough, at the loser's every move must. What the
 //! searches learn is memoised per position as bounds ("holds within `d`", "fails within `d`"),
-//! so the next bound reuses it. The df-pn results prune: a move into a position the loser is
-//! known to win is never tried.
+//! so the next bound reuses it. Only winning moves are tried for the winner: the value of a
+//! position after each of his moves is taken from the df-pn results, or found by a df-pn
+//! search of that position when the proof did not need it, so that a move that loses is
+//! never searched to the depth bound.
+
+use std::time::Instant;
 
 use arbiter_core::{Status, Symmetry};
 
+use crate::dfpn::Search;
 use crate::table::{key_of, KeyMap, Table};
 
 /// What is known of "the side to move wins (or loses) within `d` plies" for one position.
@@ -30,31 +35,87 @@ impl Default for Bounds {
 
 /// The distance searches over one game, with their memory.
 pub(crate) struct Distance<'a> {
-    /// The df-pn results, for pruning and move ordering.
-    values: &'a Table,
+    /// The df-pn results, which searches of the winner's alternatives add to.
+    table: &'a mut Table,
     wins: KeyMap<Bounds>,
     losses: KeyMap<Bounds>,
     /// Positions visited.
     pub(crate) nodes: u64,
+    /// Positions expanded by the df-pn searches of the winner's alternatives.
+    pub(crate) solve_nodes: u64,
+    /// When to give up.
+    deadline: Option<Instant>,
+    /// Set when the deadline has passed: every search then unwinds without remembering.
+    stopped: bool,
 }
 
 impl<'a> Distance<'a> {
-    pub(crate) fn new(values: &'a Table) -> Self {
-        Distance { values, wins: KeyMap::default(), losses: KeyMap::default(), nodes: 0 }
+    pub(crate) fn new(table: &'a mut Table, deadline: Option<Instant>) -> Self {
+        Distance {
+            table,
+            wins: KeyMap::default(),
+            losses: KeyMap::default(),
+            nodes: 0,
+            solve_nodes: 0,
+            deadline,
+            stopped: false,
+        }
     }
 
-    /// The perfect-play length of `position`, whose player to move wins when `won`.
-    pub(crate) fn plies<G: Symmetry>(&mut self, position: &G, won: bool) -> u32 {
+    /// Lets the searches run to their end.
+    pub(crate) fn clear_deadline(&mut self) {
+        self.deadline = None;
+    }
+
+    /// Counts a position and looks at the clock now and then.
+    fn tick(&mut self) {
+        self.nodes += 1;
+        if self.nodes % 4096 == 0
+            && self.deadline.is_some_and(|deadline| Instant::now() >= deadline)
+        {
+            self.stopped = true;
+        }
+    }
+
+    /// Whether the player to move at `position` wins: from the table, or by df-pn.
+    fn wins<G: Symmetry>(&mut self, position: &G, key: u64) -> bool {
+        if let Some(known) = self.table.value(key) {
+            return known;
+        }
+        let mut quiet = |_: &crate::Progress| {};
+        let left = self.deadline.map(|deadline| deadline.saturating_duration_since(Instant::now()));
+        let mut search = Search::new(self.table, left, &mut quiet);
+        let won = search.solve(position);
+        self.solve_nodes += search.nodes;
+        if won.is_none() {
+            self.stopped = true;
+        }
+        won.unwrap_or(false)
+    }
+
+    /// The perfect-play length of `position`, whose player to move wins when `won`; `Err` with
+    /// the greatest length ruled out when the deadline came first. `bound` is told each length
+    /// about to be tried.
+    pub(crate) fn plies<G: Symmetry>(
+        &mut self,
+        position: &G,
+        won: bool,
+        bound: &mut dyn FnMut(u32),
+    ) -> Result<u32, u32> {
         let key = key_of(position);
         let mut plies = if won { 1 } else { 0 };
         loop {
+            bound(plies);
             let within = if won {
                 self.wins_within(position, key, plies)
             } else {
                 self.loses_within(position, key, plies)
             };
+            if self.stopped {
+                return Err(plies.saturating_sub(2));
+            }
             if within {
-                return plies;
+                return Ok(plies);
             }
             // The winner makes the last move: the length is odd from his turn, even from the
             // loser's.
@@ -96,20 +157,25 @@ impl<'a> Distance<'a> {
 
     /// Whether the player to move can win within `plies` plies whatever the opponent does.
     fn wins_within<G: Symmetry>(&mut self, position: &G, key: u64, plies: u32) -> bool {
-        if plies == 0 || position.status().is_over() || self.values.value(key) == Some(false) {
+        if plies == 0 || position.status().is_over() || self.table.value(key) == Some(false) {
             return false;
         }
         if let Some(known) = known(self.wins.get(&key), plies) {
             return known;
         }
-        self.nodes += 1;
+        if self.stopped {
+            return false;
+        }
+        self.tick();
         let children = children(position);
         let holds = children.iter().any(|(child, _)| lost_by_mover(child))
             || (plies >= 3
-                && ordered(children, self.values)
-                    .into_iter()
-                    .any(|(child, child_key)| self.loses_within(&child, child_key, plies - 1)));
-        remember(&mut self.wins, key, plies, holds);
+                && children.into_iter().any(|(child, child_key)| {
+                    !self.wins(&child, child_key) && self.loses_within(&child, child_key, plies - 1)
+                }));
+        if !self.stopped {
+            remember(&mut self.wins, key, plies, holds);
+        }
         holds
     }
 
@@ -118,17 +184,22 @@ impl<'a> Distance<'a> {
         if lost_by_mover(position) {
             return true;
         }
-        if plies < 2 || position.status().is_over() || self.values.value(key) == Some(true) {
+        if plies < 2 || position.status().is_over() || self.table.value(key) == Some(true) {
             return false;
         }
         if let Some(known) = known(self.losses.get(&key), plies) {
             return known;
         }
-        self.nodes += 1;
+        if self.stopped {
+            return false;
+        }
+        self.tick();
         let holds = children(position)
             .into_iter()
             .all(|(child, child_key)| self.wins_within(&child, child_key, plies - 1));
-        remember(&mut self.losses, key, plies, holds);
+        if !self.stopped {
+            remember(&mut self.losses, key, plies, holds);
+        }
         holds
     }
 }
@@ -174,14 +245,4 @@ fn children<G: Symmetry>(position: &G) -> Vec<(G, u64)> {
             (child, key)
         })
         .collect()
-}
-
-/// The children worth trying for the winner: those the df-pn proved lost for the opponent
-/// first, then the unknown ones; those proved won for the opponent are left out.
-fn ordered<G: Symmetry>(children: Vec<(G, u64)>, values: &Table) -> Vec<(G, u64)> {
-    let (proved, unknown): (Vec<_>, Vec<_>) = children
-        .into_iter()
-        .filter(|(_, key)| values.value(*key) != Some(true))
-        .partition(|(_, key)| values.value(*key) == Some(false));
-    proved.into_iter().chain(unknown).collect()
 }

@@ -89,6 +89,23 @@ pub struct Progress {
     pub root_disproof: u32,
     /// Time since the search started.
     pub elapsed: Duration,
+    /// What the solver is doing.
+    pub phase: Phase,
+}
+
+/// The solver's two phases.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Phase {
+    /// Finding who wins, by df-pn.
+    Value,
+    /// The value is known: finding the perfect-play length, trying lengths from the shortest
+    /// up; the numbers of the progress are then those df-pn ended with.
+    Length {
+        /// Who wins with perfect play.
+        winner: Side,
+        /// The length being tried.
+        bound: u32,
+    },
 }
 
 /// The value of a position with perfect play, and how the game goes.
@@ -103,7 +120,8 @@ pub struct Solution<M> {
     pub principal_variation: Vec<M>,
     /// Positions expanded by df-pn.
     pub nodes: u64,
-    /// Positions visited by the search for the length.
+    /// Positions visited by the search for the length, with those expanded by the df-pn
+    /// searches it makes of the winner's alternatives.
     pub length_nodes: u64,
     /// The time taken by df-pn.
     pub search_time: Duration,
@@ -130,6 +148,19 @@ pub enum SolveError {
         .0.nodes, .0.elapsed.as_secs_f64(), .0.root_proof, .0.root_disproof
     )]
     TimeLimit(Progress),
+    /// The time limit came after the value but before the perfect-play length was found.
+    #[error(
+        "{winner} wins with perfect play (df-pn: {nodes} nodes), but the perfect-play length \
+         was not found within the time limit: it is more than {more_than} plies"
+    )]
+    LengthTimeLimit {
+        /// Who wins with perfect play.
+        winner: Side,
+        /// The greatest length ruled out.
+        more_than: u32,
+        /// Positions expanded by df-pn.
+        nodes: u64,
+    },
     /// The searching thread could not be started.
     #[error("cannot start the solver's thread: {0}")]
     Thread(String),
@@ -174,16 +205,26 @@ fn solve_here<G: Symmetry>(
     let Some(won) = won else {
         return Err(SolveError::TimeLimit(final_progress));
     };
-    let mut distance = Distance::new(&table);
-    let plies = distance.plies(position, won);
-    let principal_variation = distance.line(position, won, plies);
     let mover = position.side_to_move();
+    let winner = if won { mover } else { mover.opponent() };
+    let deadline = settings.time_limit.map(|limit| started + limit);
+    let mut distance = Distance::new(&mut table, deadline);
+    let mut report_bound = |bound| {
+        let phase = Phase::Length { winner, bound };
+        progress(&Progress { phase, elapsed: started.elapsed(), ..final_progress });
+    };
+    let plies = distance
+        .plies(position, won, &mut report_bound)
+        .map_err(|more_than| SolveError::LengthTimeLimit { winner, more_than, nodes })?;
+    // The line only retraces what the length search found: no limit for it.
+    distance.clear_deadline();
+    let principal_variation = distance.line(position, won, plies);
     Ok(Solution {
-        winner: if won { mover } else { mover.opponent() },
+        winner,
         plies,
         principal_variation,
         nodes,
-        length_nodes: distance.nodes,
+        length_nodes: distance.nodes + distance.solve_nodes,
         search_time,
         elapsed: started.elapsed(),
     })
