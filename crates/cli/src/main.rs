@@ -8,6 +8,7 @@ mod analyze;
 mod bench;
 mod output;
 mod play;
+mod proof;
 mod solve;
 mod versus;
 
@@ -122,6 +123,8 @@ enum Command {
     /// Solve a position of a game that always ends in a win (minicheckers, holes): the winner
     /// with perfect play, the perfect-play length in plies, a line of perfect play.
     Solve(solve::SolveArgs),
+    /// Check a proof written by `arbiter solve --proof` with the rules alone.
+    VerifyProof(proof::VerifyArgs),
     /// Run a fixed perft workload for every game (or one) and print nodes per second.
     Bench {
         /// Only this game.
@@ -233,6 +236,7 @@ fn main() -> ExitCode {
             .and_then(|id| id.visit(Run(&cli.command, &mut out))),
         Command::Match(args) => args.game().and_then(|id| id.visit(versus::Run(args, &mut out))),
         Command::Solve(args) => solve::run(args, &mut out),
+        Command::VerifyProof(args) => proof::run(args, &mut out),
     };
     match result.and_then(|()| out.finish()) {
         Ok(()) => ExitCode::SUCCESS,
@@ -240,7 +244,7 @@ fn main() -> ExitCode {
         Err(failure) => {
             eprintln!("error: {failure}");
             ExitCode::from(match failure {
-                Failure::Output(_) | Failure::Save { .. } => 1,
+                Failure::Output(_) | Failure::Save { .. } | Failure::ProofFile { .. } => 1,
                 _ => 2,
             })
         }
@@ -276,6 +280,7 @@ impl Visitor for Run<'_> {
             Command::Games
             | Command::Match(_)
             | Command::Solve(_)
+            | Command::VerifyProof(_)
             | Command::Bench { .. }
             | Command::Serve { .. } => Ok(()),
         }
@@ -312,6 +317,10 @@ pub(crate) enum Failure {
          turn with the colours swapped: minicheckers and holes; {game} can end in a draw"
     )]
     NotSolvable { game: String },
+    #[error("the proof is not valid: {0}")]
+    ProofRejected(String),
+    #[error("cannot read or write the proof file {}: {error}", arbiter_core::escaped(.path))]
+    ProofFile { path: String, error: io::Error },
     #[error("cannot write the output: {0}")]
     Output(io::Error),
     #[error("cannot write the records to {}: {error}", arbiter_core::escaped(.path))]

@@ -3,13 +3,14 @@
 use std::time::Duration;
 
 use arbiter_catalog::{AnyGame, GameId, SymmetricVisitor};
+use arbiter_core::GameOptions;
 use arbiter_core::{Game, Side};
-use arbiter_solver::{solve, Phase, Progress, Settings, Solution};
+use arbiter_solver::{solve, solve_with_proof, Phase, Progress, Settings, Solution};
 use serde::Serialize;
 
 use crate::bench::rate;
 use crate::output::Out;
-use crate::{parse_think, play_moves, Failure, Setup};
+use crate::{parse_think, play_moves, proof, Failure, Setup};
 
 /// The most memory `--hash` may ask for, in MiB.
 const MAX_HASH_MIB: i64 = 65536;
@@ -31,6 +32,9 @@ pub struct SolveArgs {
     /// Give up the search for the value after this long, e.g. 90s or 10m (at most 24h).
     #[arg(long, value_parser = parse_think)]
     time: Option<Duration>,
+    /// Also write the proof tree to FILE, for `arbiter verify-proof`.
+    #[arg(long, value_name = "FILE")]
+    proof: Option<String>,
     /// End with one line of JSON: winner, plies, pv, nodes, seconds and more.
     #[arg(long)]
     json: bool,
@@ -67,7 +71,17 @@ impl SymmetricVisitor for Run<'_> {
         let position = record.position().clone();
         let settings = Settings { hash_mib: args.hash as usize, time_limit: args.time };
         let mut report = |progress: &Progress| eprintln!("{}", progress_line(progress));
-        let solution = solve(&position, &settings, &mut report)?;
+        let solution = match &args.proof {
+            Some(path) => {
+                let options = G::Options::parse(&args.setup.options)?;
+                proof::write(path, &position, &options, |file| {
+                    let solution = solve_with_proof(&position, &settings, &mut report, file)?;
+                    let winner = solution.winner;
+                    Ok((solution, winner))
+                })?
+            }
+            None => solve(&position, &settings, &mut report)?,
+        };
         print(&position, &solution, args.json, out)
     }
 }
@@ -122,6 +136,9 @@ fn print<G: Game>(
         solution.length_nodes,
         seconds
     ))?;
+    if let Some(lines) = solution.proof_lines {
+        out.line(format_args!("proof: {lines} positions where the winner is to move"))?;
+    }
     if json {
         let summary = Summary {
             game: G::ID,

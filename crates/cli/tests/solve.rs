@@ -88,3 +88,77 @@ fn bad_input_is_an_error_with_exit_code_2_not_a_panic() {
         assert!(!stderr(&output).contains("panicked"), "{args:?}");
     }
 }
+
+/// A path in the temporary folder for this test process.
+fn temporary(name: &str) -> std::path::PathBuf {
+    std::env::temp_dir().join(format!("arbiter-solve-{}-{name}", std::process::id()))
+}
+
+#[test]
+fn a_proof_is_verified_and_a_tampered_one_rejected() {
+    let path = temporary("minicheckers.proof");
+    let file = path.to_str().expect("a UTF-8 path");
+    let output = arbiter(&["solve", "minicheckers", "--proof", file]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let verified = arbiter(&["verify-proof", "minicheckers", file]);
+    assert!(verified.status.success(), "{}", stderr(&verified));
+    let text = String::from_utf8_lossy(&verified.stdout).into_owned();
+    assert!(text.starts_with("the proof is valid: White wins"), "{text}");
+
+    let proof = std::fs::read_to_string(&path).expect("the proof is written");
+    let lines: Vec<&str> = proof.lines().collect();
+    let moves: Vec<usize> = (0..lines.len()).filter(|&index| lines[index].contains('\t')).collect();
+    assert!(moves.len() > 10, "{proof}");
+    let tampered = [
+        // A position of the winner without its move.
+        lines
+            .iter()
+            .enumerate()
+            .filter(|&(index, _)| index != moves[moves.len() / 2])
+            .map(|(_, line)| *line)
+            .collect::<Vec<_>>()
+            .join("\n"),
+        // The other side claimed as the winner.
+        proof.replace("winner white", "winner black"),
+        // An illegal move.
+        proof.replacen(
+            lines[moves[0]],
+            &format!("{}\tf2-f3", lines[moves[0]].split('\t').next().unwrap_or("")),
+            1,
+        ),
+    ];
+    for (case, text) in tampered.iter().enumerate() {
+        std::fs::write(&path, text).expect("written");
+        let output = arbiter(&["verify-proof", "minicheckers", file]);
+        assert_eq!(output.status.code(), Some(2), "case {case}: {}", stderr(&output));
+        assert!(
+            stderr(&output).contains("the proof is not valid"),
+            "case {case}: {}",
+            stderr(&output)
+        );
+    }
+    let wrong_game = arbiter(&["verify-proof", "holes", file]);
+    assert_eq!(wrong_game.status.code(), Some(2), "{}", stderr(&wrong_game));
+    let _ = std::fs::remove_file(&path);
+}
+
+#[test]
+fn a_holes_proof_with_captures_is_verified() {
+    let path = temporary("holes.proof");
+    let file = path.to_str().expect("a UTF-8 path");
+    let position = "....b./...w../b.#.#./.#.#../....../..w... w";
+    let output = arbiter(&[
+        "solve",
+        "holes",
+        "--options",
+        "captures=diagonal",
+        "--position",
+        position,
+        "--proof",
+        file,
+    ]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let verified = arbiter(&["verify-proof", "holes", file]);
+    assert!(verified.status.success(), "{}", stderr(&verified));
+    let _ = std::fs::remove_file(&path);
+}

@@ -44,8 +44,10 @@
 
 mod dfpn;
 mod length;
+mod proof;
 mod table;
 
+use std::io::Write;
 use std::time::{Duration, Instant};
 
 use arbiter_core::{DrawRules, Game, Side, Symmetry};
@@ -125,8 +127,10 @@ pub struct Solution<M> {
     pub length_nodes: u64,
     /// The time taken by df-pn.
     pub search_time: Duration,
-    /// The time taken in all.
+    /// The time taken in all (the proof's writing not included).
     pub elapsed: Duration,
+    /// The lines of the proof written, when one was asked for.
+    pub proof_lines: Option<u64>,
 }
 
 /// Why a position was not solved.
@@ -161,18 +165,42 @@ pub enum SolveError {
         /// Positions expanded by df-pn.
         nodes: u64,
     },
+    /// The proof could not be written.
+    #[error("cannot write the proof: {0}")]
+    Proof(String),
     /// The searching thread could not be started.
     #[error("cannot start the solver's thread: {0}")]
     Thread(String),
 }
 
 /// Solves `position`: who wins with perfect play, the perfect-play length and a line of
-/// perfect play. `progress` is called about once a second during the df-pn search, and once
-/// at its end.
+/// perfect play. `progress` is called about once a second during the df-pn search, once at
+/// its end, and with each length tried after it.
 pub fn solve<G: Symmetry>(
     position: &G,
     settings: &Settings,
     progress: &mut (dyn FnMut(&Progress) + Send),
+) -> Result<Solution<G::Move>, SolveError> {
+    solve_on_big_stack(position, settings, progress, None)
+}
+
+/// Solves `position` like [`solve`], then writes the proof tree to `proof`: a line for each
+/// position of the proof where the winner is to move, its text, a tab and the winning move
+/// chosen there; the loser's positions have no line, as all their moves are in the proof.
+pub fn solve_with_proof<G: Symmetry>(
+    position: &G,
+    settings: &Settings,
+    progress: &mut (dyn FnMut(&Progress) + Send),
+    proof: &mut (dyn Write + Send),
+) -> Result<Solution<G::Move>, SolveError> {
+    solve_on_big_stack(position, settings, progress, Some(proof))
+}
+
+fn solve_on_big_stack<G: Symmetry>(
+    position: &G,
+    settings: &Settings,
+    progress: &mut (dyn FnMut(&Progress) + Send),
+    proof: Option<&mut (dyn Write + Send)>,
 ) -> Result<Solution<G::Move>, SolveError> {
     if position.draw_rules() != DrawRules::NONE {
         return Err(SolveError::DrawRules { game: G::ID });
@@ -181,7 +209,7 @@ pub fn solve<G: Symmetry>(
         let worker = std::thread::Builder::new()
             .name("solver".to_owned())
             .stack_size(STACK_BYTES)
-            .spawn_scoped(scope, || solve_here(position, settings, progress))
+            .spawn_scoped(scope, || solve_here(position, settings, progress, proof))
             .map_err(|error| SolveError::Thread(error.to_string()))?;
         match worker.join() {
             Ok(result) => result,
@@ -194,6 +222,7 @@ fn solve_here<G: Symmetry>(
     position: &G,
     settings: &Settings,
     progress: &mut dyn FnMut(&Progress),
+    proof: Option<&mut (dyn Write + Send)>,
 ) -> Result<Solution<G::Move>, SolveError> {
     let started = Instant::now();
     let mut table = Table::new(settings.hash_mib);
@@ -219,14 +248,25 @@ fn solve_here<G: Symmetry>(
     // The line only retraces what the length search found: no limit for it.
     distance.clear_deadline();
     let principal_variation = distance.line(position, won, plies);
+    let length_nodes = distance.nodes + distance.solve_nodes;
+    let elapsed = started.elapsed();
+    let proof_lines = match proof {
+        Some(out) => Some(
+            proof::write(&mut table, position, winner, out)
+                .and_then(|lines| out.flush().map(|()| lines))
+                .map_err(|error| SolveError::Proof(error.to_string()))?,
+        ),
+        None => None,
+    };
     Ok(Solution {
         winner,
         plies,
         principal_variation,
         nodes,
-        length_nodes: distance.nodes + distance.solve_nodes,
+        length_nodes,
         search_time,
-        elapsed: started.elapsed(),
+        elapsed,
+        proof_lines,
     })
 }
 
