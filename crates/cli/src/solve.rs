@@ -29,7 +29,11 @@ pub struct SolveArgs {
     #[arg(long, value_name = "MIB", default_value_t = 256,
           value_parser = clap::value_parser!(u32).range(1..=MAX_HASH_MIB))]
     hash: u32,
-    /// Give up the search for the value after this long, e.g. 90s or 10m (at most 24h).
+    /// Threads for the search of the value, 1 to 256: the root's moves are shared out among
+    /// them, and what one proves the others use.
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=256))]
+    threads: u16,
+    /// Give up after this long, e.g. 90s or 10m (at most 24h).
     #[arg(long, value_parser = parse_think)]
     time: Option<Duration>,
     /// Also write the proof tree to FILE, for `arbiter verify-proof`.
@@ -69,7 +73,11 @@ impl SymmetricVisitor for Run<'_> {
         let Run(args, out) = self;
         let record = play_moves::<G>(&args.setup, &args.moves)?;
         let position = record.position().clone();
-        let settings = Settings { hash_mib: args.hash as usize, time_limit: args.time };
+        let settings = Settings {
+            hash_mib: args.hash as usize,
+            time_limit: args.time,
+            threads: usize::from(args.threads),
+        };
         let mut report = |progress: &Progress| eprintln!("{}", progress_line(progress));
         let solution = match &args.proof {
             Some(path) => {

@@ -31,8 +31,21 @@ fn pv(summary: &Value) -> Vec<String> {
 
 #[test]
 fn minicheckers_is_a_first_player_win_in_23_plies_either_way() {
-    for (first, winner) in [("first=white", "white"), ("first=black", "black")] {
-        let json = summary(&arbiter(&["solve", "minicheckers", "--options", first, "--json"]));
+    let cases = [
+        ("first=white", "white", "1"),
+        ("first=black", "black", "1"),
+        ("first=white", "white", "2"),
+    ];
+    for (first, winner, threads) in cases {
+        let json = summary(&arbiter(&[
+            "solve",
+            "minicheckers",
+            "--options",
+            first,
+            "--threads",
+            threads,
+            "--json",
+        ]));
         assert_eq!(json["winner"], winner, "{json}");
         assert_eq!(json["plies"], 23, "{json}");
         assert_eq!(pv(&json).len(), 23, "{json}");
@@ -75,11 +88,12 @@ fn games_with_draws_are_refused_with_exit_code_2() {
 
 #[test]
 fn bad_input_is_an_error_with_exit_code_2_not_a_panic() {
-    let cases: [&[&str]; 5] = [
+    let cases: [&[&str]; 6] = [
         &["solve", "minicheckers", "--options", "first=red"],
         &["solve", "minicheckers", "--moves", "a1-a2"],
         &["solve", "holes", "--position", "nonsense"],
         &["solve", "minicheckers", "--hash", "0"],
+        &["solve", "minicheckers", "--threads", "0"],
         &["solve", "chess"],
     ];
     for args in cases {

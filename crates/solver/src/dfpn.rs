@@ -4,6 +4,7 @@
 use std::time::{Duration, Instant};
 
 use std::marker::PhantomData;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use arbiter_core::{Status, Symmetry};
 
@@ -45,6 +46,8 @@ pub(crate) struct Search<'a, G> {
     started: Instant,
     time_limit: Option<Duration>,
     stopped: bool,
+    /// Set by another thread to stop this search.
+    stop: Option<&'a AtomicBool>,
     last_report: Duration,
     root: Numbers,
     progress: &'a mut dyn FnMut(&Progress),
@@ -63,6 +66,7 @@ impl<'a, G: Symmetry> Search<'a, G> {
             started: Instant::now(),
             time_limit,
             stopped: false,
+            stop: None,
             last_report: Duration::ZERO,
             root: Numbers::FRESH,
             progress,
@@ -70,8 +74,14 @@ impl<'a, G: Symmetry> Search<'a, G> {
         }
     }
 
+    /// The same search, also stopped when `stop` is set (by another thread).
+    pub(crate) fn stopped_by(mut self, stop: &'a AtomicBool) -> Self {
+        self.stop = Some(stop);
+        self
+    }
+
     /// Solves `position`: `Some(true)` when the player to move wins, `Some(false)` when he
-    /// loses, `None` when the time limit stopped the search first.
+    /// loses, `None` when the time limit (or another thread) stopped the search first.
     pub(crate) fn solve(&mut self, position: &G) -> Option<bool> {
         if let Status::Over(outcome) = position.status() {
             return Some(outcome.winner() == Some(position.side_to_move()));
@@ -112,7 +122,9 @@ impl<'a, G: Symmetry> Search<'a, G> {
             return;
         }
         let elapsed = self.started.elapsed();
-        if self.time_limit.is_some_and(|limit| elapsed >= limit) {
+        if self.time_limit.is_some_and(|limit| elapsed >= limit)
+            || self.stop.is_some_and(|stop| stop.load(Ordering::Relaxed))
+        {
             self.stopped = true;
         }
         if elapsed >= self.last_report + Duration::from_secs(1) {

@@ -39,38 +39,45 @@
 //! Positions are identified by 64-bit hashes, so a collision could in principle make a wrong
 //! value; with the sizes solved here its probability is negligible.
 //!
-//! The search runs on one thread (in a thread of its own with a large stack, as the depth of
-//! the recursion is the length of the longest game).
+//! The search runs in threads of their own with a large stack, as the depth of the recursion
+//! is the length of the longest game. With more than one thread, the root's moves are shared
+//! out among them first, with one solved set for all (see [`split`](crate::split)); the
+//! perfect-play length is then searched on one thread.
 
 mod dfpn;
 mod length;
 mod proof;
+mod split;
 mod table;
 
 use std::io::Write;
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use arbiter_core::{DrawRules, Game, Side, Symmetry};
 
 use crate::dfpn::Search;
 use crate::length::Distance;
-use crate::table::Table;
+use crate::split::Split;
+use crate::table::{Solved, Table};
 
 /// The stack of the searching thread: one frame per ply of the deepest line searched.
-const STACK_BYTES: usize = 256 << 20;
+pub(crate) const STACK_BYTES: usize = 256 << 20;
 
 /// What the solver may use.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Settings {
     /// The memory for the transposition table and the solved set together, in MiB.
     pub hash_mib: usize,
-    /// Stop the df-pn search after this long (the length search is not limited).
+    /// Give up after this long (the df-pn search and the length search together).
     pub time_limit: Option<Duration>,
+    /// Threads for the df-pn search, at least 1: the root's moves are shared out among them.
+    pub threads: usize,
 }
 
 impl Default for Settings {
     fn default() -> Self {
-        Settings { hash_mib: 256, time_limit: None }
+        Settings { hash_mib: 256, time_limit: None, threads: 1 }
     }
 }
 
@@ -165,6 +172,12 @@ pub enum SolveError {
         /// Positions expanded by df-pn.
         nodes: u64,
     },
+    /// The memory asked for could not be had.
+    #[error("cannot have {mib} MiB of memory for the solver's tables; give less with --hash")]
+    Memory {
+        /// The memory asked for, in MiB.
+        mib: usize,
+    },
     /// The proof could not be written.
     #[error("cannot write the proof: {0}")]
     Proof(String),
@@ -225,18 +238,28 @@ fn solve_here<G: Symmetry>(
     proof: Option<&mut (dyn Write + Send)>,
 ) -> Result<Solution<G::Move>, SolveError> {
     let started = Instant::now();
-    let mut table = Table::new(settings.hash_mib);
-    let mut search = Search::new(&mut table, settings.time_limit, progress);
+    let deadline = settings.time_limit.map(|limit| started + limit);
+    let threads = settings.threads.max(1);
+    // Half the memory for the solved set, half for the threads' tables.
+    let bytes = settings.hash_mib.saturating_mul(1 << 20);
+    let solved = Arc::new(Solved::new(bytes / 2));
+    let table_bytes = bytes / 2 / threads;
+    let memory = SolveError::Memory { mib: settings.hash_mib };
+    let mut table = Table::new(table_bytes, Arc::clone(&solved)).ok_or(memory)?;
+    let split = Split { threads, deadline, table_bytes, solved: &solved };
+    let split_nodes = if threads > 1 { split.run(position, &mut table, progress)? } else { 0 };
+    let left = deadline.map(|deadline| deadline.saturating_duration_since(Instant::now()));
+    let mut search = Search::new(&mut table, left, progress);
     let won = search.solve(position);
-    let nodes = search.nodes;
+    let nodes = split_nodes + search.nodes;
     let final_progress = search.progress();
-    let search_time = started.elapsed();
+    // From the search's start: the table's allocation is not search.
+    let search_time = final_progress.elapsed;
     let Some(won) = won else {
         return Err(SolveError::TimeLimit(final_progress));
     };
     let mover = position.side_to_move();
     let winner = if won { mover } else { mover.opponent() };
-    let deadline = settings.time_limit.map(|limit| started + limit);
     let mut distance = Distance::new(&mut table, deadline);
     let mut report_bound = |bound| {
         let phase = Phase::Length { winner, bound };

@@ -7,6 +7,7 @@
 
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
+use std::sync::{Arc, Mutex, PoisonError};
 
 use arbiter_core::Symmetry;
 
@@ -111,27 +112,68 @@ const BUCKET: usize = 4;
 /// The bytes a solved position costs in the solved set, counting the hash map's overhead.
 const SOLVED_ENTRY_BYTES: usize = 40;
 
-/// The transposition table and the set of solved positions, in a memory budget given in MiB:
-/// half for each.
+/// Shards of the solved set: threads that share it rarely wait for the same lock.
+const SHARDS: usize = 16;
+
+/// The solved positions (`true`: the player to move wins), never evicted, shared by the
+/// threads of a search; each shard holds at most `capacity` positions.
+pub(crate) struct Solved {
+    shards: [Mutex<KeyMap<bool>>; SHARDS],
+    capacity: usize,
+}
+
+impl Solved {
+    /// A solved set of about `bytes` bytes.
+    pub(crate) fn new(bytes: usize) -> Solved {
+        Solved {
+            shards: std::array::from_fn(|_| Mutex::new(KeyMap::default())),
+            capacity: (bytes / SOLVED_ENTRY_BYTES / SHARDS).max(1),
+        }
+    }
+
+    fn shard(&self, key: u64) -> std::sync::MutexGuard<'_, KeyMap<bool>> {
+        // The low bits pick the shard; the map itself uses the high ones. A thread that
+        // panicked while holding a shard left it whole (inserts are single calls).
+        self.shards[(key as usize) % SHARDS].lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    fn get(&self, key: u64) -> Option<bool> {
+        self.shard(key).get(&key).copied()
+    }
+
+    /// Adds a solved position; `false` when its shard is full.
+    fn insert(&self, key: u64, won: bool) -> bool {
+        let mut shard = self.shard(key);
+        if shard.len() < self.capacity || shard.contains_key(&key) {
+            shard.insert(key, won);
+            true
+        } else {
+            false
+        }
+    }
+
+    fn len(&self) -> usize {
+        (0..SHARDS).map(|shard| self.shards[shard].lock().map_or(0, |map| map.len())).sum()
+    }
+}
+
+/// A thread's transposition table, with the solved set it shares.
 pub(crate) struct Table {
     buckets: Vec<[Entry; BUCKET]>,
     /// Entries in use in `buckets`.
     used: usize,
-    solved: KeyMap<bool>,
-    solved_capacity: usize,
+    solved: Arc<Solved>,
 }
 
 impl Table {
-    /// A table of about `mib` MiB (at least one bucket).
-    pub(crate) fn new(mib: usize) -> Table {
-        let bytes = mib.saturating_mul(1 << 20);
-        let bucket_count = (bytes / 2 / size_of::<[Entry; BUCKET]>()).max(1);
-        Table {
-            buckets: vec![[Entry::default(); BUCKET]; bucket_count],
-            used: 0,
-            solved: KeyMap::default(),
-            solved_capacity: (bytes / 2 / SOLVED_ENTRY_BYTES).max(1),
-        }
+    /// A table of about `bytes` bytes (at least one bucket) beside the shared `solved` set;
+    /// `None` when that memory cannot be had.
+    pub(crate) fn new(bytes: usize, solved: Arc<Solved>) -> Option<Table> {
+        let bucket_count = (bytes / size_of::<[Entry; BUCKET]>()).max(1);
+        let mut buckets = Vec::new();
+        buckets.try_reserve_exact(bucket_count).ok()?;
+        buckets.resize(bucket_count, [Entry::default(); BUCKET]);
+        Some(Table { buckets, used: 0, solved })
     }
 
     fn bucket_index(&self, key: u64) -> usize {
@@ -141,7 +183,7 @@ impl Table {
 
     /// The numbers remembered for `key`, if any.
     pub(crate) fn get(&self, key: u64) -> Option<Numbers> {
-        if let Some(&won) = self.solved.get(&key) {
+        if let Some(won) = self.solved.get(key) {
             return Some(Numbers::solved(won));
         }
         self.buckets[self.bucket_index(key)]
@@ -160,8 +202,7 @@ impl Table {
     /// before any unsolved entry.
     pub(crate) fn store(&mut self, key: u64, numbers: Numbers, work: u64) {
         if let Some(won) = numbers.value() {
-            if self.solved.len() < self.solved_capacity {
-                self.solved.insert(key, won);
+            if self.solved.insert(key, won) {
                 self.remove(key);
                 return;
             }
@@ -224,7 +265,7 @@ mod tests {
 
     #[test]
     fn solved_positions_go_to_the_solved_set_and_stay() {
-        let mut table = Table::new(1);
+        let mut table = Table::new(1 << 20, Arc::new(Solved::new(1 << 20))).expect("1 MiB");
         table.store(7, Numbers { proof: 3, disproof: 4 }, 10);
         assert_eq!(table.get(7), Some(Numbers { proof: 3, disproof: 4 }));
         table.store(7, Numbers::WON, 12);
@@ -235,22 +276,20 @@ mod tests {
 
     #[test]
     fn a_full_bucket_gives_up_its_unsolved_entry_with_the_least_work() {
-        // A table of one bucket, whose solved set holds a single position.
-        let mut table = Table {
-            buckets: vec![[Entry::default(); BUCKET]],
-            used: 0,
-            solved: KeyMap::default(),
-            solved_capacity: 1,
-        };
+        // A table of one bucket, whose solved set holds a single position per shard: 100 and
+        // 116 fall in the same shard.
+        let solved = Solved { shards: std::array::from_fn(|_| Mutex::default()), capacity: 1 };
+        let mut table =
+            Table { buckets: vec![[Entry::default(); BUCKET]], used: 0, solved: Arc::new(solved) };
         table.store(100, Numbers::LOST, 1);
         for key in 1..=4 {
             table.store(key, Numbers { proof: 2, disproof: 2 }, key * 10);
         }
-        table.store(5, Numbers::WON, 1);
-        assert_eq!(table.value(5), Some(true), "kept in the table once the set is full");
+        table.store(116, Numbers::WON, 1);
+        assert_eq!(table.value(116), Some(true), "kept in the table once the set is full");
         assert_eq!(table.get(1), None, "the least work went first");
         table.store(6, Numbers { proof: 5, disproof: 5 }, 1000);
-        assert_eq!(table.value(5), Some(true), "a solved entry outlives unsolved ones");
+        assert_eq!(table.value(116), Some(true), "a solved entry outlives unsolved ones");
         assert_eq!(table.get(2), None);
         assert_eq!(table.value(100), Some(false));
         assert!((table.fill() - 1.0).abs() < 1e-9);

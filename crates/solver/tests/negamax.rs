@@ -56,8 +56,21 @@ fn agree<G: Symmetry + Hash>(position: &G) -> bool {
     let Some((wins, plies)) = negamax(position, &mut HashMap::new()) else {
         return false;
     };
-    let settings = Settings { hash_mib: 4, time_limit: None };
-    let solution = solve(position, &settings, &mut |_| {}).expect("solved");
+    for threads in [1, 2] {
+        let settings = Settings { hash_mib: 4, time_limit: None, threads };
+        let solution = solve(position, &settings, &mut |_| {}).expect("solved");
+        check_solution(position, &solution, wins, plies);
+    }
+    true
+}
+
+/// Checks `solution` against the negamax's value and length.
+fn check_solution<G: Symmetry>(
+    position: &G,
+    solution: &arbiter_solver::Solution<G::Move>,
+    wins: bool,
+    plies: u32,
+) {
     let text = position.to_text();
     let mover = position.side_to_move();
     let winner = if wins { mover } else { mover.opponent() };
@@ -70,7 +83,6 @@ fn agree<G: Symmetry + Hash>(position: &G) -> bool {
     assert_eq!(solution.principal_variation.len() as u32, plies, "{text}");
     let ended = line.status().outcome().and_then(|outcome| outcome.winner());
     assert_eq!(ended, Some(winner), "{}: the line from {text} ends in the win", G::ID);
-    true
 }
 
 /// For each of `games` random games, the positions 1, 2, … `deepest` moves before its end.
@@ -233,7 +245,7 @@ fn holes_agrees_with_negamax_on_sparse_positions() {
 fn mirrored_positions_get_the_same_answer_with_colours_swapped() {
     let options = arbiter_minicheckers::Options::default();
     for position in near_the_end::<Minicheckers>(&options, 20, 10, 9).into_iter().flatten() {
-        let settings = Settings { hash_mib: 4, time_limit: None };
+        let settings = Settings { hash_mib: 4, time_limit: None, threads: 1 };
         let direct = solve(&position, &settings, &mut |_| {}).expect("solved");
         let image = solve(&position.mirrored(), &settings, &mut |_| {}).expect("solved");
         assert_eq!(image.winner, direct.winner.opponent(), "{}", position.to_text());
