@@ -246,15 +246,21 @@ fn solve_here<G: Symmetry>(
     let table_bytes = bytes / 2 / threads;
     let memory = SolveError::Memory { mib: settings.hash_mib };
     let mut table = Table::new(table_bytes, Arc::clone(&solved)).ok_or(memory)?;
+    let search_started = Instant::now();
     let split = Split { threads, deadline, table_bytes, solved: &solved };
     let split_nodes = if threads > 1 { split.run(position, &mut table, progress)? } else { 0 };
     let left = deadline.map(|deadline| deadline.saturating_duration_since(Instant::now()));
     let mut search = Search::new(&mut table, left, progress);
     let won = search.solve(position);
     let nodes = split_nodes + search.nodes;
-    let final_progress = search.progress();
-    // From the search's start: the table's allocation is not search.
-    let search_time = final_progress.elapsed;
+    // The split's nodes and time too: the last search is only the root's own.
+    let search_time = search_started.elapsed();
+    let final_progress = Progress {
+        nodes,
+        nodes_per_second: nodes as f64 / search_time.as_secs_f64().max(1e-9),
+        elapsed: search_time,
+        ..search.progress()
+    };
     let Some(won) = won else {
         return Err(SolveError::TimeLimit(final_progress));
     };
