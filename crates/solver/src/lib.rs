@@ -146,7 +146,7 @@ pub enum SolveError {
     /// The game has draw rules, which the solver does not handle.
     #[error(
         "{game} has draw rules (repetition, turns without progress), which the solver does not \
-         handle; it solves games that always end in a win: minicheckers and holes"
+         handle; it solves games that always end in a win"
     )]
     DrawRules {
         /// The game's identifier.
