@@ -11,7 +11,7 @@ use std::str::FromStr;
 
 use arbiter_checkers::Checkers;
 use arbiter_core::present::Present;
-use arbiter_core::{excerpt, Evaluate, GameOptions, OptionSpec, RecordText};
+use arbiter_core::{excerpt, Evaluate, GameOptions, OptionSpec, RecordText, Symmetry};
 use arbiter_daynight::DayNight;
 use arbiter_fanorona::Fanorona;
 use arbiter_holes::Holes;
@@ -30,6 +30,16 @@ pub trait Visitor {
 
     /// Runs the code for the game `G`.
     fn visit<G: AnyGame>(self) -> Self::Output;
+}
+
+/// Code written once for the games whose rules are unchanged by a half turn with the colours
+/// swapped ([`Symmetry`]): the two 6×6 games.
+pub trait SymmetricVisitor {
+    /// What the code returns.
+    type Output;
+
+    /// Runs the code for the game `G`.
+    fn visit<G: AnyGame + Symmetry>(self) -> Self::Output;
 }
 
 /// A game of the catalog.
@@ -80,6 +90,15 @@ impl GameId {
             GameId::Fanorona => visitor.visit::<Fanorona>(),
             GameId::Checkers => visitor.visit::<Checkers>(),
             GameId::DayNight => visitor.visit::<DayNight>(),
+        }
+    }
+
+    /// Runs `visitor` for this game if its rules have a [`Symmetry`]; `None` for the others.
+    pub fn visit_symmetric<V: SymmetricVisitor>(self, visitor: V) -> Option<V::Output> {
+        match self {
+            GameId::Minicheckers => Some(visitor.visit::<Minicheckers>()),
+            GameId::Holes => Some(visitor.visit::<Holes>()),
+            GameId::Fanorona | GameId::Checkers | GameId::DayNight => None,
         }
     }
 

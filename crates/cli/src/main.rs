@@ -8,6 +8,8 @@ mod analyze;
 mod bench;
 mod output;
 mod play;
+mod proof;
+mod solve;
 mod versus;
 
 use std::io;
@@ -137,6 +139,11 @@ enum Command {
         /// The game to start with (default checkers); `set-param name=variant` changes it.
         game: Option<String>,
     },
+    /// Solve a position of a game that always ends in a win (minicheckers, holes): the winner
+    /// with perfect play, the perfect-play length in plies, a line of perfect play.
+    Solve(solve::SolveArgs),
+    /// Check a proof written by `arbiter solve --proof` with the rules alone.
+    VerifyProof(proof::VerifyArgs),
     /// Run a fixed perft workload for every game (or one) and print nodes per second.
     Bench {
         /// Only this game.
@@ -248,7 +255,7 @@ fn main() -> ExitCode {
         Err(failure) => {
             eprintln!("error: {failure}");
             ExitCode::from(match failure {
-                Failure::Output(_) | Failure::Save { .. } => 1,
+                Failure::Output(_) | Failure::Save { .. } | Failure::ProofFile { .. } => 1,
                 _ => 2,
             })
         }
@@ -270,6 +277,8 @@ fn run(command: &Command) -> Result<(), Failure> {
             .map_err(Failure::from)
             .and_then(|id| id.visit(Run(command, &mut out))),
         Command::Match(args) => args.game().and_then(|id| id.visit(versus::Run(args, &mut out))),
+        Command::Solve(args) => solve::run(args, &mut out),
+        Command::VerifyProof(args) => proof::run(args, &mut out),
         Command::Ugi { .. } | Command::Hub { .. } => Ok(()),
     }?;
     out.finish()
@@ -307,7 +316,9 @@ impl Visitor for Run<'_> {
             | Command::Bench { .. }
             | Command::Serve { .. }
             | Command::Ugi { .. }
-            | Command::Hub { .. } => Ok(()),
+            | Command::Hub { .. }
+            | Command::Solve(_)
+            | Command::VerifyProof(_) => Ok(()),
         }
     }
 }
@@ -337,6 +348,17 @@ pub(crate) enum Failure {
     Spec(#[from] SpecError),
     #[error("{0}")]
     Refused(String),
+    #[error(transparent)]
+    Solve(#[from] arbiter_solver::SolveError),
+    #[error(
+        "the solver handles only games that always end in a win and look the same after a half \
+         turn with the colours swapped: minicheckers and holes; {game} can end in a draw"
+    )]
+    NotSolvable { game: String },
+    #[error("the proof is not valid: {0}")]
+    ProofRejected(String),
+    #[error("cannot read or write the proof file {}: {error}", arbiter_core::escaped(.path))]
+    ProofFile { path: String, error: io::Error },
     #[error("cannot write the output: {0}")]
     Output(io::Error),
     #[error("cannot write the records to {}: {error}", arbiter_core::escaped(.path))]

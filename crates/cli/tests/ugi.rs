@@ -113,6 +113,10 @@ fn stop_ends_an_infinite_search_at_once_in_every_game() {
         );
         // The bound is loose for a loaded machine; the benchmark measures the real figure.
         assert!(waited < Duration::from_secs(2), "{game}: stop took {waited:?}");
+        // The search thread is gone with its search.
+        if let Some(threads) = engine.threads() {
+            assert!(threads <= 2, "{game}: {threads} threads after the search");
+        }
         assert_eq!(engine.quit("quit"), Some(0));
     }
 }

@@ -7,6 +7,8 @@
 //! - [`GameOptions`]: typed options written `key=value,key=value`;
 //! - [`GameRecord`]: the history, the draw rules that need it, and record files;
 //! - [`perft`] and [`divide`], and [`perft_parallel`] with a table of counts and threads;
+//! - [`Symmetry`]: the half turn with the colours swapped, under which the 6×6 games are
+//!   unchanged, for solvers that treat a position and its image as one;
 //! - [`present`]: the board's geometry, pieces and the steps of moves, typed, for user
 //!   interfaces, and the text diagram drawn from them; [`turn`]: a turn entered click by click;
 //! - [`lines`]: lines of outside text read with a bound on their length;
@@ -29,6 +31,7 @@ mod record;
 mod record_text;
 mod shown;
 mod side;
+mod symmetry;
 #[cfg(feature = "testkit")]
 pub mod testkit;
 pub mod turn;
@@ -48,4 +51,5 @@ pub use record::{GameRecord, Undone};
 pub use record_text::{parse_record_text, RecordError, RecordText, MAX_RECORD_BYTES, MAX_TAGS};
 pub use shown::{escaped, excerpt, parse_digits, Shown, EXCERPT_CHARS};
 pub use side::Side;
+pub use symmetry::Symmetry;
 pub use zobrist::zobrist_keys;

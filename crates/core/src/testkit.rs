@@ -8,7 +8,7 @@ use rand_chacha::ChaCha8Rng;
 
 use crate::present::{CellId, Present, SKIP};
 use crate::turn::{Click, MovePath, Turn};
-use crate::{perft, Game, GameOptions, GameRecord, Undone};
+use crate::{perft, Game, GameOptions, GameRecord, Status, Symmetry, Undone};
 
 /// Plays `playouts` random games from the start under `options` (seeded with `seed`, at most
 /// `max_plies` turns each) and checks at every ply that:
@@ -160,6 +160,50 @@ pub fn random_playouts<G: Game>(
         }
     }
     visited
+}
+
+/// Checks the [`Symmetry`] contract at every position of `games` random games from the start
+/// (seeded with `seed`, at most `max_plies` turns each): mirrored twice is the position itself;
+/// the image has the other side to move, a hash equal to its hash from scratch, the same
+/// canonical hash, the same number of legal moves, the same status with the colours swapped,
+/// and children whose canonical hashes are those of the position's children. Returns the number
+/// of positions checked.
+pub fn check_symmetry<G: Symmetry>(
+    options: &G::Options,
+    games: usize,
+    max_plies: usize,
+    seed: u64,
+) -> usize {
+    let children = |position: &G| {
+        let mut hashes: Vec<u64> = position
+            .legal_moves()
+            .into_iter()
+            .map(|mv| {
+                let mut child = position.clone();
+                child.play_unchecked(mv);
+                child.canonical_hash()
+            })
+            .collect();
+        hashes.sort_unstable();
+        hashes
+    };
+    random_playouts::<G>(options, games, max_plies, seed, |position, _| {
+        let image = position.mirrored();
+        let text = position.to_text();
+        assert_eq!(&image.mirrored(), position, "{}: mirrored twice differs at {text}", G::ID);
+        assert_eq!(image.side_to_move(), position.side_to_move().opponent(), "{text}");
+        assert_eq!(image.hash(), image.compute_hash(), "{}: image's hash at {text}", G::ID);
+        assert_eq!(image.canonical_hash(), position.canonical_hash(), "{text}");
+        assert_eq!(image.legal_moves().len(), position.legal_moves().len(), "{text}");
+        let swapped = match position.status() {
+            Status::Over(crate::Outcome::Win { winner, reason }) => {
+                Status::Over(crate::Outcome::Win { winner: winner.opponent(), reason })
+            }
+            other => other,
+        };
+        assert_eq!(image.status(), swapped, "{}: status of the image of {text}", G::ID);
+        assert_eq!(children(&image), children(position), "{}: children of {text}", G::ID);
+    })
 }
 
 /// One line of a perft suite: a position (with options) and the expected count at a depth.

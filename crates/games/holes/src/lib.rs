@@ -28,6 +28,12 @@
 //! rows, row 6 first, each of six cells (`w`, `b`, `.` empty, `#` a hole), then the side to
 //! move: `bbbbbb/bbbbbb/..#.#./.#.#../wwwwww/wwwwww w` is the start.
 //!
+//! # Symmetry
+//!
+//! The rules are unchanged by a half turn of the board with the colours swapped: the holes b3
+//! c4 d3 e4 go to e4 d3 c4 b3, and each side's forward to the other's. [`Symmetry`] gives that
+//! image.
+//!
 //! # Options
 //!
 //! `captures=none|diagonal`, default `none`: whether a diagonal step may capture.
@@ -40,7 +46,7 @@ mod text;
 
 use arbiter_core::{
     zobrist_keys, Game, GameOptions, MoveError, OptionError, OptionSpec, Outcome, PositionError,
-    Side, Status, WinReason,
+    Side, Status, Symmetry, WinReason,
 };
 
 use crate::board::{cells, forward, Cell, Cells, Step, BOARD, HOLES, RANK_1, RANK_6};
@@ -257,5 +263,22 @@ impl Game for Holes {
 
     fn from_text(text: &str, options: &Options) -> Result<Self, PositionError> {
         text::read(text, options)
+    }
+}
+
+/// A half turn of the board: cell `i` (bit `rank * 6 + file`) goes to cell `35 - i`.
+const fn half_turn(cells: Cells) -> Cells {
+    cells.reverse_bits() >> (64 - 36)
+}
+
+impl Symmetry for Holes {
+    fn mirrored(&self) -> Self {
+        let options = Options { diagonal_captures: self.diagonal_captures };
+        Holes::from_pieces(
+            half_turn(self.pieces(Side::Black)),
+            half_turn(self.pieces(Side::White)),
+            self.side_to_move.opponent(),
+            &options,
+        )
     }
 }

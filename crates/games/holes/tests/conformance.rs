@@ -1,6 +1,8 @@
 //! The shared conformance kit on both rule sets.
 
-use arbiter_core::testkit::{check_conformance, check_presentation, check_snapshot, playthrough};
+use arbiter_core::testkit::{
+    check_conformance, check_presentation, check_snapshot, check_symmetry, playthrough,
+};
 use arbiter_holes::{Holes, Options};
 
 #[test]
@@ -29,4 +31,12 @@ fn every_capture_is_entered_by_its_clicks_and_by_its_steps() {
 fn the_move_order_along_a_seeded_game_matches_its_snapshot() {
     let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/playthrough.txt");
     check_snapshot(&path, &playthrough::<Holes>(&Options::default(), 11, 40));
+}
+
+#[test]
+fn the_half_turn_with_colours_swapped_keeps_the_rules() {
+    for (diagonal_captures, seed) in [(false, 41), (true, 42)] {
+        let checked = check_symmetry::<Holes>(&Options { diagonal_captures }, 100, 200, seed);
+        assert!(checked > 1000, "{checked} positions checked");
+    }
 }

@@ -33,6 +33,11 @@
 //! squares: the side to move, then each colour's squares,
 //! `W:Wa1,b2,c1,d2,e1,f2:Ba5,b6,c5,d6,e5,f6` (the start).
 //!
+//! # Symmetry
+//!
+//! The rules are unchanged by a half turn of the board with the colours swapped (dark squares
+//! go to dark squares, each side's forward to the other's): [`Symmetry`] gives that image.
+//!
 //! # Options
 //!
 //! `first=white|black`, default `white`: who moves first from the start position.
@@ -45,7 +50,7 @@ mod text;
 
 use arbiter_core::{
     zobrist_keys, Game, GameOptions, MoveError, OptionError, OptionSpec, Outcome, PositionError,
-    Side, Status, WinReason,
+    Side, Status, Symmetry, WinReason,
 };
 
 use crate::board::{squares, step, Direction, Square, Squares, RANK_1, RANK_6};
@@ -348,5 +353,20 @@ impl Game for Minicheckers {
 
     fn from_text(text: &str, _options: &Options) -> Result<Self, PositionError> {
         text::read(text)
+    }
+}
+
+/// A half turn of the board: square `i` (bit `rank * 6 + file`) goes to square `35 - i`.
+const fn half_turn(squares: Squares) -> Squares {
+    squares.reverse_bits() >> (64 - 36)
+}
+
+impl Symmetry for Minicheckers {
+    fn mirrored(&self) -> Self {
+        Minicheckers::from_pieces(
+            half_turn(self.pieces(Side::Black)),
+            half_turn(self.pieces(Side::White)),
+            self.side_to_move.opponent(),
+        )
     }
 }

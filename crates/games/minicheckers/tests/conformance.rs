@@ -1,6 +1,8 @@
 //! The shared conformance kit on mini checkers, with each first player.
 
-use arbiter_core::testkit::{check_conformance, check_presentation, check_snapshot, playthrough};
+use arbiter_core::testkit::{
+    check_conformance, check_presentation, check_snapshot, check_symmetry, playthrough,
+};
 use arbiter_core::Side;
 use arbiter_minicheckers::{Minicheckers, Options};
 
@@ -24,4 +26,12 @@ fn every_move_is_entered_by_its_clicks_and_by_its_steps() {
 fn the_move_order_along_a_seeded_game_matches_its_snapshot() {
     let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/playthrough.txt");
     check_snapshot(&path, &playthrough::<Minicheckers>(&Options::default(), 11, 40));
+}
+
+#[test]
+fn the_half_turn_with_colours_swapped_keeps_the_rules() {
+    for (first, seed) in [(Side::White, 31), (Side::Black, 32)] {
+        let checked = check_symmetry::<Minicheckers>(&Options { first }, 100, 100, seed);
+        assert!(checked > 1000, "{checked} positions checked");
+    }
 }

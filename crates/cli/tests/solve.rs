@@ -1,0 +1,178 @@
+//! `arbiter solve` as scripts use it: the JSON line, the refused games, bad input.
+
+use std::process::{Command, Output};
+
+use serde_json::Value;
+
+fn arbiter(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_arbiter")).args(args).output().expect("arbiter runs")
+}
+
+fn stderr(output: &Output) -> String {
+    String::from_utf8_lossy(&output.stderr).into_owned()
+}
+
+/// The last line of stdout, read as JSON.
+fn summary(output: &Output) -> Value {
+    assert!(output.status.success(), "{}", stderr(output));
+    let text = String::from_utf8_lossy(&output.stdout).into_owned();
+    let last = text.lines().last().expect("a line");
+    serde_json::from_str(last).expect("the last line is JSON")
+}
+
+fn pv(summary: &Value) -> Vec<String> {
+    summary["pv"]
+        .as_array()
+        .expect("pv is an array")
+        .iter()
+        .map(|mv| mv.as_str().expect("a move text").to_owned())
+        .collect()
+}
+
+#[test]
+fn minicheckers_is_a_first_player_win_in_23_plies_either_way() {
+    let cases = [
+        ("first=white", "white", "1"),
+        ("first=black", "black", "1"),
+        ("first=white", "white", "2"),
+    ];
+    for (first, winner, threads) in cases {
+        let json = summary(&arbiter(&[
+            "solve",
+            "minicheckers",
+            "--options",
+            first,
+            "--threads",
+            threads,
+            "--json",
+        ]));
+        assert_eq!(json["winner"], winner, "{json}");
+        assert_eq!(json["plies"], 23, "{json}");
+        assert_eq!(pv(&json).len(), 23, "{json}");
+        assert!(json["nodes"].as_u64().is_some_and(|nodes| nodes > 0), "{json}");
+        assert!(json["seconds"].as_f64().is_some(), "{json}");
+    }
+}
+
+#[test]
+fn the_line_of_perfect_play_is_legal_and_ends_the_game() {
+    let json = summary(&arbiter(&["solve", "minicheckers", "--json"]));
+    let line = pv(&json).join(" ");
+    let output = arbiter(&["moves", "minicheckers", "--moves", &line]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    assert!(output.stdout.is_empty(), "the game is over after the line");
+    assert!(stderr(&output).contains("White wins"), "{}", stderr(&output));
+}
+
+#[test]
+fn holes_solves_a_position_two_plies_from_the_end() {
+    // Black to move: its pieces on e6 and a4 cannot stop White's d5 from reaching row 6 (d6 or
+    // c6) on the next move, and cannot reach row 1 first.
+    let position = "....b./...w../b.#.#./.#.#../....../..w... b";
+    let json = summary(&arbiter(&["solve", "holes", "--position", position, "--json"]));
+    assert_eq!(json["winner"], "white", "{json}");
+    assert_eq!(json["plies"], 2, "{json}");
+    assert_eq!(pv(&json).len(), 2, "{json}");
+}
+
+#[test]
+fn games_with_draws_are_refused_with_exit_code_2() {
+    for game in ["checkers", "fanorona", "daynight"] {
+        let output = arbiter(&["solve", game]);
+        assert_eq!(output.status.code(), Some(2), "{game}");
+        let message = stderr(&output);
+        assert!(message.contains("minicheckers and holes"), "{message}");
+        assert!(message.contains(game), "{message}");
+    }
+}
+
+#[test]
+fn bad_input_is_an_error_with_exit_code_2_not_a_panic() {
+    let cases: [&[&str]; 6] = [
+        &["solve", "minicheckers", "--options", "first=red"],
+        &["solve", "minicheckers", "--moves", "a1-a2"],
+        &["solve", "holes", "--position", "nonsense"],
+        &["solve", "minicheckers", "--hash", "0"],
+        &["solve", "minicheckers", "--threads", "0"],
+        &["solve", "chess"],
+    ];
+    for args in cases {
+        let output = arbiter(args);
+        assert_eq!(output.status.code(), Some(2), "{args:?}: {}", stderr(&output));
+        assert!(!stderr(&output).contains("panicked"), "{args:?}");
+    }
+}
+
+/// A path in the temporary folder for this test process.
+fn temporary(name: &str) -> std::path::PathBuf {
+    std::env::temp_dir().join(format!("arbiter-solve-{}-{name}", std::process::id()))
+}
+
+#[test]
+fn a_proof_is_verified_and_a_tampered_one_rejected() {
+    let path = temporary("minicheckers.proof");
+    let file = path.to_str().expect("a UTF-8 path");
+    let output = arbiter(&["solve", "minicheckers", "--proof", file]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let verified = arbiter(&["verify-proof", "minicheckers", file]);
+    assert!(verified.status.success(), "{}", stderr(&verified));
+    let text = String::from_utf8_lossy(&verified.stdout).into_owned();
+    assert!(text.starts_with("the proof is valid: White wins"), "{text}");
+
+    let proof = std::fs::read_to_string(&path).expect("the proof is written");
+    let lines: Vec<&str> = proof.lines().collect();
+    let moves: Vec<usize> = (0..lines.len()).filter(|&index| lines[index].contains('\t')).collect();
+    assert!(moves.len() > 10, "{proof}");
+    let tampered = [
+        // A position of the winner without its move.
+        lines
+            .iter()
+            .enumerate()
+            .filter(|&(index, _)| index != moves[moves.len() / 2])
+            .map(|(_, line)| *line)
+            .collect::<Vec<_>>()
+            .join("\n"),
+        // The other side claimed as the winner.
+        proof.replace("winner white", "winner black"),
+        // An illegal move.
+        proof.replacen(
+            lines[moves[0]],
+            &format!("{}\tf2-f3", lines[moves[0]].split('\t').next().unwrap_or("")),
+            1,
+        ),
+    ];
+    for (case, text) in tampered.iter().enumerate() {
+        std::fs::write(&path, text).expect("written");
+        let output = arbiter(&["verify-proof", "minicheckers", file]);
+        assert_eq!(output.status.code(), Some(2), "case {case}: {}", stderr(&output));
+        assert!(
+            stderr(&output).contains("the proof is not valid"),
+            "case {case}: {}",
+            stderr(&output)
+        );
+    }
+    let wrong_game = arbiter(&["verify-proof", "holes", file]);
+    assert_eq!(wrong_game.status.code(), Some(2), "{}", stderr(&wrong_game));
+    let _ = std::fs::remove_file(&path);
+}
+
+#[test]
+fn a_holes_proof_with_captures_is_verified() {
+    let path = temporary("holes.proof");
+    let file = path.to_str().expect("a UTF-8 path");
+    let position = "....b./...w../b.#.#./.#.#../....../..w... w";
+    let output = arbiter(&[
+        "solve",
+        "holes",
+        "--options",
+        "captures=diagonal",
+        "--position",
+        position,
+        "--proof",
+        file,
+    ]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let verified = arbiter(&["verify-proof", "holes", file]);
+    assert!(verified.status.success(), "{}", stderr(&verified));
+    let _ = std::fs::remove_file(&path);
+}

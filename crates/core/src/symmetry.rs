@@ -1,0 +1,23 @@
+//! A symmetry of a game's rules that swaps the colours, for searches that want to treat a
+//! position and its image as one.
+
+use crate::Game;
+
+/// A game whose rules are unchanged when the board is turned half a turn and the colours are
+/// swapped, as in the two 6×6 games: White's pieces become Black's on the opposite squares,
+/// and the side to move is swapped too.
+///
+/// Contract: `mirrored` is an involution (`p.mirrored().mirrored() == p`), and a position and
+/// its image have the same legal moves (each mirrored), so the same number of them, and the
+/// same value for the player to move: a win for White in one is a win for Black in the other.
+pub trait Symmetry: Game {
+    /// The position turned half a turn with the colours (and the side to move) swapped.
+    #[must_use]
+    fn mirrored(&self) -> Self;
+
+    /// A hash that a position and its mirror image share: the smaller of their two hashes.
+    /// Games may compute the mirrored hash faster than by building the mirror image.
+    fn canonical_hash(&self) -> u64 {
+        self.hash().min(self.mirrored().hash())
+    }
+}

@@ -1,0 +1,248 @@
+//! The perfect-play length of a solved position and a line of perfect play.
+//!
+//! Perfect play here is what a player who knows the value does: the winner wins as fast as he
+//! can, the loser loses as slowly as he can. Its length is found by depth-bounded AND/OR
+//! searches, one bound after another (1, 3, 5, … plies when the player to move wins; 2, 4, …
+//! when he loses). Each search asks "can the winner force the end within `d` plies?": at the
+//! winner's nodes one move that works is enough, at the loser's every move must. What the
+//! searches learn is memoised per position as bounds ("holds within `d`", "fails within `d`"),
+//! so the next bound reuses it. Only winning moves are tried for the winner: the value of a
+//! position after each of his moves is taken from the df-pn results, or found by a df-pn
+//! search of that position when the proof did not need it, so that a move that loses is
+//! never searched to the depth bound.
+
+use std::time::Instant;
+
+use arbiter_core::{Status, Symmetry};
+
+use crate::dfpn::Search;
+use crate::table::{key_of, KeyMap, Table};
+
+/// What is known of "the side to move wins (or loses) within `d` plies" for one position.
+#[derive(Debug, Clone, Copy)]
+struct Bounds {
+    /// The least `d` for which it is known to hold; `u32::MAX` when none is.
+    holds_within: u32,
+    /// The greatest `d` for which it is known to fail.
+    fails_within: u32,
+}
+
+impl Default for Bounds {
+    fn default() -> Self {
+        Bounds { holds_within: u32::MAX, fails_within: 0 }
+    }
+}
+
+/// The distance searches over one game, with their memory.
+pub(crate) struct Distance<'a> {
+    /// The df-pn results, which searches of the winner's alternatives add to.
+    table: &'a mut Table,
+    wins: KeyMap<Bounds>,
+    losses: KeyMap<Bounds>,
+    /// Positions visited.
+    pub(crate) nodes: u64,
+    /// Positions expanded by the df-pn searches of the winner's alternatives.
+    pub(crate) solve_nodes: u64,
+    /// When to give up.
+    deadline: Option<Instant>,
+    /// Set when the deadline has passed: every search then unwinds without remembering.
+    stopped: bool,
+}
+
+impl<'a> Distance<'a> {
+    pub(crate) fn new(table: &'a mut Table, deadline: Option<Instant>) -> Self {
+        Distance {
+            table,
+            wins: KeyMap::default(),
+            losses: KeyMap::default(),
+            nodes: 0,
+            solve_nodes: 0,
+            deadline,
+            stopped: false,
+        }
+    }
+
+    /// Lets the searches run to their end.
+    pub(crate) fn clear_deadline(&mut self) {
+        self.deadline = None;
+    }
+
+    /// Counts a position and looks at the clock now and then.
+    fn tick(&mut self) {
+        self.nodes += 1;
+        if self.nodes % 4096 == 0
+            && self.deadline.is_some_and(|deadline| Instant::now() >= deadline)
+        {
+            self.stopped = true;
+        }
+    }
+
+    /// Whether the player to move at `position` wins: from the table, or by df-pn.
+    fn wins<G: Symmetry>(&mut self, position: &G, key: u64) -> bool {
+        if let Some(known) = self.table.value(key) {
+            return known;
+        }
+        let mut quiet = |_: &crate::Progress| {};
+        let left = self.deadline.map(|deadline| deadline.saturating_duration_since(Instant::now()));
+        let mut search = Search::new(self.table, left, &mut quiet);
+        let won = search.solve(position);
+        self.solve_nodes += search.nodes;
+        if won.is_none() {
+            self.stopped = true;
+        }
+        won.unwrap_or(false)
+    }
+
+    /// The perfect-play length of `position`, whose player to move wins when `won`; `Err` with
+    /// the greatest length ruled out when the deadline came first. `bound` is told each length
+    /// about to be tried.
+    pub(crate) fn plies<G: Symmetry>(
+        &mut self,
+        position: &G,
+        won: bool,
+        bound: &mut dyn FnMut(u32),
+    ) -> Result<u32, u32> {
+        let key = key_of(position);
+        let mut plies = if won { 1 } else { 0 };
+        loop {
+            bound(plies);
+            let within = if won {
+                self.wins_within(position, key, plies)
+            } else {
+                self.loses_within(position, key, plies)
+            };
+            if self.stopped {
+                return Err(plies.saturating_sub(2));
+            }
+            if within {
+                return Ok(plies);
+            }
+            // The winner makes the last move: the length is odd from his turn, even from the
+            // loser's.
+            plies += 2;
+        }
+    }
+
+    /// A line of perfect play from `position`, of length `plies` (its perfect-play length),
+    /// whose player to move wins when `won`.
+    pub(crate) fn line<G: Symmetry>(
+        &mut self,
+        position: &G,
+        won: bool,
+        plies: u32,
+    ) -> Vec<G::Move> {
+        let mut line = Vec::new();
+        let mut position = position.clone();
+        let mut winner_to_move = won;
+        for left in (1..=plies).rev() {
+            let chosen = position.legal_moves().into_iter().find(|&mv| {
+                let mut child = position.clone();
+                child.play_unchecked(mv);
+                let key = key_of(&child);
+                if winner_to_move {
+                    // A move after which the loser loses within the plies left.
+                    self.loses_within(&child, key, left - 1)
+                } else {
+                    // A move after which the winner needs every ply left: not one fewer.
+                    left < 2 || !self.wins_within(&child, key, left - 2)
+                }
+            });
+            let Some(mv) = chosen else { break };
+            position.play_unchecked(mv);
+            line.push(mv);
+            winner_to_move = !winner_to_move;
+        }
+        line
+    }
+
+    /// Whether the player to move can win within `plies` plies whatever the opponent does.
+    fn wins_within<G: Symmetry>(&mut self, position: &G, key: u64, plies: u32) -> bool {
+        if plies == 0 || position.status().is_over() || self.table.value(key) == Some(false) {
+            return false;
+        }
+        if let Some(known) = known(self.wins.get(&key), plies) {
+            return known;
+        }
+        if self.stopped {
+            return false;
+        }
+        self.tick();
+        let children = children(position);
+        let holds = children.iter().any(|(child, _)| lost_by_mover(child))
+            || (plies >= 3
+                && children.into_iter().any(|(child, child_key)| {
+                    !self.wins(&child, child_key) && self.loses_within(&child, child_key, plies - 1)
+                }));
+        if !self.stopped {
+            remember(&mut self.wins, key, plies, holds);
+        }
+        holds
+    }
+
+    /// Whether the player to move loses within `plies` plies whatever he does.
+    fn loses_within<G: Symmetry>(&mut self, position: &G, key: u64, plies: u32) -> bool {
+        if lost_by_mover(position) {
+            return true;
+        }
+        if plies < 2 || position.status().is_over() || self.table.value(key) == Some(true) {
+            return false;
+        }
+        if let Some(known) = known(self.losses.get(&key), plies) {
+            return known;
+        }
+        if self.stopped {
+            return false;
+        }
+        self.tick();
+        let holds = children(position)
+            .into_iter()
+            .all(|(child, child_key)| self.wins_within(&child, child_key, plies - 1));
+        if !self.stopped {
+            remember(&mut self.losses, key, plies, holds);
+        }
+        holds
+    }
+}
+
+/// The answer the bounds already give for `plies`, if any.
+fn known(bounds: Option<&Bounds>, plies: u32) -> Option<bool> {
+    let bounds = bounds?;
+    if plies >= bounds.holds_within {
+        Some(true)
+    } else if plies <= bounds.fails_within {
+        Some(false)
+    } else {
+        None
+    }
+}
+
+fn remember(memory: &mut KeyMap<Bounds>, key: u64, plies: u32, holds: bool) {
+    let bounds = memory.entry(key).or_default();
+    if holds {
+        bounds.holds_within = bounds.holds_within.min(plies);
+    } else {
+        bounds.fails_within = bounds.fails_within.max(plies);
+    }
+}
+
+/// `true` when the game is over and the player to move has lost it.
+fn lost_by_mover<G: Symmetry>(position: &G) -> bool {
+    match position.status() {
+        Status::Over(outcome) => outcome.winner() != Some(position.side_to_move()),
+        Status::Ongoing => false,
+    }
+}
+
+/// The positions after each legal move, with their keys.
+fn children<G: Symmetry>(position: &G) -> Vec<(G, u64)> {
+    position
+        .legal_moves()
+        .into_iter()
+        .map(|mv| {
+            let mut child = position.clone();
+            child.play_unchecked(mv);
+            let key = key_of(&child);
+            (child, key)
+        })
+        .collect()
+}

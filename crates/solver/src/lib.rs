@@ -1,0 +1,306 @@
+//! An exact solver for two-player games that always end in a win: who wins with perfect play,
+//! in how many plies, and a line of perfect play.
+//!
+//! It works on any [`Game`] whose rules have no draws ([`DrawRules::NONE`]) and whose play is
+//! finite, with a colour-swapping [`Symmetry`]: Arbiter's two 6×6 games, mini checkers and
+//! Breakthrough with holes (both rule sets), where every move carries a piece forward. Games
+//! with draw rules are refused ([`SolveError::DrawRules`]): a draw by repetition depends on
+//! the history, which a table of positions does not see.
+//!
+//! # How
+//!
+//! 1. **The value**, by depth-first proof-number search (df-pn; Nagai, *Df-pn algorithm for
+//!    searching AND/OR trees and its applications*, PhD thesis, University of Tokyo, 2002),
+//!    in negamax form: a position's proof number is the least disproof number of its
+//!    children, its disproof number the sum of their proof numbers, and the search descends
+//!    into the most promising child with thresholds that send it back up only when another
+//!    child becomes more promising. Two refinements:
+//!    - the **1+ε trick** (Pawlewicz and Lorentz, *Improving parallel proof-number search*,
+//!      and Pawlewicz and Hayward, *Scalable parallel DFPN search*, Computers and Games
+//!      2013): the best child may be searched until its disproof number exceeds the second
+//!      best's by a quarter, not by one, which stops the search from switching back and forth
+//!      between two children whose numbers are close;
+//!    - a **win in one** is seen when a position is expanded: if a move ends the game with a
+//!      win for the mover, the position is proved at once and its other children are never
+//!      looked at. This is the simplest threat knowledge; nothing game-specific is used.
+//!
+//!    Positions are remembered under their canonical hash (the smaller of the position's and
+//!    its mirror image's, [`Symmetry::canonical_hash`]), so the search treats a position and
+//!    its image as one. The memory, of a size the caller gives, is split in two halves: a
+//!    transposition table in buckets of four entries for unsolved positions, where a new
+//!    position replaces the entry with the least work behind it and never a solved entry
+//!    while an unsolved one is in the bucket, and a set of solved positions that is never
+//!    evicted (once it is full, solved positions go to the table, where they are kept first).
+//! 2. **The perfect-play length**, once the value is known: the number of plies to the end
+//!    when the winner wins as fast as possible and the loser loses as slowly as possible, by
+//!    depth-bounded searches on the proof (see [`length`](crate::length)), and a line of
+//!    perfect play of that length.
+//!
+//! Positions are identified by 64-bit hashes, so a collision could in principle make a wrong
+//! value; with the sizes solved here its probability is negligible.
+//!
+//! The search runs in threads of their own with a large stack, as the depth of the recursion
+//! is the length of the longest game. With more than one thread, the root's moves are shared
+//! out among them first, with one solved set for all (see [`split`](crate::split)); the
+//! perfect-play length is then searched on one thread.
+
+mod dfpn;
+mod length;
+mod proof;
+mod split;
+mod table;
+
+use std::io::Write;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use arbiter_core::{DrawRules, Game, Side, Symmetry};
+
+use crate::dfpn::Search;
+use crate::length::Distance;
+use crate::split::Split;
+use crate::table::{Solved, Table};
+
+/// The stack of the searching thread: one frame per ply of the deepest line searched.
+pub(crate) const STACK_BYTES: usize = 256 << 20;
+
+/// What the solver may use.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Settings {
+    /// The memory for the transposition table and the solved set together, in MiB.
+    pub hash_mib: usize,
+    /// Give up after this long (the df-pn search and the length search together).
+    pub time_limit: Option<Duration>,
+    /// Threads for the df-pn search, at least 1: the root's moves are shared out among them.
+    pub threads: usize,
+}
+
+impl Default for Settings {
+    fn default() -> Self {
+        Settings { hash_mib: 256, time_limit: None, threads: 1 }
+    }
+}
+
+/// How the search is going, reported about once a second.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Progress {
+    /// Positions expanded by df-pn so far.
+    pub nodes: u64,
+    /// Positions expanded per second of search.
+    pub nodes_per_second: f64,
+    /// The share of the transposition table's entries in use, 0 to 1.
+    pub table_fill: f64,
+    /// Positions in the solved set.
+    pub solved_positions: usize,
+    /// The root's proof number: the work left, roughly, to prove the player to move wins.
+    pub root_proof: u32,
+    /// The root's disproof number: likewise, to prove he loses.
+    pub root_disproof: u32,
+    /// Time since the search started.
+    pub elapsed: Duration,
+    /// What the solver is doing.
+    pub phase: Phase,
+}
+
+/// The solver's two phases.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Phase {
+    /// Finding who wins, by df-pn.
+    Value,
+    /// The value is known: finding the perfect-play length, trying lengths from the shortest
+    /// up; the numbers of the progress are then those df-pn ended with.
+    Length {
+        /// Who wins with perfect play.
+        winner: Side,
+        /// The length being tried.
+        bound: u32,
+    },
+}
+
+/// The value of a position with perfect play, and how the game goes.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Solution<M> {
+    /// Who wins with perfect play.
+    pub winner: Side,
+    /// The number of plies to the end when the winner wins as fast as possible and the loser
+    /// loses as slowly as possible.
+    pub plies: u32,
+    /// A line of perfect play of that length (empty when the game is already over).
+    pub principal_variation: Vec<M>,
+    /// Positions expanded by df-pn.
+    pub nodes: u64,
+    /// Positions visited by the search for the length, with those expanded by the df-pn
+    /// searches it makes of the winner's alternatives.
+    pub length_nodes: u64,
+    /// The time taken by df-pn.
+    pub search_time: Duration,
+    /// The time taken in all (the proof's writing not included).
+    pub elapsed: Duration,
+    /// The lines of the proof written, when one was asked for.
+    pub proof_lines: Option<u64>,
+}
+
+/// Why a position was not solved.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum SolveError {
+    /// The game has draw rules, which the solver does not handle.
+    #[error(
+        "{game} has draw rules (repetition, turns without progress), which the solver does not \
+         handle; it solves games that always end in a win"
+    )]
+    DrawRules {
+        /// The game's identifier.
+        game: &'static str,
+    },
+    /// The time limit came before a proof.
+    #[error(
+        "not solved within the time limit: {} nodes in {:.1} s, root proof number {}, \
+         disproof number {}",
+        .0.nodes, .0.elapsed.as_secs_f64(), .0.root_proof, .0.root_disproof
+    )]
+    TimeLimit(Progress),
+    /// The time limit came after the value but before the perfect-play length was found.
+    #[error(
+        "{winner} wins with perfect play (df-pn: {nodes} nodes), but the perfect-play length \
+         was not found within the time limit: it is more than {more_than} plies"
+    )]
+    LengthTimeLimit {
+        /// Who wins with perfect play.
+        winner: Side,
+        /// The greatest length ruled out.
+        more_than: u32,
+        /// Positions expanded by df-pn.
+        nodes: u64,
+    },
+    /// The memory asked for could not be had.
+    #[error("cannot have {mib} MiB of memory for the solver's tables; give less with --hash")]
+    Memory {
+        /// The memory asked for, in MiB.
+        mib: usize,
+    },
+    /// The proof could not be written.
+    #[error("cannot write the proof: {0}")]
+    Proof(String),
+    /// The searching thread could not be started.
+    #[error("cannot start the solver's thread: {0}")]
+    Thread(String),
+}
+
+/// Solves `position`: who wins with perfect play, the perfect-play length and a line of
+/// perfect play. `progress` is called about once a second during the df-pn search, once at
+/// its end, and with each length tried after it.
+pub fn solve<G: Symmetry>(
+    position: &G,
+    settings: &Settings,
+    progress: &mut (dyn FnMut(&Progress) + Send),
+) -> Result<Solution<G::Move>, SolveError> {
+    solve_on_big_stack(position, settings, progress, None)
+}
+
+/// Solves `position` like [`solve`], then writes the proof tree to `proof`: a line for each
+/// position of the proof where the winner is to move, its text, a tab and the winning move
+/// chosen there; the loser's positions have no line, as all their moves are in the proof.
+pub fn solve_with_proof<G: Symmetry>(
+    position: &G,
+    settings: &Settings,
+    progress: &mut (dyn FnMut(&Progress) + Send),
+    proof: &mut (dyn Write + Send),
+) -> Result<Solution<G::Move>, SolveError> {
+    solve_on_big_stack(position, settings, progress, Some(proof))
+}
+
+fn solve_on_big_stack<G: Symmetry>(
+    position: &G,
+    settings: &Settings,
+    progress: &mut (dyn FnMut(&Progress) + Send),
+    proof: Option<&mut (dyn Write + Send)>,
+) -> Result<Solution<G::Move>, SolveError> {
+    if position.draw_rules() != DrawRules::NONE {
+        return Err(SolveError::DrawRules { game: G::ID });
+    }
+    std::thread::scope(|scope| {
+        let worker = std::thread::Builder::new()
+            .name("solver".to_owned())
+            .stack_size(STACK_BYTES)
+            .spawn_scoped(scope, || solve_here(position, settings, progress, proof))
+            .map_err(|error| SolveError::Thread(error.to_string()))?;
+        match worker.join() {
+            Ok(result) => result,
+            Err(panic) => std::panic::resume_unwind(panic),
+        }
+    })
+}
+
+fn solve_here<G: Symmetry>(
+    position: &G,
+    settings: &Settings,
+    progress: &mut dyn FnMut(&Progress),
+    proof: Option<&mut (dyn Write + Send)>,
+) -> Result<Solution<G::Move>, SolveError> {
+    let started = Instant::now();
+    let deadline = settings.time_limit.map(|limit| started + limit);
+    let threads = settings.threads.max(1);
+    // Half the memory for the solved set, half for the threads' tables.
+    let bytes = settings.hash_mib.saturating_mul(1 << 20);
+    let solved = Arc::new(Solved::new(bytes / 2));
+    let table_bytes = bytes / 2 / threads;
+    let memory = SolveError::Memory { mib: settings.hash_mib };
+    let mut table = Table::new(table_bytes, Arc::clone(&solved)).ok_or(memory)?;
+    let search_started = Instant::now();
+    let split = Split { threads, deadline, table_bytes, solved: &solved };
+    let split_nodes = if threads > 1 { split.run(position, &mut table, progress)? } else { 0 };
+    let left = deadline.map(|deadline| deadline.saturating_duration_since(Instant::now()));
+    let mut search = Search::new(&mut table, left, progress);
+    let won = search.solve(position);
+    let nodes = split_nodes + search.nodes;
+    // The split's nodes and time too: the last search is only the root's own.
+    let search_time = search_started.elapsed();
+    let final_progress = Progress {
+        nodes,
+        nodes_per_second: nodes as f64 / search_time.as_secs_f64().max(1e-9),
+        elapsed: search_time,
+        ..search.progress()
+    };
+    let Some(won) = won else {
+        return Err(SolveError::TimeLimit(final_progress));
+    };
+    let mover = position.side_to_move();
+    let winner = if won { mover } else { mover.opponent() };
+    let mut distance = Distance::new(&mut table, deadline);
+    let mut report_bound = |bound| {
+        let phase = Phase::Length { winner, bound };
+        progress(&Progress { phase, elapsed: started.elapsed(), ..final_progress });
+    };
+    let plies = distance
+        .plies(position, won, &mut report_bound)
+        .map_err(|more_than| SolveError::LengthTimeLimit { winner, more_than, nodes })?;
+    // The line only retraces what the length search found: no limit for it.
+    distance.clear_deadline();
+    let principal_variation = distance.line(position, won, plies);
+    let length_nodes = distance.nodes + distance.solve_nodes;
+    let elapsed = started.elapsed();
+    let proof_lines = match proof {
+        Some(out) => Some(
+            proof::write(&mut table, position, winner, out)
+                .and_then(|lines| out.flush().map(|()| lines))
+                .map_err(|error| SolveError::Proof(error.to_string()))?,
+        ),
+        None => None,
+    };
+    Ok(Solution {
+        winner,
+        plies,
+        principal_variation,
+        nodes,
+        length_nodes,
+        search_time,
+        elapsed,
+        proof_lines,
+    })
+}
+
+/// `true` when `G`'s rules have no draws, so that the solver accepts its positions.
+#[must_use]
+pub fn accepts<G: Game>(position: &G) -> bool {
+    position.draw_rules() == DrawRules::NONE
+}

@@ -1,0 +1,297 @@
+//! What the search remembers: a transposition table of fixed size for the proof and disproof
+//! numbers of unsolved positions, and a set of solved positions that is never evicted.
+//!
+//! Keys are canonical hashes ([`Symmetry::canonical_hash`](arbiter_core::Symmetry)), so a
+//! position and its mirror image share an entry; a solved value is always for the player to
+//! move, which the mirror keeps.
+
+use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
+use std::sync::{Arc, Mutex, PoisonError};
+
+use arbiter_core::Symmetry;
+
+/// The key of a position in the table: its canonical hash, mixed again. The canonical hash
+/// is the smaller of two hashes, so its high bits lean towards zero; the table's buckets and
+/// the hash map's groups are chosen by high bits, and would crowd at the low end. One round of
+/// SplitMix64's finaliser spreads them evenly again.
+pub(crate) fn key_of<G: Symmetry>(position: &G) -> u64 {
+    let mut key = position.canonical_hash();
+    key = (key ^ (key >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    key = (key ^ (key >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    key ^ (key >> 31)
+}
+
+/// A proof or disproof number that stands for "proved": the other number is then 0.
+pub(crate) const INFINITY: u32 = u32::MAX;
+/// The largest number short of [`INFINITY`]: sums saturate here, so that only a proof makes a
+/// number infinite.
+pub(crate) const MAX_FINITE: u32 = u32::MAX - 1;
+
+/// The proof number (the work left to prove that the player to move wins) and the disproof
+/// number (to prove that he loses), in Nagai's negamax form: a node's proof number is the
+/// least disproof number of its children, its disproof number the sum of their proof numbers.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Numbers {
+    pub(crate) proof: u32,
+    pub(crate) disproof: u32,
+}
+
+impl Numbers {
+    /// An unexplored position: one step from either proof.
+    pub(crate) const FRESH: Numbers = Numbers { proof: 1, disproof: 1 };
+    /// The player to move wins.
+    pub(crate) const WON: Numbers = Numbers { proof: 0, disproof: INFINITY };
+    /// The player to move loses.
+    pub(crate) const LOST: Numbers = Numbers { proof: INFINITY, disproof: 0 };
+
+    /// The numbers of a solved position.
+    pub(crate) const fn solved(won: bool) -> Numbers {
+        if won {
+            Numbers::WON
+        } else {
+            Numbers::LOST
+        }
+    }
+
+    /// `Some(true)` when the player to move is proved to win, `Some(false)` to lose.
+    pub(crate) const fn value(self) -> Option<bool> {
+        if self.proof == 0 {
+            Some(true)
+        } else if self.disproof == 0 {
+            Some(false)
+        } else {
+            None
+        }
+    }
+}
+
+/// Keys are Zobrist hashes, already uniformly spread: hashing them again is wasted time.
+#[derive(Default)]
+pub(crate) struct KeyHasher(u64);
+
+impl Hasher for KeyHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for &byte in bytes {
+            self.0 = self.0.rotate_left(8) ^ u64::from(byte);
+        }
+    }
+
+    fn write_u64(&mut self, key: u64) {
+        self.0 = key;
+    }
+}
+
+/// A map keyed by position hashes.
+pub(crate) type KeyMap<V> = HashMap<u64, V, BuildHasherDefault<KeyHasher>>;
+
+/// One remembered position. `work == 0` marks an empty slot.
+#[derive(Debug, Clone, Copy, Default)]
+struct Entry {
+    key: u64,
+    proof: u32,
+    disproof: u32,
+    /// The nodes searched below the position when it was stored: what it would cost to
+    /// find its numbers again, so the entry with the least is the one to give up.
+    work: u32,
+}
+
+impl Entry {
+    const fn is_solved(&self) -> bool {
+        self.proof == 0 || self.disproof == 0
+    }
+}
+
+/// Entries per bucket: a new position may take any slot of its bucket.
+const BUCKET: usize = 4;
+
+/// The bytes a solved position costs in the solved set, counting the hash map's overhead.
+const SOLVED_ENTRY_BYTES: usize = 40;
+
+/// Shards of the solved set: threads that share it rarely wait for the same lock.
+const SHARDS: usize = 16;
+
+/// The solved positions (`true`: the player to move wins), never evicted, shared by the
+/// threads of a search; each shard holds at most `capacity` positions.
+pub(crate) struct Solved {
+    shards: [Mutex<KeyMap<bool>>; SHARDS],
+    capacity: usize,
+}
+
+impl Solved {
+    /// A solved set of about `bytes` bytes.
+    pub(crate) fn new(bytes: usize) -> Solved {
+        Solved {
+            shards: std::array::from_fn(|_| Mutex::new(KeyMap::default())),
+            capacity: (bytes / SOLVED_ENTRY_BYTES / SHARDS).max(1),
+        }
+    }
+
+    fn shard(&self, key: u64) -> std::sync::MutexGuard<'_, KeyMap<bool>> {
+        // The low bits pick the shard; the map itself uses the high ones. A thread that
+        // panicked while holding a shard left it whole (inserts are single calls).
+        self.shards[(key as usize) % SHARDS].lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    fn get(&self, key: u64) -> Option<bool> {
+        self.shard(key).get(&key).copied()
+    }
+
+    /// Adds a solved position; `false` when its shard is full.
+    fn insert(&self, key: u64, won: bool) -> bool {
+        let mut shard = self.shard(key);
+        if shard.len() < self.capacity || shard.contains_key(&key) {
+            shard.insert(key, won);
+            true
+        } else {
+            false
+        }
+    }
+
+    fn len(&self) -> usize {
+        (0..SHARDS).map(|shard| self.shards[shard].lock().map_or(0, |map| map.len())).sum()
+    }
+}
+
+/// A thread's transposition table, with the solved set it shares.
+pub(crate) struct Table {
+    buckets: Vec<[Entry; BUCKET]>,
+    /// Entries in use in `buckets`.
+    used: usize,
+    solved: Arc<Solved>,
+}
+
+impl Table {
+    /// A table of about `bytes` bytes (at least one bucket) beside the shared `solved` set;
+    /// `None` when that memory cannot be had.
+    pub(crate) fn new(bytes: usize, solved: Arc<Solved>) -> Option<Table> {
+        let bucket_count = (bytes / size_of::<[Entry; BUCKET]>()).max(1);
+        let mut buckets = Vec::new();
+        buckets.try_reserve_exact(bucket_count).ok()?;
+        buckets.resize(bucket_count, [Entry::default(); BUCKET]);
+        Some(Table { buckets, used: 0, solved })
+    }
+
+    fn bucket_index(&self, key: u64) -> usize {
+        // Lemire's multiply-shift: uniform over any bucket count, without a division.
+        ((u128::from(key) * self.buckets.len() as u128) >> 64) as usize
+    }
+
+    /// The numbers remembered for `key`, if any.
+    pub(crate) fn get(&self, key: u64) -> Option<Numbers> {
+        if let Some(won) = self.solved.get(key) {
+            return Some(Numbers::solved(won));
+        }
+        self.buckets[self.bucket_index(key)]
+            .iter()
+            .find(|entry| entry.work != 0 && entry.key == key)
+            .map(|entry| Numbers { proof: entry.proof, disproof: entry.disproof })
+    }
+
+    /// Whether the player to move at `key` is known to win (`Some(true)`) or lose.
+    pub(crate) fn value(&self, key: u64) -> Option<bool> {
+        self.get(key).and_then(Numbers::value)
+    }
+
+    /// Remembers `numbers` for `key`, found with `work` nodes of search. A solved position
+    /// goes to the solved set while it has room, and otherwise to the table, where it is kept
+    /// before any unsolved entry.
+    pub(crate) fn store(&mut self, key: u64, numbers: Numbers, work: u64) {
+        if let Some(won) = numbers.value() {
+            if self.solved.insert(key, won) {
+                self.remove(key);
+                return;
+            }
+        }
+        let work = u32::try_from(work).unwrap_or(u32::MAX).max(1);
+        let entry = Entry { key, proof: numbers.proof, disproof: numbers.disproof, work };
+        let index = self.bucket_index(key);
+        let bucket = &mut self.buckets[index];
+        let slot = match bucket.iter().position(|old| old.work != 0 && old.key == key) {
+            Some(same) => same,
+            None => {
+                let victim = Self::victim(bucket);
+                if bucket[victim].work == 0 {
+                    self.used += 1;
+                }
+                victim
+            }
+        };
+        bucket[slot] = entry;
+    }
+
+    /// The slot to give up for a new position: an empty one, else the unsolved entry with the
+    /// least work, else (all solved) the entry with the least work.
+    fn victim(bucket: &[Entry; BUCKET]) -> usize {
+        if let Some(empty) = bucket.iter().position(|entry| entry.work == 0) {
+            return empty;
+        }
+        let least_work = |solved: bool| {
+            (0..BUCKET)
+                .filter(|&slot| bucket[slot].is_solved() == solved)
+                .min_by_key(|&slot| bucket[slot].work)
+        };
+        least_work(false).or_else(|| least_work(true)).unwrap_or(0)
+    }
+
+    fn remove(&mut self, key: u64) {
+        let index = self.bucket_index(key);
+        if let Some(entry) =
+            self.buckets[index].iter_mut().find(|entry| entry.work != 0 && entry.key == key)
+        {
+            *entry = Entry::default();
+            self.used -= 1;
+        }
+    }
+
+    /// The share of the table's slots in use, 0 to 1.
+    pub(crate) fn fill(&self) -> f64 {
+        self.used as f64 / (self.buckets.len() * BUCKET) as f64
+    }
+
+    /// The number of solved positions in the solved set.
+    pub(crate) fn solved_count(&self) -> usize {
+        self.solved.len()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn solved_positions_go_to_the_solved_set_and_stay() {
+        let mut table = Table::new(1 << 20, Arc::new(Solved::new(1 << 20))).expect("1 MiB");
+        table.store(7, Numbers { proof: 3, disproof: 4 }, 10);
+        assert_eq!(table.get(7), Some(Numbers { proof: 3, disproof: 4 }));
+        table.store(7, Numbers::WON, 12);
+        assert_eq!(table.value(7), Some(true));
+        assert_eq!(table.solved_count(), 1);
+        assert!(table.fill() < 1e-9, "the unsolved entry was freed");
+    }
+
+    #[test]
+    fn a_full_bucket_gives_up_its_unsolved_entry_with_the_least_work() {
+        // A table of one bucket, whose solved set holds a single position per shard: 100 and
+        // 116 fall in the same shard.
+        let solved = Solved { shards: std::array::from_fn(|_| Mutex::default()), capacity: 1 };
+        let mut table =
+            Table { buckets: vec![[Entry::default(); BUCKET]], used: 0, solved: Arc::new(solved) };
+        table.store(100, Numbers::LOST, 1);
+        for key in 1..=4 {
+            table.store(key, Numbers { proof: 2, disproof: 2 }, key * 10);
+        }
+        table.store(116, Numbers::WON, 1);
+        assert_eq!(table.value(116), Some(true), "kept in the table once the set is full");
+        assert_eq!(table.get(1), None, "the least work went first");
+        table.store(6, Numbers { proof: 5, disproof: 5 }, 1000);
+        assert_eq!(table.value(116), Some(true), "a solved entry outlives unsolved ones");
+        assert_eq!(table.get(2), None);
+        assert_eq!(table.value(100), Some(false));
+        assert!((table.fill() - 1.0).abs() < 1e-9);
+    }
+}
