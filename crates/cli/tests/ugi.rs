@@ -102,7 +102,9 @@ fn stop_ends_an_infinite_search_at_once_in_every_game() {
                 .is_some_and(|line| line.starts_with("info")),
             "{game}: the search reports its iterations"
         );
-        while engine.says_something_within(Duration::from_millis(200)).is_some() {}
+        while let Some(line) = engine.says_something_within(Duration::from_millis(200)) {
+            assert!(line.starts_with("info"), "{game}: {line} before stop");
+        }
         let stopped = Instant::now();
         let lines = engine.ask("stop", "bestmove");
         let waited = stopped.elapsed();
@@ -130,7 +132,8 @@ fn the_clock_is_never_overspent() {
     let lines = engine.ask("go p1time 600000 p2time 1000 p1inc 0 p2inc 0", "bestmove");
     let spent = started.elapsed();
     best_move(&lines);
-    assert!(spent < Duration::from_millis(1000), "a move took {spent:?} of a 1 s clock");
+    // The plan is about 40 ms; the bound leaves room for a loaded machine.
+    assert!(spent < Duration::from_millis(500), "a move took {spent:?} of a 1 s clock");
     // A forced move (Black must take 18) is played at once, however much time is left.
     engine.send("position startpos moves 11-15 22-18");
     let lines = engine.ask("go p1time 600000 p2time 600000 p1inc 0 p2inc 0", "bestmove");
@@ -166,8 +169,8 @@ fn bad_lines_are_explained_and_the_game_goes_on() {
         ("position startpos moves 11-15 11-15", "move 2 (`11-15`) cannot be played"),
         ("position fen W:W99:B1", "the position cannot be read"),
         ("position sideways", "expected position startpos or position fen TEXT"),
-        ("go depth deep", "`depth deep` needs a whole number"),
-        ("go wtime 1000", "unknown limit `wtime`"),
+        ("go depth deep movetime 10", "`depth deep` needs a whole number and was ignored"),
+        ("go wtime 1000 depth 1", "unknown limit `wtime` ignored"),
         ("setoption name Hash value 0", "invalid table size `0`; expected MiB from 1 to 4096"),
         ("setoption name Game value chess", "unknown game"),
         ("setoption name rings value 12", "invalid value `12` for option `rings`"),

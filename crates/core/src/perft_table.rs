@@ -56,11 +56,12 @@ impl PerftTable {
     }
 
     pub(crate) fn store(&self, hash: u64, depth: u32, count: u64) {
-        // Counts beyond 2^56 cannot be stored; they are counted again (no perft gets there).
-        if count >> 56 != 0 {
+        // A count beyond 2^56 or a depth beyond 255 does not fit the entry: it is counted
+        // again instead (no perft gets there).
+        if count >> 56 != 0 || depth > 255 {
             return;
         }
-        let data = count << 8 | u64::from(depth.min(255));
+        let data = count << 8 | u64::from(depth);
         let bucket = self.bucket(hash);
         let deep = &self.entries[bucket];
         let slot = if u64::from(depth) >= deep.data.load(Ordering::Relaxed) & 0xff {

@@ -26,7 +26,7 @@ use self::line::{quoted, HubLine};
 use crate::searcher::{Search, Searcher};
 use crate::settings::Settings;
 use crate::time::budget;
-use crate::{run_games, serve_lines, Engine, Next, Output};
+use crate::{run_games, serve_lines, Next, Output, Protocol};
 
 /// The games Hub speaks of: draughts, men and kings on the dark squares.
 pub const GAMES: [GameId; 2] = [GameId::Checkers, GameId::Minicheckers];
@@ -88,8 +88,7 @@ enum Level {
     Depth(u32),
     Nodes(u64),
     MoveTime(Duration),
-    /// A clock: the time left (the increment is added before the move), the increment, and
-    /// the moves until the next time control.
+    /// A clock: the time left, the increment, and the moves until the next time control.
     Clock {
         time: Duration,
         increment: Duration,
@@ -128,9 +127,9 @@ impl Level {
             Level::Depth(depth) => Limits::depth(depth),
             Level::Nodes(nodes) => Limits::nodes(nodes),
             Level::MoveTime(time) => Limits::time(time),
-            Level::Clock { time, increment, moves } => {
-                Limits::time(budget(time + increment, increment, moves))
-            }
+            // Hub adds the increment before the move; a GUI that does not would leave only
+            // `time`, so the plan counts on `time` alone.
+            Level::Clock { time, increment, moves } => Limits::time(budget(time, increment, moves)),
             Level::Infinite => Limits::time(MAX_TIME),
         }
     }
@@ -166,7 +165,7 @@ struct Hub<'a, G: AnyGame> {
     pondering: bool,
 }
 
-impl<G: AnyGame> Engine for Hub<'_, G> {
+impl<G: AnyGame> Protocol for Hub<'_, G> {
     fn handle(&mut self, text: &str) -> io::Result<Option<Next>> {
         let line = match HubLine::parse(text) {
             Ok(Some(line)) => line,
@@ -482,10 +481,12 @@ mod tests {
                 moves: Some(9)
             })
         );
-        // The increment is added before the move: 2.5 s + 0.5 s over 25 moves, and most
-        // of the increment.
+        // A 25th of the 2.5 s past the reserve, and most of the increment.
         let clock = level("level time=2.53 inc=0.5").expect("valid");
-        assert_eq!(clock.limits(), Limits::time(Duration::from_millis(495)));
+        assert_eq!(clock.limits(), Limits::time(Duration::from_millis(475)));
+        // A large increment is not spent before it is on the clock: a third of what is left.
+        let clock = level("level time=0.53 inc=2").expect("valid");
+        assert_eq!(clock.limits(), Limits::time(Duration::from_millis(500) / 3));
     }
 
     #[test]

@@ -40,7 +40,7 @@ enum Next {
 }
 
 /// A protocol's engine for one game, as the shared loop drives it.
-trait Engine {
+trait Protocol {
     /// Obeys one line; `Some` when the loop for this game ends.
     fn handle(&mut self, line: &str) -> io::Result<Option<Next>>;
 
@@ -68,7 +68,7 @@ fn run_games(
 
 /// Feeds `engine` the lines of `input`, each read with a bound, until one ends its loop or the
 /// input ends; a search still running is stopped first.
-fn serve_lines(input: &mut impl BufRead, engine: &mut impl Engine) -> io::Result<Next> {
+fn serve_lines(input: &mut impl BufRead, engine: &mut impl Protocol) -> io::Result<Next> {
     while let Some(line) = read_line(input, MAX_LINE_BYTES)? {
         let next = match line {
             Line::Text(text) => engine.handle(&text)?,

@@ -54,7 +54,7 @@ impl<G: AnyGame> Searcher<G> {
 
     /// `true` while a search runs.
     pub(crate) fn is_searching(&self) -> bool {
-        self.running.is_some()
+        self.running.as_ref().is_some_and(|running| !running.handle.is_finished())
     }
 
     /// Stops the search, if one runs, and waits for it to report its move.
@@ -91,6 +91,7 @@ impl<G: AnyGame> Searcher<G> {
 
     /// Makes the player `spec` asks for ready (its tables allocated), unless a search runs.
     pub(crate) fn prepare(&mut self, spec: &PlayerSpec) {
+        // A search that has ended by itself gives its session back at once.
         if !self.is_searching() {
             self.session().prepare(spec);
         }

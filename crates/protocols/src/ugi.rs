@@ -24,7 +24,7 @@ use arbiter_core::{excerpt, GameRecord, Side, Status};
 use crate::searcher::{Search, Searcher};
 use crate::settings::Settings;
 use crate::time::budget;
-use crate::{run_games, serve_lines, Engine, Next, Output};
+use crate::{run_games, serve_lines, Next, Output, Protocol};
 
 /// The engine's name in `id name`.
 const NAME: &str = concat!("Arbiter ", env!("CARGO_PKG_VERSION"));
@@ -77,7 +77,7 @@ struct Ugi<'a, G: AnyGame> {
     searcher: Searcher<G>,
 }
 
-impl<G: AnyGame> Engine for Ugi<'_, G> {
+impl<G: AnyGame> Protocol for Ugi<'_, G> {
     fn handle(&mut self, line: &str) -> io::Result<Option<Next>> {
         let line = line.trim();
         let mut words = line.split_whitespace();
@@ -204,15 +204,14 @@ impl<G: AnyGame> Ugi<'_, G> {
     /// `position startpos|fen TEXT [moves M…]`: the position is set only if all of it is
     /// right.
     fn position(&mut self, arguments: &str) -> io::Result<()> {
-        // The position's text may hold spaces (Breakthrough's side to move): it runs to `moves`.
-        let (setup, moves) = match arguments.split_once(" moves") {
-            Some((setup, moves)) => (setup, Some(moves)),
-            None if arguments.trim_end() == "moves" || arguments.ends_with(" moves") => {
-                (arguments.trim_end().trim_end_matches("moves"), Some(""))
-            }
-            None => (arguments, None),
+        // The position's text may hold spaces (Breakthrough's side to move): it runs to the
+        // word `moves`.
+        let words: Vec<&str> = arguments.split_whitespace().collect();
+        let (setup, moves) = match words.iter().position(|word| *word == "moves") {
+            Some(at) => (&words[..at], &words[at + 1..]),
+            None => (&words[..], &words[words.len()..]),
         };
-        let mut setup = setup.split_whitespace();
+        let mut setup = setup.iter().copied();
         let start =
             match (setup.next(), setup.clone().next()) {
                 (Some("startpos"), None) => Ok(GameRecord::new(self.options.clone())),
@@ -229,8 +228,7 @@ impl<G: AnyGame> Ugi<'_, G> {
             Ok(record) => record,
             Err(message) => return self.error(message),
         };
-        let words = moves.unwrap_or("").split_whitespace();
-        for (index, text) in words.enumerate() {
+        for (index, text) in moves.iter().enumerate() {
             if let Err(error) = record.play_text(text) {
                 return self.error(format_args!(
                     "move {} (`{}`) cannot be played: {error}; the position is unchanged",
@@ -247,10 +245,10 @@ impl<G: AnyGame> Ugi<'_, G> {
     /// `go …`: searches on its own thread, which prints `info` lines and then `bestmove`.
     fn go(&mut self, words: SplitWhitespace<'_>) -> io::Result<()> {
         self.searcher.stop();
-        let go = match GoLimits::parse(words) {
-            Ok(go) => go,
-            Err(message) => return self.error(format_args!("{message}; nothing was searched")),
-        };
+        let (go, warnings) = GoLimits::parse(words);
+        for warning in warnings {
+            self.error(warning)?;
+        }
         if let Status::Over(outcome) = self.record.status() {
             self.error(format_args!("the game is over ({outcome}); there is no move to search"))?;
             return self.output.line("bestmove 0000");
@@ -259,7 +257,7 @@ impl<G: AnyGame> Ugi<'_, G> {
         let (limits, hold) = go.limits(own);
         // On the clock, a forced move is played at once: its time is better kept.
         let legal = self.record.position().legal_moves();
-        if let (Some(_), false, [forced]) = (go.time[own], hold, legal.as_slice()) {
+        if let (true, false, [forced]) = (go.on_the_clock(), hold, legal.as_slice()) {
             return self.output.line(format_args!("bestmove {forced}"));
         }
         let spec = self.spec(limits);
@@ -353,50 +351,78 @@ struct GoLimits {
     time: [Option<Duration>; 2],
     /// Each player's increment.
     increment: [Option<Duration>; 2],
+    /// The time for this move.
     movetime: Option<Duration>,
+    /// The deepest iteration (alpha-beta).
     depth: Option<u32>,
+    /// Positions (alpha-beta) or iterations (MCTS).
     nodes: Option<u64>,
+    /// Search until `stop`.
     infinite: bool,
 }
 
 impl GoLimits {
-    fn parse(mut words: SplitWhitespace<'_>) -> Result<GoLimits, String> {
-        let mut go = GoLimits::default();
+    /// The limits of `go`'s words. A word that cannot be read is skipped with a warning, so
+    /// that a runner waiting for `bestmove` still gets one.
+    fn parse(words: SplitWhitespace<'_>) -> (GoLimits, Vec<String>) {
+        const EXPECTED: &str = "go p1time MS p2time MS p1inc MS p2inc MS, go movetime MS, \
+                                go depth N, go nodes N or go infinite";
+        let (mut go, mut warnings) = (GoLimits::default(), Vec::new());
+        let mut words = words.peekable();
         while let Some(word) = words.next() {
             if word == "infinite" {
                 go.infinite = true;
                 continue;
             }
-            let expected = "go p1time MS p2time MS p1inc MS p2inc MS, go movetime MS, go depth N, go nodes N or go infinite";
-            let number = |value: Option<&str>| -> Result<u64, String> {
-                let value = value.unwrap_or("");
-                arbiter_core::parse_digits(value).ok_or_else(|| {
-                    format!("`{word} {}` needs a whole number; expected {expected}", excerpt(value))
-                })
+            if !matches!(
+                word,
+                "p1time" | "p2time" | "p1inc" | "p2inc" | "movetime" | "depth" | "nodes"
+            ) {
+                warnings.push(format!(
+                    "unknown limit `{}` ignored; expected {EXPECTED}",
+                    excerpt(word)
+                ));
+                // Its number, if it has one (UCI's `wtime 1000`, `movestogo 30`), goes with it.
+                words.next_if(|next| next.bytes().all(|byte| byte.is_ascii_digit()));
+                continue;
+            }
+            let value = words.next().unwrap_or("");
+            let Some(number) = arbiter_core::parse_digits::<u64>(value) else {
+                warnings.push(format!(
+                    "`{word} {}` needs a whole number and was ignored; expected {EXPECTED}",
+                    excerpt(value)
+                ));
+                continue;
             };
-            let milliseconds =
-                |value| number(value).map(|ms| Duration::from_millis(ms).min(MAX_TIME));
+            let milliseconds = Some(Duration::from_millis(number).min(MAX_TIME));
             match word {
-                "p1time" => go.time[0] = Some(milliseconds(words.next())?),
-                "p2time" => go.time[1] = Some(milliseconds(words.next())?),
-                "p1inc" => go.increment[0] = Some(milliseconds(words.next())?),
-                "p2inc" => go.increment[1] = Some(milliseconds(words.next())?),
-                "movetime" => go.movetime = Some(milliseconds(words.next())?),
-                "depth" => {
-                    go.depth = Some(number(words.next())?.clamp(1, u64::from(MAX_DEPTH)) as u32)
-                }
-                "nodes" => go.nodes = Some(number(words.next())?.max(1)),
-                _ => return Err(format!("unknown limit `{}`; expected {expected}", excerpt(word))),
+                "p1time" => go.time[0] = milliseconds,
+                "p2time" => go.time[1] = milliseconds,
+                "p1inc" => go.increment[0] = milliseconds,
+                "p2inc" => go.increment[1] = milliseconds,
+                "movetime" => go.movetime = milliseconds,
+                "depth" => go.depth = Some(number.clamp(1, u64::from(MAX_DEPTH)) as u32),
+                _ => go.nodes = Some(number.max(1)),
             }
         }
-        Ok(go)
+        (go, warnings)
+    }
+
+    /// `true` when a clock is given.
+    fn on_the_clock(&self) -> bool {
+        self.time.iter().any(Option::is_some)
     }
 
     /// The search's limits for the player `own` (0 for p1), and whether to hold the move
     /// until `stop` (an infinite search).
     fn limits(&self, own: usize) -> (Limits, bool) {
-        let clock =
-            self.time[own].map(|time| budget(time, self.increment[own].unwrap_or_default(), None));
+        // The mover's clock; a runner that gives only the other's means the same for both.
+        let other = 1 - own;
+        let (time, increment) = match self.time[own] {
+            Some(time) => (Some(time), self.increment[own]),
+            None => (self.time[other], self.increment[other]),
+        };
+        let clock = time.map(|time| budget(time, increment.unwrap_or_default(), None));
         let time = match (self.movetime, clock) {
             (Some(movetime), Some(clock)) => Some(movetime.min(clock)),
             (movetime, clock) => movetime.or(clock),
@@ -447,32 +473,42 @@ fn score_text(score: Score) -> String {
 mod tests {
     use super::*;
 
-    fn parse(text: &str) -> Result<GoLimits, String> {
+    fn parse(text: &str) -> (GoLimits, Vec<String>) {
         GoLimits::parse(text.split_whitespace())
     }
 
     #[test]
     fn go_takes_the_movers_clock() {
-        let go = parse("p1time 2530 p2time 10030 p1inc 0 p2inc 0").expect("valid");
+        let (go, warnings) = parse("p1time 2530 p2time 10030 p1inc 0 p2inc 0");
+        assert!(warnings.is_empty());
         assert_eq!(go.limits(0), (Limits::time(Duration::from_millis(100)), false));
         assert_eq!(go.limits(1), (Limits::time(Duration::from_millis(400)), false));
+        // Only the other player's clock: the same for both.
+        let (go, _) = parse("p2time 2530");
+        assert_eq!(go.limits(0), (Limits::time(Duration::from_millis(100)), false));
     }
 
     #[test]
     fn go_without_a_limit_searches_until_stopped() {
-        assert_eq!(parse("").expect("valid").limits(0), (Limits::time(MAX_TIME), true));
-        assert_eq!(parse("infinite").expect("valid").limits(1), (Limits::time(MAX_TIME), true));
-        let go = parse("depth 5 nodes 1000").expect("valid");
+        assert_eq!(parse("").0.limits(0), (Limits::time(MAX_TIME), true));
+        assert_eq!(parse("infinite").0.limits(1), (Limits::time(MAX_TIME), true));
+        let (go, _) = parse("depth 5 nodes 1000");
         assert_eq!(go.limits(0), (Limits { time: None, depth: Some(5), nodes: Some(1000) }, false));
     }
 
     #[test]
-    fn bad_limits_say_what_is_expected() {
-        let error = parse("depth x").expect_err("not a number");
-        assert!(error.contains("`depth x` needs a whole number"), "{error}");
-        let error = parse("wtime 100").expect_err("UCI's chess clock");
-        assert!(error.contains("unknown limit `wtime`"), "{error}");
-        assert_eq!(parse("depth 0").expect("clamped").depth, Some(1));
+    fn bad_limits_are_skipped_with_a_warning_that_says_what_is_expected() {
+        let (go, warnings) = parse("depth x movetime 50");
+        assert!(
+            warnings[0].contains("`depth x` needs a whole number and was ignored"),
+            "{warnings:?}"
+        );
+        assert_eq!(go.movetime, Some(Duration::from_millis(50)));
+        let (go, warnings) = parse("wtime 100 depth 3");
+        assert_eq!(warnings.len(), 1, "{warnings:?}");
+        assert!(warnings[0].contains("unknown limit `wtime` ignored"), "{warnings:?}");
+        assert_eq!(go.depth, Some(3));
+        assert_eq!(parse("depth 0").0.depth, Some(1));
     }
 
     #[test]

@@ -197,6 +197,7 @@ impl Checkers {
         let is_king = self.kings & (1 << from) != 0;
         JumpSearch {
             from,
+            // Constants, so that the search borrows them for ever (`forward` gives a copy).
             directions: match (is_king, self.side_to_move) {
                 (true, _) => &Direction::ALL,
                 (false, Side::White) => &Direction::UP,
