@@ -62,10 +62,8 @@ impl<R: BufRead> Visitor for ForGame<'_, R> {
     fn visit<G: AnyGame>(self) -> io::Result<Next> {
         let ForGame { input, output, settings } = self;
         let options = settings.options::<G>();
+        // `run` and `variant` admit only the games of `GAMES`, all draughts.
         let start = G::start(&options);
-        if !board::is_draughts(&start) {
-            return Err(io::Error::new(io::ErrorKind::InvalidInput, "Hub speaks of draughts only"));
-        }
         let mut engine = Hub::<G> {
             output,
             board: HubBoard::of(&start),

@@ -315,7 +315,8 @@ impl<G: AnyGame> Ugi<'_, G> {
                 ))
             }
         };
-        self.output.line(format_args!("response {answer}").to_string().trim_end())
+        // `response` alone when there is nothing to list.
+        self.output.line(format!("response {answer}").trim_end())
     }
 }
 

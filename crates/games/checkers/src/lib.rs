@@ -248,15 +248,7 @@ impl JumpSearch<'_> {
         moves: &mut Vec<Move>,
     ) {
         let mut extended = false;
-        for &direction in self.directions {
-            let over = NEIGHBOUR[direction as usize][square];
-            if over & self.enemy & !captured == 0 {
-                continue;
-            }
-            let landing = NEIGHBOUR[direction as usize][index(over)];
-            if landing == 0 || landing & self.occupied != 0 {
-                continue;
-            }
+        for (over, landing) in self.jumps(square, captured) {
             extended = true;
             let to = index(landing);
             let path = path | (to as u64) << (5 * jumps);
@@ -271,18 +263,27 @@ impl JumpSearch<'_> {
         }
     }
 
+    /// The jumps from `square` with `captured` already taken: the piece jumped over and the
+    /// landing square of each, one bit each.
+    fn jumps(
+        &self,
+        square: usize,
+        captured: Squares,
+    ) -> impl Iterator<Item = (Squares, Squares)> + '_ {
+        self.directions.iter().filter_map(move |&direction| {
+            let over = NEIGHBOUR[direction as usize][square];
+            if over & self.enemy & !captured == 0 {
+                return None;
+            }
+            let landing = NEIGHBOUR[direction as usize][index(over)];
+            (landing != 0 && landing & self.occupied == 0).then_some((over, landing))
+        })
+    }
+
     /// The number of sequences [`JumpSearch::extend`] would make from the same point.
     fn count(&self, square: usize, jumps: usize, captured: Squares) -> u64 {
         let mut sequences = 0;
-        for &direction in self.directions {
-            let over = NEIGHBOUR[direction as usize][square];
-            if over & self.enemy & !captured == 0 {
-                continue;
-            }
-            let landing = NEIGHBOUR[direction as usize][index(over)];
-            if landing == 0 || landing & self.occupied != 0 {
-                continue;
-            }
+        for (over, landing) in self.jumps(square, captured) {
             sequences += if landing & self.crowning_row != 0 {
                 1
             } else {

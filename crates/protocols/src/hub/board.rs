@@ -17,7 +17,7 @@
 use std::collections::BTreeSet;
 
 use arbiter_catalog::AnyGame;
-use arbiter_core::present::{CellId, PieceKind, Place};
+use arbiter_core::present::{CellId, Place};
 use arbiter_core::{excerpt, Side};
 
 /// A game's board as Hub writes it.
@@ -226,12 +226,6 @@ struct Shape {
     from: usize,
     to: usize,
     captured: BTreeSet<usize>,
-}
-
-/// `true` when the game's pieces are men and kings on a board of squares: a game Hub can
-/// speak of.
-pub(crate) fn is_draughts<G: AnyGame>(start: &G) -> bool {
-    start.board().pieces.iter().all(|piece| matches!(piece.kind, PieceKind::Man | PieceKind::King))
 }
 
 #[cfg(test)]
