@@ -131,4 +131,31 @@ pub trait Game: Clone + PartialEq + Eq + Debug + Send + Sync + 'static {
         let _ = mv;
         false
     }
+
+    /// A hash that the position shares with its images under the symmetries of the rules
+    /// (for the 6×6 games, the half turn with the colours swapped: see
+    /// [`Symmetry`](crate::Symmetry)), so that exact searches treat them as one. By default
+    /// the position's own [`Game::hash`].
+    fn canonical_hash(&self) -> u64 {
+        self.hash()
+    }
+
+    /// What the rules decide about the next two plies without a search, for exact solvers:
+    /// [`Forced::WinInOne`] when the player to move has a move that wins at once,
+    /// [`Forced::LossInTwo`] when he has none and whatever he plays the opponent then has one.
+    /// Asked only of a position whose [`Game::status`] is ongoing. `None` when the game does
+    /// not know (the default); an answer must never be wrong, as solvers take it for proven.
+    fn forced(&self) -> Option<Forced> {
+        None
+    }
+}
+
+/// A result the rules force within two plies, which [`Game::forced`] sees without a search.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Forced {
+    /// The player to move wins with his next move: the perfect-play length is 1.
+    WinInOne,
+    /// The player to move cannot win at once, and after any move of his the opponent wins with
+    /// the next one: the perfect-play length is 2.
+    LossInTwo,
 }

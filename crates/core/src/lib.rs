@@ -38,7 +38,7 @@ pub mod turn;
 mod zobrist;
 
 pub use evaluate::Evaluate;
-pub use game::{DrawRules, Game};
+pub use game::{DrawRules, Forced, Game};
 pub use notation::{
     check_piece_counts, find_move_by_squares, no_inner_space, split_moves, split_piece_lists,
     split_rows, MoveError, PositionError,
@@ -51,5 +51,5 @@ pub use record::{GameRecord, Undone};
 pub use record_text::{parse_record_text, RecordError, RecordText, MAX_RECORD_BYTES, MAX_TAGS};
 pub use shown::{escaped, excerpt, parse_digits, Shown, EXCERPT_CHARS};
 pub use side::Side;
-pub use symmetry::Symmetry;
+pub use symmetry::{symmetric_hash, Symmetry};
 pub use zobrist::zobrist_keys;

@@ -10,14 +10,16 @@ use crate::Game;
 /// Contract: `mirrored` is an involution (`p.mirrored().mirrored() == p`), and a position and
 /// its image have the same legal moves (each mirrored), so the same number of them, and the
 /// same value for the player to move: a win for White in one is a win for Black in the other.
+/// A game with this symmetry gives [`Game::canonical_hash`] as [`symmetric_hash`]: the
+/// smaller of the position's hash and its image's.
 pub trait Symmetry: Game {
     /// The position turned half a turn with the colours (and the side to move) swapped.
     #[must_use]
     fn mirrored(&self) -> Self;
+}
 
-    /// A hash that a position and its mirror image share: the smaller of their two hashes.
-    /// Games may compute the mirrored hash faster than by building the mirror image.
-    fn canonical_hash(&self) -> u64 {
-        self.hash().min(self.mirrored().hash())
-    }
+/// The [`Game::canonical_hash`] of a game with a [`Symmetry`]: the smaller of the position's
+/// hash and its mirror image's, which the two share.
+pub fn symmetric_hash<G: Symmetry>(position: &G) -> u64 {
+    position.hash().min(position.mirrored().hash())
 }

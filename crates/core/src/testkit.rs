@@ -8,7 +8,7 @@ use rand_chacha::ChaCha8Rng;
 
 use crate::present::{CellId, Present, SKIP};
 use crate::turn::{Click, MovePath, Turn};
-use crate::{perft, Game, GameOptions, GameRecord, Status, Symmetry, Undone};
+use crate::{perft, Forced, Game, GameOptions, GameRecord, Status, Symmetry, Undone};
 
 /// Plays `playouts` random games from the start under `options` (seeded with `seed`, at most
 /// `max_plies` turns each) and checks at every ply that:
@@ -162,6 +162,58 @@ pub fn random_playouts<G: Game>(
     visited
 }
 
+/// Checks [`Game::forced`] against the rules at every ongoing position of `games` random games
+/// from the start (seeded with `seed`): every answer it gives is proved by a two-ply search.
+/// Returns how often it answered, and the wins in one it did not see, so that a caller can
+/// check the knowledge is used and, for a game that means to see them all, complete.
+pub fn check_forced<G: Game>(options: &G::Options, games: usize, seed: u64) -> ForcedCounts {
+    let mover_wins_at_once = |position: &G| {
+        position.legal_moves().into_iter().any(|mv| {
+            let mut child = position.clone();
+            child.play_unchecked(mv);
+            child.status().outcome().and_then(|outcome| outcome.winner())
+                == Some(position.side_to_move())
+        })
+    };
+    let mut counts = ForcedCounts::default();
+    random_playouts::<G>(options, games, usize::MAX, seed, |position, _| {
+        if position.status().is_over() {
+            return;
+        }
+        let text = position.to_text();
+        let wins_at_once = mover_wins_at_once(position);
+        match position.forced() {
+            Some(Forced::WinInOne) => {
+                assert!(wins_at_once, "{}: no win in one at {text}", G::ID);
+                counts.wins_in_one += 1;
+            }
+            Some(Forced::LossInTwo) => {
+                assert!(!wins_at_once, "{}: a win in one at {text}", G::ID);
+                for mv in position.legal_moves() {
+                    let mut child = position.clone();
+                    child.play_unchecked(mv);
+                    let lost = child.status().is_over() || mover_wins_at_once(&child);
+                    assert!(lost, "{}: {mv} escapes the loss in two at {text}", G::ID);
+                }
+                counts.losses_in_two += 1;
+            }
+            None => counts.missed_wins_in_one += usize::from(wins_at_once),
+        }
+    });
+    counts
+}
+
+/// What [`check_forced`] saw.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct ForcedCounts {
+    /// Positions answered with [`Forced::WinInOne`].
+    pub wins_in_one: usize,
+    /// Positions answered with [`Forced::LossInTwo`].
+    pub losses_in_two: usize,
+    /// Positions with a win in one answered `None`.
+    pub missed_wins_in_one: usize,
+}
+
 /// Checks the [`Symmetry`] contract at every position of `games` random games from the start
 /// (seeded with `seed`, at most `max_plies` turns each): mirrored twice is the position itself;
 /// the image has the other side to move, a hash equal to its hash from scratch, the same
@@ -194,6 +246,7 @@ pub fn check_symmetry<G: Symmetry>(
         assert_eq!(image.side_to_move(), position.side_to_move().opponent(), "{text}");
         assert_eq!(image.hash(), image.compute_hash(), "{}: image's hash at {text}", G::ID);
         assert_eq!(image.canonical_hash(), position.canonical_hash(), "{text}");
+        assert_eq!(position.canonical_hash(), crate::symmetric_hash(position), "{text}");
         assert_eq!(image.legal_moves().len(), position.legal_moves().len(), "{text}");
         let swapped = match position.status() {
             Status::Over(crate::Outcome::Win { winner, reason }) => {

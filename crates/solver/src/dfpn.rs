@@ -6,7 +6,7 @@ use std::time::{Duration, Instant};
 use std::marker::PhantomData;
 use std::sync::atomic::{AtomicBool, Ordering};
 
-use arbiter_core::{Status, Symmetry};
+use arbiter_core::{Forced, Game, Status};
 
 use crate::table::{key_of, Numbers, Table, INFINITY, MAX_FINITE};
 use crate::{Phase, Progress};
@@ -33,8 +33,9 @@ struct Child<G> {
 
 /// What a position's moves lead to.
 enum Expansion<G> {
-    /// A move wins on the spot: the position is won without looking further.
-    WinInOne,
+    /// A move wins on the spot, or leaves the opponent lost in two: the position is won
+    /// without looking further.
+    Won,
     /// The positions after each move, none of them a finished game won by the mover.
     Children(Vec<Child<G>>),
 }
@@ -54,7 +55,7 @@ pub(crate) struct Search<'a, G> {
     _game: PhantomData<G>,
 }
 
-impl<'a, G: Symmetry> Search<'a, G> {
+impl<'a, G: Game> Search<'a, G> {
     pub(crate) fn new(
         table: &'a mut Table,
         time_limit: Option<Duration>,
@@ -85,6 +86,9 @@ impl<'a, G: Symmetry> Search<'a, G> {
     pub(crate) fn solve(&mut self, position: &G) -> Option<bool> {
         if let Status::Over(outcome) = position.status() {
             return Some(outcome.winner() == Some(position.side_to_move()));
+        }
+        if let Some(forced) = position.forced() {
+            return Some(forced == Forced::WinInOne);
         }
         let key = key_of(position);
         let unlimited = Numbers { proof: INFINITY, disproof: INFINITY };
@@ -139,7 +143,7 @@ impl<'a, G: Symmetry> Search<'a, G> {
         self.tick();
         let nodes_before = self.nodes;
         let mut children = match self.expand(position) {
-            Expansion::WinInOne => {
+            Expansion::Won => {
                 self.table.store(key, Numbers::WON, 1);
                 return Numbers::WON;
             }
@@ -171,8 +175,10 @@ impl<'a, G: Symmetry> Search<'a, G> {
         }
     }
 
-    /// The positions after each legal move, or a win in one (seen here, at the node's
-    /// creation, so a won position is never expanded further).
+    /// The positions after each legal move, or a win (seen here, at the node's creation, so a
+    /// won position is never expanded further): a move that wins on the spot, or one after
+    /// which the game's [`Forced`] knowledge sees the opponent lost in two. A child that the
+    /// knowledge sees won for its mover is solved as it is created.
     fn expand(&mut self, position: &G) -> Expansion<G> {
         let mover = position.side_to_move();
         let mut moves = Vec::new();
@@ -183,11 +189,15 @@ impl<'a, G: Symmetry> Search<'a, G> {
             child.play_unchecked(mv);
             let finished = match child.status() {
                 Status::Over(outcome) if outcome.winner() == Some(mover) => {
-                    return Expansion::WinInOne;
+                    return Expansion::Won;
                 }
                 // A move that loses on the spot (no game here has one, but the rules could).
                 Status::Over(_) => Some(Numbers::WON),
-                Status::Ongoing => None,
+                Status::Ongoing => match child.forced() {
+                    Some(Forced::LossInTwo) => return Expansion::Won,
+                    Some(Forced::WinInOne) => Some(Numbers::WON),
+                    None => None,
+                },
             };
             let key = key_of(&child);
             let last_seen = finished.or_else(|| self.table.get(key)).unwrap_or(Numbers::FRESH);
@@ -204,8 +214,11 @@ impl<'a, G: Symmetry> Search<'a, G> {
         let mut best = 0;
         let mut disproof: u32 = 0;
         for (index, child) in children.iter_mut().enumerate() {
-            if let Some(stored) = self.table.get(child.key) {
-                child.last_seen = stored;
+            // A solved child stays solved: only the others need the table again.
+            if child.last_seen.value().is_none() {
+                if let Some(stored) = self.table.get(child.key) {
+                    child.last_seen = stored;
+                }
             }
             let numbers = child.last_seen;
             if numbers.disproof < proof {

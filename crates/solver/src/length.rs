@@ -13,7 +13,7 @@
 
 use std::time::Instant;
 
-use arbiter_core::{Status, Symmetry};
+use arbiter_core::{Forced, Game, Status};
 
 use crate::dfpn::Search;
 use crate::table::{key_of, KeyMap, Table};
@@ -33,12 +33,48 @@ impl Default for Bounds {
     }
 }
 
-/// The distance searches over one game, with their memory.
+/// What the distance searches remember: bounds per position, for "the player to move wins
+/// within `d`" and "loses within `d`". It is a cache: when it reaches its capacity it is
+/// emptied, which costs time and never changes an answer.
+pub(crate) struct Lengths {
+    wins: KeyMap<Bounds>,
+    losses: KeyMap<Bounds>,
+    capacity: usize,
+}
+
+/// The bytes a remembered position costs, with the hash map's overhead.
+const LENGTH_ENTRY_BYTES: usize = 32;
+
+impl Lengths {
+    /// A memory of about `bytes` bytes.
+    pub(crate) fn new(bytes: usize) -> Lengths {
+        Lengths {
+            wins: KeyMap::default(),
+            losses: KeyMap::default(),
+            capacity: (bytes / LENGTH_ENTRY_BYTES).max(1024),
+        }
+    }
+
+    fn remember(&mut self, wins: bool, key: u64, plies: u32, holds: bool) {
+        if self.wins.len() + self.losses.len() >= self.capacity {
+            self.wins.clear();
+            self.losses.clear();
+        }
+        let memory = if wins { &mut self.wins } else { &mut self.losses };
+        let bounds = memory.entry(key).or_default();
+        if holds {
+            bounds.holds_within = bounds.holds_within.min(plies);
+        } else {
+            bounds.fails_within = bounds.fails_within.max(plies);
+        }
+    }
+}
+
+/// The distance searches over one game.
 pub(crate) struct Distance<'a> {
     /// The df-pn results, which searches of the winner's alternatives add to.
     table: &'a mut Table,
-    wins: KeyMap<Bounds>,
-    losses: KeyMap<Bounds>,
+    lengths: &'a mut Lengths,
     /// Positions visited.
     pub(crate) nodes: u64,
     /// Positions expanded by the df-pn searches of the winner's alternatives.
@@ -50,16 +86,12 @@ pub(crate) struct Distance<'a> {
 }
 
 impl<'a> Distance<'a> {
-    pub(crate) fn new(table: &'a mut Table, deadline: Option<Instant>) -> Self {
-        Distance {
-            table,
-            wins: KeyMap::default(),
-            losses: KeyMap::default(),
-            nodes: 0,
-            solve_nodes: 0,
-            deadline,
-            stopped: false,
-        }
+    pub(crate) fn new(
+        table: &'a mut Table,
+        lengths: &'a mut Lengths,
+        deadline: Option<Instant>,
+    ) -> Self {
+        Distance { table, lengths, nodes: 0, solve_nodes: 0, deadline, stopped: false }
     }
 
     /// Lets the searches run to their end.
@@ -78,7 +110,7 @@ impl<'a> Distance<'a> {
     }
 
     /// Whether the player to move at `position` wins: from the table, or by df-pn.
-    fn wins<G: Symmetry>(&mut self, position: &G, key: u64) -> bool {
+    fn wins<G: Game>(&mut self, position: &G, key: u64) -> bool {
         if let Some(known) = self.table.value(key) {
             return known;
         }
@@ -96,7 +128,7 @@ impl<'a> Distance<'a> {
     /// The perfect-play length of `position`, whose player to move wins when `won`; `Err` with
     /// the greatest length ruled out when the deadline came first. `bound` is told each length
     /// about to be tried.
-    pub(crate) fn plies<G: Symmetry>(
+    pub(crate) fn plies<G: Game>(
         &mut self,
         position: &G,
         won: bool,
@@ -125,29 +157,12 @@ impl<'a> Distance<'a> {
 
     /// A line of perfect play from `position`, of length `plies` (its perfect-play length),
     /// whose player to move wins when `won`.
-    pub(crate) fn line<G: Symmetry>(
-        &mut self,
-        position: &G,
-        won: bool,
-        plies: u32,
-    ) -> Vec<G::Move> {
+    pub(crate) fn line<G: Game>(&mut self, position: &G, won: bool, plies: u32) -> Vec<G::Move> {
         let mut line = Vec::new();
         let mut position = position.clone();
         let mut winner_to_move = won;
         for left in (1..=plies).rev() {
-            let chosen = position.legal_moves().into_iter().find(|&mv| {
-                let mut child = position.clone();
-                child.play_unchecked(mv);
-                let key = key_of(&child);
-                if winner_to_move {
-                    // A move after which the loser loses within the plies left.
-                    self.loses_within(&child, key, left - 1)
-                } else {
-                    // A move after which the winner needs every ply left: not one fewer.
-                    left < 2 || !self.wins_within(&child, key, left - 2)
-                }
-            });
-            let Some(mv) = chosen else { break };
+            let Some(mv) = self.perfect_move(&position, winner_to_move, left) else { break };
             position.play_unchecked(mv);
             line.push(mv);
             winner_to_move = !winner_to_move;
@@ -155,12 +170,42 @@ impl<'a> Distance<'a> {
         line
     }
 
+    /// A perfect move at `position`, whose player to move wins when `won` in `plies` plies
+    /// of perfect play: the first move after which the loser loses within `plies - 1` plies
+    /// (for the winner), or after which the winner needs all of them (for the loser).
+    pub(crate) fn perfect_move<G: Game>(
+        &mut self,
+        position: &G,
+        won: bool,
+        plies: u32,
+    ) -> Option<G::Move> {
+        position.legal_moves().into_iter().find(|&mv| {
+            let mut child = position.clone();
+            child.play_unchecked(mv);
+            let key = key_of(&child);
+            if won {
+                self.loses_within(&child, key, plies - 1)
+            } else {
+                plies < 2 || !self.wins_within(&child, key, plies - 2)
+            }
+        })
+    }
+
+    /// `true` once the deadline has stopped the searches: their answers are then not to be
+    /// trusted.
+    pub(crate) const fn stopped(&self) -> bool {
+        self.stopped
+    }
+
     /// Whether the player to move can win within `plies` plies whatever the opponent does.
-    fn wins_within<G: Symmetry>(&mut self, position: &G, key: u64, plies: u32) -> bool {
+    fn wins_within<G: Game>(&mut self, position: &G, key: u64, plies: u32) -> bool {
         if plies == 0 || position.status().is_over() || self.table.value(key) == Some(false) {
             return false;
         }
-        if let Some(known) = known(self.wins.get(&key), plies) {
+        if let Some(forced) = position.forced() {
+            return forced == Forced::WinInOne;
+        }
+        if let Some(known) = known(self.lengths.wins.get(&key), plies) {
             return known;
         }
         if self.stopped {
@@ -174,20 +219,23 @@ impl<'a> Distance<'a> {
                     !self.wins(&child, child_key) && self.loses_within(&child, child_key, plies - 1)
                 }));
         if !self.stopped {
-            remember(&mut self.wins, key, plies, holds);
+            self.lengths.remember(true, key, plies, holds);
         }
         holds
     }
 
     /// Whether the player to move loses within `plies` plies whatever he does.
-    fn loses_within<G: Symmetry>(&mut self, position: &G, key: u64, plies: u32) -> bool {
+    fn loses_within<G: Game>(&mut self, position: &G, key: u64, plies: u32) -> bool {
         if lost_by_mover(position) {
             return true;
         }
         if plies < 2 || position.status().is_over() || self.table.value(key) == Some(true) {
             return false;
         }
-        if let Some(known) = known(self.losses.get(&key), plies) {
+        if let Some(forced) = position.forced() {
+            return forced == Forced::LossInTwo;
+        }
+        if let Some(known) = known(self.lengths.losses.get(&key), plies) {
             return known;
         }
         if self.stopped {
@@ -198,7 +246,7 @@ impl<'a> Distance<'a> {
             .into_iter()
             .all(|(child, child_key)| self.wins_within(&child, child_key, plies - 1));
         if !self.stopped {
-            remember(&mut self.losses, key, plies, holds);
+            self.lengths.remember(false, key, plies, holds);
         }
         holds
     }
@@ -216,17 +264,8 @@ fn known(bounds: Option<&Bounds>, plies: u32) -> Option<bool> {
     }
 }
 
-fn remember(memory: &mut KeyMap<Bounds>, key: u64, plies: u32, holds: bool) {
-    let bounds = memory.entry(key).or_default();
-    if holds {
-        bounds.holds_within = bounds.holds_within.min(plies);
-    } else {
-        bounds.fails_within = bounds.fails_within.max(plies);
-    }
-}
-
 /// `true` when the game is over and the player to move has lost it.
-fn lost_by_mover<G: Symmetry>(position: &G) -> bool {
+fn lost_by_mover<G: Game>(position: &G) -> bool {
     match position.status() {
         Status::Over(outcome) => outcome.winner() != Some(position.side_to_move()),
         Status::Ongoing => false,
@@ -234,7 +273,7 @@ fn lost_by_mover<G: Symmetry>(position: &G) -> bool {
 }
 
 /// The positions after each legal move, with their keys.
-fn children<G: Symmetry>(position: &G) -> Vec<(G, u64)> {
+fn children<G: Game>(position: &G) -> Vec<(G, u64)> {
     position
         .legal_moves()
         .into_iter()

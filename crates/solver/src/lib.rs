@@ -2,8 +2,8 @@
 //! in how many plies, and a line of perfect play.
 //!
 //! It works on any [`Game`] whose rules have no draws ([`DrawRules::NONE`]) and whose play is
-//! finite, with a colour-swapping [`Symmetry`]: Arbiter's two 6×6 games, mini checkers and
-//! Breakthrough with holes (both rule sets), where every move carries a piece forward. Games
+//! finite: Arbiter's two 6×6 games, mini checkers and Breakthrough with holes (both rule
+//! sets), where every move carries a piece forward. Games
 //! with draw rules are refused ([`SolveError::DrawRules`]): a draw by repetition depends on
 //! the history, which a table of positions does not see.
 //!
@@ -20,17 +20,23 @@
 //!      2013): the best child may be searched until its disproof number exceeds the second
 //!      best's by a quarter, not by one, which stops the search from switching back and forth
 //!      between two children whose numbers are close;
-//!    - a **win in one** is seen when a position is expanded: if a move ends the game with a
-//!      win for the mover, the position is proved at once and its other children are never
-//!      looked at. This is the simplest threat knowledge; nothing game-specific is used.
+//!    - **threats** are seen when a position is expanded: if a move ends the game with a win
+//!      for the mover, the position is proved at once and its other children are never
+//!      looked at; and the game's own knowledge of the next two plies
+//!      ([`Game::forced`](arbiter_core::Game::forced): in Breakthrough, a piece one row from
+//!      its goal with a free cell ahead, which nothing but its capture can stop) solves a
+//!      child as it is created, and the position too when a child is lost in two for the
+//!      opponent. The length searches use the same knowledge.
 //!
-//!    Positions are remembered under their canonical hash (the smaller of the position's and
-//!    its mirror image's, [`Symmetry::canonical_hash`]), so the search treats a position and
-//!    its image as one. The memory, of a size the caller gives, is split in two halves: a
+//!    Positions are remembered under their canonical hash
+//!    ([`Game::canonical_hash`](arbiter_core::Game::canonical_hash): for the 6×6 games the
+//!    smaller of the position's and its mirror image's), so the search treats a position and
+//!    its image as one. Of the memory the caller gives, three eighths go to a
 //!    transposition table in buckets of four entries for unsolved positions, where a new
 //!    position replaces the entry with the least work behind it and never a solved entry
-//!    while an unsolved one is in the bucket, and a set of solved positions that is never
-//!    evicted (once it is full, solved positions go to the table, where they are kept first).
+//!    while an unsolved one is in the bucket, three eighths to a set of solved positions that
+//!    is never evicted (once it is full, solved positions go to the table, where they are kept
+//!    first), and a quarter to the bounds the length searches remember.
 //! 2. **The perfect-play length**, once the value is known: the number of plies to the end
 //!    when the winner wins as fast as possible and the loser loses as slowly as possible, by
 //!    depth-bounded searches on the proof (see [`length`](crate::length)), and a line of
@@ -43,9 +49,14 @@
 //! is the length of the longest game. With more than one thread, the root's moves are shared
 //! out among them first, with one solved set for all (see [`split`](crate::split)); the
 //! perfect-play length is then searched on one thread.
+//!
+//! An [`Oracle`] answers question after question (a position's exact value, each move's, the
+//! perfect move) and keeps what it proved between them: what a perfect player and an analysis
+//! use.
 
 mod dfpn;
 mod length;
+mod oracle;
 mod proof;
 mod split;
 mod table;
@@ -54,10 +65,11 @@ use std::io::Write;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use arbiter_core::{DrawRules, Game, Side, Symmetry};
+use arbiter_core::{DrawRules, Game, Side};
 
 use crate::dfpn::Search;
-use crate::length::Distance;
+use crate::length::{Distance, Lengths};
+pub use crate::oracle::{Exact, Oracle};
 use crate::split::Split;
 use crate::table::{Solved, Table};
 
@@ -178,6 +190,9 @@ pub enum SolveError {
         /// The memory asked for, in MiB.
         mib: usize,
     },
+    /// The time allowed for one question ran out before its answer.
+    #[error("not solved within the time allowed")]
+    OutOfTime,
     /// The proof could not be written.
     #[error("cannot write the proof: {0}")]
     Proof(String),
@@ -189,7 +204,7 @@ pub enum SolveError {
 /// Solves `position`: who wins with perfect play, the perfect-play length and a line of
 /// perfect play. `progress` is called about once a second during the df-pn search, once at
 /// its end, and with each length tried after it.
-pub fn solve<G: Symmetry>(
+pub fn solve<G: Game>(
     position: &G,
     settings: &Settings,
     progress: &mut (dyn FnMut(&Progress) + Send),
@@ -200,7 +215,7 @@ pub fn solve<G: Symmetry>(
 /// Solves `position` like [`solve`], then writes the proof tree to `proof`: a line for each
 /// position of the proof where the winner is to move, its text, a tab and the winning move
 /// chosen there; the loser's positions have no line, as all their moves are in the proof.
-pub fn solve_with_proof<G: Symmetry>(
+pub fn solve_with_proof<G: Game>(
     position: &G,
     settings: &Settings,
     progress: &mut (dyn FnMut(&Progress) + Send),
@@ -209,7 +224,7 @@ pub fn solve_with_proof<G: Symmetry>(
     solve_on_big_stack(position, settings, progress, Some(proof))
 }
 
-fn solve_on_big_stack<G: Symmetry>(
+fn solve_on_big_stack<G: Game>(
     position: &G,
     settings: &Settings,
     progress: &mut (dyn FnMut(&Progress) + Send),
@@ -231,7 +246,7 @@ fn solve_on_big_stack<G: Symmetry>(
     })
 }
 
-fn solve_here<G: Symmetry>(
+fn solve_here<G: Game>(
     position: &G,
     settings: &Settings,
     progress: &mut dyn FnMut(&Progress),
@@ -240,12 +255,11 @@ fn solve_here<G: Symmetry>(
     let started = Instant::now();
     let deadline = settings.time_limit.map(|limit| started + limit);
     let threads = settings.threads.max(1);
-    // Half the memory for the solved set, half for the threads' tables.
-    let bytes = settings.hash_mib.saturating_mul(1 << 20);
-    let solved = Arc::new(Solved::new(bytes / 2));
-    let table_bytes = bytes / 2 / threads;
-    let memory = SolveError::Memory { mib: settings.hash_mib };
-    let mut table = Table::new(table_bytes, Arc::clone(&solved)).ok_or(memory)?;
+    let memory = Memory::split(settings.hash_mib, threads);
+    let solved = Arc::new(Solved::new(memory.solved));
+    let table_bytes = memory.table;
+    let mut table = Table::new(table_bytes, Arc::clone(&solved))
+        .ok_or(SolveError::Memory { mib: settings.hash_mib })?;
     let search_started = Instant::now();
     let split = Split { threads, deadline, table_bytes, solved: &solved };
     let split_nodes = if threads > 1 { split.run(position, &mut table, progress)? } else { 0 };
@@ -266,7 +280,8 @@ fn solve_here<G: Symmetry>(
     };
     let mover = position.side_to_move();
     let winner = if won { mover } else { mover.opponent() };
-    let mut distance = Distance::new(&mut table, deadline);
+    let mut lengths = Lengths::new(memory.lengths);
+    let mut distance = Distance::new(&mut table, &mut lengths, deadline);
     let mut report_bound = |bound| {
         let phase = Phase::Length { winner, bound };
         progress(&Progress { phase, elapsed: started.elapsed(), ..final_progress });
@@ -297,6 +312,25 @@ fn solve_here<G: Symmetry>(
         elapsed,
         proof_lines,
     })
+}
+
+/// How the memory the caller gives is shared out, in bytes.
+struct Memory {
+    /// The solved set, shared by the threads.
+    solved: usize,
+    /// Each thread's transposition table.
+    table: usize,
+    /// The memory of the perfect-play length searches.
+    lengths: usize,
+}
+
+impl Memory {
+    /// Three eighths for the solved set, three eighths for the threads' tables, a quarter for
+    /// the length searches.
+    fn split(mib: usize, threads: usize) -> Memory {
+        let eighth = mib.saturating_mul(1 << 20) / 8;
+        Memory { solved: 3 * eighth, table: 3 * eighth / threads.max(1), lengths: 2 * eighth }
+    }
 }
 
 /// `true` when `G`'s rules have no draws, so that the solver accepts its positions.

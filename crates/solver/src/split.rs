@@ -12,7 +12,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use arbiter_core::{Status, Symmetry};
+use arbiter_core::{Game, Status};
 
 use crate::dfpn::Search;
 use crate::table::{Solved, Table};
@@ -29,7 +29,7 @@ pub(crate) struct Split<'a> {
 impl Split<'_> {
     /// Solves the root's children on `threads` threads (this one with `table` and `progress`,
     /// the others quietly); returns the nodes searched.
-    pub(crate) fn run<G: Symmetry>(
+    pub(crate) fn run<G: Game>(
         &self,
         root: &G,
         table: &mut Table,

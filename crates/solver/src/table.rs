@@ -1,7 +1,7 @@
 //! What the search remembers: a transposition table of fixed size for the proof and disproof
 //! numbers of unsolved positions, and a set of solved positions that is never evicted.
 //!
-//! Keys are canonical hashes ([`Symmetry::canonical_hash`](arbiter_core::Symmetry)), so a
+//! Keys are canonical hashes ([`Game::canonical_hash`](arbiter_core::Game::canonical_hash)), so a
 //! position and its mirror image share an entry; a solved value is always for the player to
 //! move, which the mirror keeps.
 
@@ -9,13 +9,13 @@ use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
 use std::sync::{Arc, Mutex, PoisonError};
 
-use arbiter_core::Symmetry;
+use arbiter_core::Game;
 
 /// The key of a position in the table: its canonical hash, mixed again. The canonical hash
 /// is the smaller of two hashes, so its high bits lean towards zero; the table's buckets and
 /// the hash map's groups are chosen by high bits, and would crowd at the low end. One round of
 /// SplitMix64's finaliser spreads them evenly again.
-pub(crate) fn key_of<G: Symmetry>(position: &G) -> u64 {
+pub(crate) fn key_of<G: Game>(position: &G) -> u64 {
     let mut key = position.canonical_hash();
     key = (key ^ (key >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
     key = (key ^ (key >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);

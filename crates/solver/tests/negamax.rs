@@ -10,7 +10,7 @@ use std::hash::Hash;
 use arbiter_core::{Game, Side, Status, Symmetry};
 use arbiter_holes::Holes;
 use arbiter_minicheckers::Minicheckers;
-use arbiter_solver::{solve, Settings};
+use arbiter_solver::{solve, Exact, Oracle, Settings};
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
@@ -61,7 +61,34 @@ fn agree<G: Symmetry + Hash>(position: &G) -> bool {
         let solution = solve(position, &settings, &mut |_| {}).expect("solved");
         check_solution(position, &solution, wins, plies);
     }
+    check_oracle(position, wins, plies, &mut HashMap::new());
     true
+}
+
+/// Checks the oracle's answers against the negamax: the position's value, every move's, and
+/// the perfect move, which must keep the value and shorten the length by one ply.
+fn check_oracle<G: Game + Hash>(
+    position: &G,
+    wins: bool,
+    plies: u32,
+    memory: &mut HashMap<G, (bool, u32)>,
+) {
+    let text = position.to_text();
+    let mut oracle = Oracle::new(4).expect("4 MiB");
+    assert_eq!(oracle.exact(position, None), Ok(Exact { wins, plies }), "{text}");
+    let values = oracle.moves(position, None).expect("every move's value");
+    assert_eq!(values.len(), position.legal_moves().len(), "{text}");
+    for (mv, value) in values {
+        let mut child = position.clone();
+        child.play_unchecked(mv);
+        let (child_wins, child_plies) = negamax(&child, memory).expect("within the budget");
+        assert_eq!(value, Exact { wins: !child_wins, plies: child_plies + 1 }, "{mv} at {text}");
+    }
+    let (best, exact) = oracle.best(position, None).expect("solved").expect("a move");
+    assert_eq!(exact, Exact { wins, plies }, "{text}");
+    let mut child = position.clone();
+    child.play_unchecked(best);
+    assert_eq!(negamax(&child, memory), Some((!wins, plies - 1)), "{best} at {text}");
 }
 
 /// Checks `solution` against the negamax's value and length.

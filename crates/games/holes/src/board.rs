@@ -58,6 +58,31 @@ pub const fn forward(cells: Cells, side: Side, step: Step) -> Cells {
     }
 }
 
+/// The rank behind `cells` for `side` (towards its home row), whole: `back(RANK_6, White)` is
+/// rank 5.
+#[inline]
+pub const fn back(cells: Cells, side: Side) -> Cells {
+    match side {
+        Side::White => cells >> 6,
+        Side::Black => (cells << 6) & BOARD,
+    }
+}
+
+/// The cells from which a piece of `side` reaches `cells` by `step`: [`forward`] undone.
+#[inline]
+pub const fn back_by(cells: Cells, side: Side, step: Step) -> Cells {
+    forward(cells, side.opponent(), mirror_step(step))
+}
+
+/// A step seen from the other side: left for one is right for the other.
+const fn mirror_step(step: Step) -> Step {
+    match step {
+        Step::Left => Step::Right,
+        Step::Straight => Step::Straight,
+        Step::Right => Step::Left,
+    }
+}
+
 /// The cells of a set, lowest first.
 pub fn cells(set: Cells) -> impl Iterator<Item = Cell> {
     Cell::all_in(set)
@@ -88,5 +113,21 @@ mod tests {
         assert_eq!(forward(at("f2"), Side::White, Step::Right), 0);
         assert_eq!(forward(at("f6"), Side::White, Step::Straight), 0);
         assert_eq!(forward(at("a1"), Side::Black, Step::Straight), 0);
+    }
+
+    #[test]
+    fn steps_undone_go_back_to_where_they_started() {
+        for side in Side::BOTH {
+            for step in Step::ALL {
+                for cell in cells(BOARD) {
+                    let ahead = forward(cell.bit(), side, step);
+                    if ahead != 0 {
+                        assert_eq!(back_by(ahead, side, step), cell.bit(), "{cell} {step:?}");
+                    }
+                }
+            }
+        }
+        assert_eq!(back(RANK_6, Side::White), RANK_6 >> 6);
+        assert_eq!(back(RANK_1, Side::Black), RANK_1 << 6);
     }
 }

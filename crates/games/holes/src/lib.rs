@@ -45,11 +45,13 @@ mod present;
 mod text;
 
 use arbiter_core::{
-    zobrist_keys, Game, GameOptions, MoveError, OptionError, OptionSpec, Outcome, PositionError,
-    Side, Status, Symmetry, WinReason,
+    symmetric_hash, zobrist_keys, Forced, Game, GameOptions, MoveError, OptionError, OptionSpec,
+    Outcome, PositionError, Side, Status, Symmetry, WinReason,
 };
 
-use crate::board::{cells, forward, Cell, Cells, Step, BOARD, HOLES, RANK_1, RANK_6};
+use crate::board::{
+    back, back_by, cells, forward, Cell, Cells, Step, BOARD, HOLES, RANK_1, RANK_6,
+};
 pub use crate::moves::Move;
 
 /// The options of Breakthrough with holes.
@@ -161,6 +163,16 @@ impl Holes {
         }
     }
 
+    /// The pieces of `side` that can step onto their goal row at once, were it their turn.
+    fn goal_steps(&self, side: Side) -> Cells {
+        let goal = Self::goal(side);
+        let ready = self.pieces(side) & back(goal, side);
+        Step::ALL.iter().fold(0, |found, &step| {
+            let landing = forward(ready, side, step) & self.targets_for(side, step) & goal;
+            found | back_by(landing, side, step)
+        })
+    }
+
     fn count(&self) -> u32 {
         let own = self.pieces(self.side_to_move);
         Step::ALL
@@ -263,6 +275,30 @@ impl Game for Holes {
 
     fn from_text(text: &str, options: &Options) -> Result<Self, PositionError> {
         text::read(text, options)
+    }
+
+    fn canonical_hash(&self) -> u64 {
+        symmetric_hash(self)
+    }
+
+    /// A piece one row from its goal with a free cell ahead wins at once. When the opponent
+    /// has such a piece, nothing blocks it: its cells ahead are on the mover's home row, which
+    /// the mover's pieces only ever leave. Only a capture of that piece (under
+    /// `captures=diagonal`) stops it, and a move captures at most one piece.
+    fn forced(&self) -> Option<Forced> {
+        let side = self.side_to_move;
+        if self.goal_steps(side) != 0 {
+            return Some(Forced::WinInOne);
+        }
+        let threats = self.goal_steps(side.opponent());
+        let capturable = if self.diagonal_captures {
+            let own = self.pieces(side);
+            forward(own, side, Step::Left) | forward(own, side, Step::Right)
+        } else {
+            0
+        };
+        let stoppable = threats.count_ones() == 1 && threats & capturable != 0;
+        (threats != 0 && !stoppable).then_some(Forced::LossInTwo)
     }
 }
 

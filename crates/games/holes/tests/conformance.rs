@@ -1,7 +1,8 @@
 //! The shared conformance kit on both rule sets.
 
 use arbiter_core::testkit::{
-    check_conformance, check_presentation, check_snapshot, check_symmetry, playthrough,
+    check_conformance, check_forced, check_presentation, check_snapshot, check_symmetry,
+    playthrough,
 };
 use arbiter_holes::{Holes, Options};
 
@@ -38,5 +39,15 @@ fn the_half_turn_with_colours_swapped_keeps_the_rules() {
     for (diagonal_captures, seed) in [(false, 41), (true, 42)] {
         let checked = check_symmetry::<Holes>(&Options { diagonal_captures }, 100, 200, seed);
         assert!(checked > 1000, "{checked} positions checked");
+    }
+}
+
+#[test]
+fn forced_results_are_proved_by_a_two_ply_search() {
+    // Wins in one that leave the opponent no move are not looked for: the solver finds them
+    // when it expands the position.
+    for (diagonal_captures, seed) in [(false, 43), (true, 44)] {
+        let counts = check_forced::<Holes>(&Options { diagonal_captures }, 400, seed);
+        assert!(counts.wins_in_one > 100 && counts.losses_in_two > 100, "{counts:?}");
     }
 }

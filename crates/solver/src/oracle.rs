@@ -1,0 +1,160 @@
+//! Exact answers about positions, one question after another, for players and analysis: the
+//! value and perfect-play length of a position, of each of its moves, and the perfect move.
+//!
+//! An [`Oracle`] keeps what it has proved between questions (the df-pn table, the solved set
+//! and the length bounds), so that the questions of one game, where each position follows the
+//! last, mostly find their answers already known. What it keeps is exact, so it never goes
+//! stale: a new game keeps it too.
+
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use arbiter_core::{DrawRules, Game, Status};
+
+use crate::dfpn::Search;
+use crate::length::{Distance, Lengths};
+use crate::table::{Solved, Table};
+use crate::{Memory, SolveError, STACK_BYTES};
+
+/// The exact value of a position for the player to move: whether he wins with perfect play,
+/// and the perfect-play length (the winner wins as fast as he can, the loser loses as slowly
+/// as he can), in plies.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Exact {
+    /// `true` when the player to move wins.
+    pub wins: bool,
+    /// Plies to the end with perfect play; 0 for a finished game.
+    pub plies: u32,
+}
+
+impl Exact {
+    /// The value of a move for the player who makes it, from the value of the position after
+    /// it (for the opponent): one ply longer, and the other way round.
+    #[must_use]
+    pub const fn before(self) -> Exact {
+        Exact { wins: !self.wins, plies: self.plies + 1 }
+    }
+}
+
+/// A solver that remembers what it proved, for one game and rule set at a time.
+pub struct Oracle {
+    table: Table,
+    lengths: Lengths,
+    /// Positions expanded since the oracle was made, by df-pn and the length searches.
+    nodes: u64,
+}
+
+impl Oracle {
+    /// An oracle with about `hash_mib` MiB for its tables.
+    pub fn new(hash_mib: usize) -> Result<Oracle, SolveError> {
+        let memory = Memory::split(hash_mib, 1);
+        let solved = Arc::new(Solved::new(memory.solved));
+        let table = Table::new(memory.table, solved).ok_or(SolveError::Memory { mib: hash_mib })?;
+        Ok(Oracle { table, lengths: Lengths::new(memory.lengths), nodes: 0 })
+    }
+
+    /// Positions expanded so far, by every question.
+    #[must_use]
+    pub const fn nodes(&self) -> u64 {
+        self.nodes
+    }
+
+    /// The exact value of `position`, or [`SolveError::OutOfTime`] when `time` runs out
+    /// first (what was proved on the way is kept for the next question).
+    pub fn exact<G: Game>(
+        &mut self,
+        position: &G,
+        time: Option<Duration>,
+    ) -> Result<Exact, SolveError> {
+        let deadline = time.map(|time| Instant::now() + time);
+        self.on_big_stack(|oracle| oracle.exact_here(position, deadline))
+    }
+
+    /// The exact value of every legal move of `position` for the player who makes it, in the
+    /// order of the legal moves. Fails like [`Oracle::exact`] if `time` runs out before all
+    /// are known.
+    pub fn moves<G: Game>(
+        &mut self,
+        position: &G,
+        time: Option<Duration>,
+    ) -> Result<Vec<(G::Move, Exact)>, SolveError> {
+        let deadline = time.map(|time| Instant::now() + time);
+        self.on_big_stack(|oracle| {
+            let mut values = Vec::new();
+            for mv in position.legal_moves() {
+                let mut child = position.clone();
+                child.play_unchecked(mv);
+                values.push((mv, oracle.exact_here(&child, deadline)?.before()));
+            }
+            Ok(values)
+        })
+    }
+
+    /// The perfect move of `position` and the position's exact value: the winner's fastest
+    /// win, the loser's slowest loss (the first in the order of the legal moves when several
+    /// are as good). `None` for a finished game.
+    pub fn best<G: Game>(
+        &mut self,
+        position: &G,
+        time: Option<Duration>,
+    ) -> Result<Option<(G::Move, Exact)>, SolveError> {
+        let deadline = time.map(|time| Instant::now() + time);
+        self.on_big_stack(|oracle| {
+            let exact = oracle.exact_here(position, deadline)?;
+            if exact.plies == 0 {
+                return Ok(None);
+            }
+            let mut distance = Distance::new(&mut oracle.table, &mut oracle.lengths, deadline);
+            let best = distance.perfect_move(position, exact.wins, exact.plies);
+            oracle.nodes += distance.nodes + distance.solve_nodes;
+            match best {
+                Some(mv) if !distance.stopped() => Ok(Some((mv, exact))),
+                _ => Err(SolveError::OutOfTime),
+            }
+        })
+    }
+
+    fn exact_here<G: Game>(
+        &mut self,
+        position: &G,
+        deadline: Option<Instant>,
+    ) -> Result<Exact, SolveError> {
+        if position.draw_rules() != DrawRules::NONE {
+            return Err(SolveError::DrawRules { game: G::ID });
+        }
+        if let Status::Over(outcome) = position.status() {
+            let wins = outcome.winner() == Some(position.side_to_move());
+            return Ok(Exact { wins, plies: 0 });
+        }
+        let left = deadline.map(|deadline| {
+            deadline.saturating_duration_since(Instant::now()).max(Duration::from_nanos(1))
+        });
+        let mut quiet = |_: &crate::Progress| {};
+        let mut search = Search::new(&mut self.table, left, &mut quiet);
+        let won = search.solve(position);
+        self.nodes += search.nodes;
+        let wins = won.ok_or(SolveError::OutOfTime)?;
+        let mut distance = Distance::new(&mut self.table, &mut self.lengths, deadline);
+        let plies = distance.plies(position, wins, &mut |_| {});
+        self.nodes += distance.nodes + distance.solve_nodes;
+        let plies = plies.map_err(|_| SolveError::OutOfTime)?;
+        Ok(Exact { wins, plies })
+    }
+
+    /// Runs `work` on a thread with the solver's large stack: the searches recurse once per
+    /// ply of the longest line, and the caller's thread (a server's worker, say) may have a
+    /// small stack.
+    fn on_big_stack<T: Send>(
+        &mut self,
+        work: impl FnOnce(&mut Oracle) -> Result<T, SolveError> + Send,
+    ) -> Result<T, SolveError> {
+        std::thread::scope(|scope| {
+            let worker = std::thread::Builder::new()
+                .name("oracle".to_owned())
+                .stack_size(STACK_BYTES)
+                .spawn_scoped(scope, || work(self))
+                .map_err(|error| SolveError::Thread(error.to_string()))?;
+            worker.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic))
+        })
+    }
+}
