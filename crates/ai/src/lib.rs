@@ -6,6 +6,8 @@
 //!   quiescence search over tactical moves;
 //! - [`Mcts`]: UCT with random playouts and a solver that proves wins and losses;
 //! - [`RandomPlayer`]: a uniformly random legal move;
+//! - [`Perfect`]: exact play by the solver (`arbiter-solver`) for the games that always end in
+//!   a win: the fastest win, the slowest loss;
 //! - [`PlayerSpec`]: a player and its limits written as text (`alphabeta:time=100ms`), and the
 //!   strength levels 1–5;
 //! - [`arena`]: games between two players and the statistics of a match.
@@ -17,6 +19,7 @@ pub mod arena;
 mod draws;
 mod limits;
 mod mcts;
+mod perfect;
 pub mod playout;
 mod random;
 mod score;
@@ -32,12 +35,13 @@ use arbiter_core::{Evaluate, Game, GameRecord};
 pub use crate::alphabeta::AlphaBeta;
 pub use crate::limits::Limits;
 pub use crate::mcts::Mcts;
+pub use crate::perfect::Perfect;
 pub use crate::random::RandomPlayer;
 pub use crate::score::Score;
 pub use crate::session::Session;
 pub use crate::spec::{
-    parse_duration, Engine, PlayerSpec, SpecError, DEFAULT_TABLE_MIB, MAX_DEPTH, MAX_TABLE_MIB,
-    MAX_TIME,
+    parse_duration, Engine, PlayerSpec, SpecError, DEFAULT_SOLVER_MIB, DEFAULT_TABLE_MIB,
+    MAX_DEPTH, MAX_TABLE_MIB, MAX_TIME,
 };
 
 /// What a search found.

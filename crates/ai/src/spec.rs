@@ -4,16 +4,19 @@ use std::fmt;
 use std::str::FromStr;
 use std::time::Duration;
 
-use arbiter_core::{excerpt, parse_digits, Evaluate};
+use arbiter_core::{excerpt, parse_digits, Evaluate, Game};
 use thiserror::Error;
 
-use crate::{AlphaBeta, Limits, Mcts, Player, RandomPlayer};
+use crate::{AlphaBeta, Limits, Mcts, Perfect, Player, RandomPlayer};
 
 /// The largest transposition table a spec may ask for, in MiB.
 pub const MAX_TABLE_MIB: usize = 4096;
 
 /// The transposition table of a spec that gives no `hash`, in MiB.
 pub const DEFAULT_TABLE_MIB: usize = 16;
+
+/// The solver's tables of a perfect player whose spec gives no `hash`, in MiB.
+pub const DEFAULT_SOLVER_MIB: usize = arbiter_solver::DEFAULT_HASH_MIB;
 
 /// The longest time a player may be given: a day. Longer limits are mistakes, and one near
 /// `u64::MAX` seconds would overflow the clock.
@@ -31,6 +34,8 @@ pub enum Engine {
     AlphaBeta,
     /// Monte Carlo tree search with the solver.
     Mcts,
+    /// Exact play by the solver, for the games that always end in a win.
+    Perfect,
 }
 
 impl Engine {
@@ -41,6 +46,20 @@ impl Engine {
             Engine::Random => "random",
             Engine::AlphaBeta => "alphabeta",
             Engine::Mcts => "mcts",
+            Engine::Perfect => "perfect",
+        }
+    }
+
+    /// Every engine, in the order errors list them.
+    pub const ALL: [Engine; 4] = [Engine::Random, Engine::AlphaBeta, Engine::Mcts, Engine::Perfect];
+
+    /// The table size in MiB of a spec that gives no `hash` (0 for the engines without one).
+    #[must_use]
+    pub const fn default_table_mib(self) -> usize {
+        match self {
+            Engine::AlphaBeta => DEFAULT_TABLE_MIB,
+            Engine::Perfect => DEFAULT_SOLVER_MIB,
+            Engine::Random | Engine::Mcts => 0,
         }
     }
 
@@ -51,6 +70,7 @@ impl Engine {
             Engine::Random => &["seed"],
             Engine::AlphaBeta => &["time", "depth", "nodes", "hash"],
             Engine::Mcts => &["time", "iterations", "nodes", "seed"],
+            Engine::Perfect => &["time", "hash"],
         }
     }
 
@@ -83,7 +103,7 @@ pub struct PlayerSpec {
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum SpecError {
     /// The player is not one of the engines.
-    #[error("unknown player `{}`; expected random, alphabeta or mcts, optionally with limits like alphabeta:time=100ms or mcts:iterations=5000", excerpt(.0))]
+    #[error("unknown player `{}`; expected random, alphabeta, mcts or perfect, optionally with limits like alphabeta:time=100ms or mcts:iterations=5000", excerpt(.0))]
     UnknownEngine(String),
     /// A setting is not `key=value` or its key is unknown.
     #[error("unknown setting `{}`; expected time=100ms, depth=6, nodes=20000, iterations=5000, seed=7 or hash=64", excerpt(.0))]
@@ -109,6 +129,9 @@ pub enum SpecError {
         /// What is accepted.
         expected: &'static str,
     },
+    /// The perfect player was asked for a game the solver does not handle.
+    #[error("the perfect player plays only the games that always end in a win (minicheckers, holes), not {0}")]
+    NotSolvable(&'static str),
     /// The level is not 1–5.
     #[error("level {0} does not exist; levels go from 1 (weakest) to 5 (strongest)")]
     UnknownLevel(u8),
@@ -122,8 +145,23 @@ impl PlayerSpec {
             engine,
             limits: Limits { time: None, depth: None, nodes: None },
             seed: 0,
-            table_mib: DEFAULT_TABLE_MIB,
+            table_mib: engine.default_table_mib(),
         }
+    }
+
+    /// The perfect player, with no time limit: the level `perfect` of the 6×6 games.
+    #[must_use]
+    pub const fn perfect() -> Self {
+        PlayerSpec::new(Engine::Perfect)
+    }
+
+    /// Whether this player can play `position`'s game: the perfect player only plays the games
+    /// that always end in a win, which the solver handles.
+    pub fn check_game<G: Game>(&self, position: &G) -> Result<(), SpecError> {
+        if self.engine == Engine::Perfect && !arbiter_solver::accepts(position) {
+            return Err(SpecError::NotSolvable(G::ID));
+        }
+        Ok(())
     }
 
     /// The strength levels: 1 looks one move ahead, 2 three, 3 thinks a quarter of a second,
@@ -140,11 +178,16 @@ impl PlayerSpec {
         Ok(PlayerSpec { limits, table_mib: 64, ..PlayerSpec::new(Engine::AlphaBeta) })
     }
 
-    /// The limits, with one second of time when the spec gives none.
+    /// The limits, with one second of time when the spec gives none (the perfect player takes
+    /// the time it needs).
     #[must_use]
     pub fn effective_limits(&self) -> Limits {
         let limits = self.limits;
-        if limits.time.is_none() && limits.depth.is_none() && limits.nodes.is_none() {
+        if self.engine != Engine::Perfect
+            && limits.time.is_none()
+            && limits.depth.is_none()
+            && limits.nodes.is_none()
+        {
             Limits::time(Duration::from_secs(1))
         } else {
             limits
@@ -156,7 +199,7 @@ impl PlayerSpec {
     #[must_use]
     pub const fn table_memory_mib(&self) -> usize {
         match self.engine {
-            Engine::AlphaBeta => self.table_mib,
+            Engine::AlphaBeta | Engine::Perfect => self.table_mib,
             Engine::Random | Engine::Mcts => 0,
         }
     }
@@ -170,6 +213,7 @@ impl PlayerSpec {
                 Box::new(AlphaBeta::<G>::new(self.effective_limits(), self.table_mib))
             }
             Engine::Mcts => Box::new(Mcts::new(self.effective_limits(), self.seed, true)),
+            Engine::Perfect => Box::new(Perfect::<G>::new(self.limits, self.table_mib)),
         }
     }
 }
@@ -211,7 +255,7 @@ impl FromStr for PlayerSpec {
 
     fn from_str(text: &str) -> Result<Self, SpecError> {
         let (name, settings) = text.trim().split_once(':').unwrap_or((text.trim(), ""));
-        let engine = [Engine::Random, Engine::AlphaBeta, Engine::Mcts]
+        let engine = Engine::ALL
             .into_iter()
             .find(|engine| engine.name() == name)
             .ok_or_else(|| SpecError::UnknownEngine(name.to_owned()))?;
@@ -288,7 +332,7 @@ impl fmt::Display for PlayerSpec {
         if self.engine.uses_seed() && self.seed != 0 {
             settings.push(format!("seed={}", self.seed));
         }
-        if self.engine == Engine::AlphaBeta && self.table_mib != DEFAULT_TABLE_MIB {
+        if self.table_memory_mib() != 0 && self.table_mib != self.engine.default_table_mib() {
             settings.push(format!("hash={}", self.table_mib));
         }
         f.write_str(self.engine.name())?;

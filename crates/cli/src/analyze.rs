@@ -7,6 +7,7 @@ use arbiter_catalog::AnyGame;
 use arbiter_core::{GameRecord, Status};
 
 use crate::bench::rate;
+use crate::exact::{self, ExactMoves};
 use crate::output::Out;
 use crate::Failure;
 
@@ -50,7 +51,14 @@ pub fn run<G: AnyGame>(
             "best move {best}  score {}  ({:.2} s)",
             result.score,
             result.elapsed.as_secs_f64()
-        )),
-        None => out.line("no legal move"),
+        ))?,
+        None => return out.line("no legal move"),
     }
+    // The exact values, in the games the solver handles, in the same time again.
+    let time = spec.limits.time.unwrap_or(exact::HINT_TIME);
+    let position = session.record().position();
+    for line in exact::lines(&mut ExactMoves::default(), position, time) {
+        out.line(line)?;
+    }
+    Ok(())
 }

@@ -6,6 +6,7 @@
 
 mod analyze;
 mod bench;
+mod exact;
 mod output;
 mod play;
 mod proof;
@@ -176,10 +177,11 @@ impl Setup {
 /// How strong the computer plays in `arbiter play`.
 #[derive(Debug, Clone, clap::Args)]
 struct AiOptions {
-    /// Strength of the computer, 1 (looks one move ahead) to 5 (thinks three seconds).
-    /// Default 3 (a quarter of a second).
-    #[arg(long, value_parser = clap::value_parser!(u8).range(1..=5), conflicts_with_all = ["think", "nodes"])]
-    level: Option<u8>,
+    /// Strength of the computer, 1 (looks one move ahead) to 5 (thinks three seconds), or
+    /// `perfect` (minicheckers and holes: exact play by the solver). Default 3 (a quarter of a
+    /// second).
+    #[arg(long, value_parser = parse_level, conflicts_with_all = ["think", "nodes"])]
+    level: Option<Level>,
     /// Thinking time per move instead of a level, e.g. 500ms or 2s (at most 24h).
     #[arg(long, value_parser = parse_think)]
     think: Option<Duration>,
@@ -191,12 +193,38 @@ struct AiOptions {
     engine: Option<EngineArg>,
 }
 
+/// A level of `arbiter play`: 1 to 5, or perfect.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Level {
+    Number(u8),
+    Perfect,
+}
+
+fn parse_level(text: &str) -> Result<Level, String> {
+    match text.trim() {
+        "perfect" => Ok(Level::Perfect),
+        number => match number.parse::<u8>() {
+            Ok(level @ 1..=5) => Ok(Level::Number(level)),
+            _ => Err("expected a level from 1 to 5, or perfect".to_owned()),
+        },
+    }
+}
+
 impl AiOptions {
     fn spec(&self, seed: u64) -> PlayerSpec {
-        let level = PlayerSpec::level(self.level.unwrap_or(3));
+        let level = match self.level.unwrap_or(Level::Number(3)) {
+            Level::Number(level) => PlayerSpec::level(level),
+            Level::Perfect => Ok(PlayerSpec::perfect()),
+        };
         let mut spec = level.unwrap_or(PlayerSpec::new(Engine::AlphaBeta));
-        if let Some(engine) = self.engine {
-            spec.engine = engine.engine();
+        if let Some(engine) = self.engine.map(EngineArg::engine) {
+            if engine != spec.engine {
+                // Another engine: its own table size, and the level's limits but for the
+                // perfect player, who takes the time he needs.
+                let limits =
+                    if engine == Engine::Perfect { Limits::default() } else { spec.limits };
+                spec = PlayerSpec { limits, ..PlayerSpec::new(engine) };
+            }
         }
         if self.think.is_some() || self.nodes.is_some() {
             spec.limits = Limits { time: self.think, depth: None, nodes: self.nodes };
@@ -215,6 +243,8 @@ pub enum EngineArg {
     Alphabeta,
     /// Monte Carlo tree search with a solver.
     Mcts,
+    /// Exact play by the solver (minicheckers and holes).
+    Perfect,
 }
 
 impl EngineArg {
@@ -222,6 +252,7 @@ impl EngineArg {
         match self {
             EngineArg::Alphabeta => Engine::AlphaBeta,
             EngineArg::Mcts => Engine::Mcts,
+            EngineArg::Perfect => Engine::Perfect,
         }
     }
 }
@@ -300,8 +331,10 @@ impl Visitor for Run<'_> {
             }
             Command::Play { setup, white, black, ai, seed, .. } => {
                 let record = setup.record::<G>()?;
+                let spec = ai.spec(*seed);
+                spec.check_game(record.position())?;
                 let stdin = io::stdin();
-                play::run(record, [*white, *black], ai.spec(*seed), stdin.lock(), out)
+                play::run(record, [*white, *black], spec, stdin.lock(), out)
                     .map_err(Failure::Output)
             }
             Command::Analyze { setup, moves, think, depth, nodes, engine, .. } => {
@@ -309,7 +342,9 @@ impl Visitor for Run<'_> {
                     .or((depth.is_none() && nodes.is_none()).then_some(Duration::from_secs(5)));
                 let limits = Limits { time, depth: *depth, nodes: *nodes };
                 let spec = PlayerSpec { limits, ..PlayerSpec::new(engine.engine()) };
-                analyze::run(play_moves::<G>(setup, moves)?, &spec, out)
+                let record = play_moves::<G>(setup, moves)?;
+                spec.check_game(record.position())?;
+                analyze::run(record, &spec, out)
             }
             Command::Games
             | Command::Match(_)

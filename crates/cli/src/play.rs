@@ -19,6 +19,8 @@ use std::fs::{self, File};
 use std::io::{self, BufRead, Read, Write};
 
 use arbiter_ai::{PlayerSpec, SearchReport, Session};
+
+use crate::exact::{self, ExactMoves};
 use arbiter_catalog::{AnyGame, GameId};
 use arbiter_core::lines::{read_line, Line};
 use arbiter_core::present::diagram;
@@ -56,6 +58,8 @@ struct Terminal<G: AnyGame, W: Write> {
     ai: PlayerSpec,
     /// The turn being entered, step by step.
     turn: Turn<G>,
+    /// The exact values that `hint` shows in the games the solver handles.
+    exact: ExactMoves,
     out: W,
 }
 
@@ -75,7 +79,8 @@ pub fn run<G: AnyGame>(
     out: impl Write,
 ) -> io::Result<()> {
     let turn = new_turn(&record);
-    let mut terminal = Terminal { session: Session::new(record), players, ai, turn, out };
+    let exact = ExactMoves::default();
+    let mut terminal = Terminal { session: Session::new(record), players, ai, turn, exact, out };
     for side in Side::BOTH {
         if players[side.index()] == Player::Ai {
             writeln!(terminal.out, "{side} is played by the computer ({ai}).")?;
@@ -154,9 +159,14 @@ impl<G: AnyGame, W: Write> Terminal<G, W> {
         }
         let report = self.session.think(&self.ai, None, &mut |_| {});
         match &report.best {
-            Some(best) => writeln!(self.out, "hint: {best}  [{}]", summary(&report)),
-            None => writeln!(self.out, "There is no legal move."),
+            Some(best) => writeln!(self.out, "hint: {best}  [{}]", summary(&report))?,
+            None => return writeln!(self.out, "There is no legal move."),
         }
+        let position = self.session.record().position();
+        for line in exact::lines(&mut self.exact, position, exact::HINT_TIME) {
+            writeln!(self.out, "{line}")?;
+        }
+        Ok(())
     }
 
     fn prompt(&mut self) -> io::Result<()> {

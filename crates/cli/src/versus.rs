@@ -19,7 +19,7 @@ use crate::Failure;
 pub struct MatchArgs {
     /// The game, e.g. `checkers`.
     game: String,
-    /// Player A: random, alphabeta or mcts, optionally with limits, e.g. alphabeta:time=100ms,
+    /// Player A: random, alphabeta, mcts or perfect, optionally with limits, e.g. alphabeta:time=100ms,
     /// alphabeta:depth=6, mcts:iterations=5000, mcts:time=1s.
     #[arg(long, value_name = "SPEC")]
     a: PlayerSpec,
@@ -103,6 +103,9 @@ impl Visitor for Run<'_> {
 /// Plays the match and prints its result.
 fn run<G: AnyGame>(args: &MatchArgs, out: &mut Out) -> Result<(), Failure> {
     let options = G::Options::parse(&args.options)?;
+    let start = G::start(&options);
+    args.a.check_game(&start)?;
+    args.b.check_game(&start)?;
     let threads = args.threads.map_or_else(
         || std::thread::available_parallelism().map_or(1, usize::from).min(MAX_THREADS),
         usize::from,

@@ -76,6 +76,9 @@ use crate::table::{Solved, Table};
 /// The stack of the searching thread: one frame per ply of the deepest line searched.
 pub(crate) const STACK_BYTES: usize = 256 << 20;
 
+/// The memory of the solver's tables when the caller does not say, in MiB.
+pub const DEFAULT_HASH_MIB: usize = 256;
+
 /// What the solver may use.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Settings {
@@ -89,7 +92,7 @@ pub struct Settings {
 
 impl Default for Settings {
     fn default() -> Self {
-        Settings { hash_mib: 256, time_limit: None, threads: 1 }
+        Settings { hash_mib: DEFAULT_HASH_MIB, time_limit: None, threads: 1 }
     }
 }
 
