@@ -11,7 +11,7 @@ use std::str::FromStr;
 
 use arbiter_checkers::Checkers;
 use arbiter_core::present::Present;
-use arbiter_core::{excerpt, Evaluate, GameOptions, OptionSpec, RecordText, Symmetry};
+use arbiter_core::{excerpt, DrawRules, Evaluate, GameOptions, OptionSpec, RecordText, Symmetry};
 use arbiter_daynight::DayNight;
 use arbiter_fanorona::Fanorona;
 use arbiter_holes::Holes;
@@ -75,6 +75,9 @@ pub struct GameInfo {
     pub bench_search_depth: u32,
     /// The random playouts from the start position that `arbiter bench` times.
     pub bench_playouts: u32,
+    /// `true` when the game has no draw rules under its default options, so that it always
+    /// ends in a win: the solver handles it (exact analysis, the perfect player).
+    pub always_decisive: bool,
 }
 
 impl GameId {
@@ -165,6 +168,7 @@ impl Visitor for Info {
             bench_perft_depth: self.bench_perft_depth,
             bench_search_depth: self.bench_search_depth,
             bench_playouts: self.bench_playouts,
+            always_decisive: G::start(&Default::default()).draw_rules() == DrawRules::NONE,
         }
     }
 }

@@ -70,6 +70,9 @@ struct CatalogGame {
     name: &'static str,
     description: &'static str,
     options: Vec<CatalogOption>,
+    /// The game always ends in a win, so the solver handles it: exact analysis and the
+    /// perfect player (`ai:perfect`).
+    solved: bool,
 }
 
 #[derive(Debug, Serialize)]
@@ -97,6 +100,7 @@ async fn catalog() -> Json<Vec<CatalogGame>> {
                     name: info.name,
                     description: info.description,
                     options: info.options.iter().map(CatalogOption::from).collect(),
+                    solved: info.always_decisive,
                 }
             })
             .collect(),

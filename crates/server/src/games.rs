@@ -14,7 +14,7 @@ use serde::Serialize;
 use tokio::sync::{broadcast, Semaphore};
 
 use crate::error::ApiError;
-use crate::live::{self, describe, Event, Live, View};
+use crate::live::{self, describe, Event, ExactMove, Live, View};
 use crate::seats::{hash_secret, new_game_id, new_secret, Player};
 use crate::store::{Store, StoredGame, StoredSeat, Summary};
 
@@ -116,6 +116,18 @@ pub struct GameState {
     /// The position, board and legal moves.
     #[serde(flatten)]
     pub view: View,
+}
+
+/// What `GET /api/games/{id}/analysis` answers: the search, and the exact values of the
+/// moves when the solver found them.
+#[derive(Debug, Clone, Serialize)]
+pub struct Analysis {
+    /// Alpha-beta's best move, score, depth and line.
+    #[serde(flatten)]
+    pub search: SearchInfo,
+    /// Every legal move with its exact value, best first; `null` in the games the solver does
+    /// not handle or when it did not finish in the time.
+    pub exact: Option<Vec<ExactMove>>,
 }
 
 /// Who plays a side, as the API shows it.
@@ -301,8 +313,13 @@ impl Games {
     /// Creates a game; the creator gets every human seat's token and link.
     async fn create_now(self: &Arc<Self>, new: NewGame) -> Result<Created, ApiError> {
         let kind: GameId = new.game.parse().map_err(|e| ApiError::BadRequest(format!("{e}")))?;
-        live::build(kind, &new.options, &[], None).map_err(ApiError::BadRequest)?;
+        let live = live::build(kind, &new.options, &[], None).map_err(ApiError::BadRequest)?;
         let players = [Player::parse(&new.white)?, Player::parse(&new.black)?];
+        for player in &players {
+            if let Player::Computer(spec) = player {
+                live.check_player(spec).map_err(|e| ApiError::BadRequest(e.to_string()))?;
+            }
+        }
         let id = new_game_id()?;
         let mut seats = HashMap::new();
         let mut stored_seats = Vec::new();
@@ -630,19 +647,25 @@ impl Games {
         Ok(secret)
     }
 
-    /// The engine's view of game `id`, thinking for `think` (at most 5 s).
-    pub async fn analysis(&self, id: &str, think: Duration) -> Result<SearchInfo, ApiError> {
+    /// The engine's view of game `id`, thinking for `think` (at most 5 s); in the games the
+    /// solver handles, also the exact value of every move when the solver finds them all in
+    /// the same time.
+    pub async fn analysis(&self, id: &str, think: Duration) -> Result<Analysis, ApiError> {
         let slot = self.slot(id).await?;
-        let search = {
+        let think = think.min(Duration::from_secs(5));
+        let (search, exact) = {
             let entry = slot.entry.lock().await;
-            let limits = Limits::time(think.min(Duration::from_secs(5)));
+            let limits = Limits::time(think);
             let spec = PlayerSpec { limits, table_mib: 8, ..PlayerSpec::new(Engine::AlphaBeta) };
-            entry.live.search(spec, Arc::default())
+            (entry.live.search(spec, Arc::default()), entry.live.exact(think))
         };
         let _permit = self.workers.clone().acquire_owned().await;
-        tokio::task::spawn_blocking(search)
-            .await
-            .map_err(|error| ApiError::Storage(format!("the analysis failed: {error}")))
+        let failed = |error: tokio::task::JoinError| {
+            ApiError::Storage(format!("the analysis failed: {error}"))
+        };
+        let search = tokio::task::spawn_blocking(search).await.map_err(failed)?;
+        let exact = tokio::task::spawn_blocking(exact).await.map_err(failed)?;
+        Ok(Analysis { search, exact })
     }
 
     /// Starts the computer's search when it is to move; its move is played when found, unless

@@ -3,14 +3,16 @@
 
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
+use std::time::Duration;
 
-use arbiter_ai::{PlayerSpec, SearchInfo, Session};
+use arbiter_ai::{PlayerSpec, SearchInfo, Session, SpecError};
 use arbiter_catalog::{AnyGame, GameId, Visitor};
 use arbiter_core::present::{Dial, Geometry, PieceKind};
 use arbiter_core::turn::Turn;
 use arbiter_core::{
     DrawReason, GameOptions, GameRecord, MoveError, Outcome, Side, Status, Undone, WinReason,
 };
+use arbiter_solver::{accepts, Exact, Oracle};
 use serde::Serialize;
 
 /// A game in play, its rules hidden.
@@ -36,10 +38,35 @@ pub trait Live: Send + Sync {
     /// A search of the current position by `spec`, to run on a worker thread; `stop` ends it
     /// early.
     fn search(&self, spec: PlayerSpec, stop: Arc<AtomicBool>) -> Search;
+    /// The exact values of the current position's moves by the solver, to run on a worker
+    /// thread: `None` in the games it does not handle, when the game is over, or when `time`
+    /// ran out first.
+    fn exact(&self, time: Duration) -> ExactSearch;
+    /// Whether the computer player `spec` can play this game (the perfect player only plays
+    /// the games that always end in a win).
+    fn check_player(&self, spec: &PlayerSpec) -> Result<(), SpecError>;
 }
 
 /// A search to run on a worker thread.
 pub type Search = Box<dyn FnOnce() -> SearchInfo + Send>;
+
+/// A search of exact values to run on a worker thread.
+pub type ExactSearch = Box<dyn FnOnce() -> Option<Vec<ExactMove>> + Send>;
+
+/// The memory of the solver's tables for one analysis, in MiB.
+const EXACT_MIB: usize = 64;
+
+/// A legal move with its exact value for the player who makes it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct ExactMove {
+    /// The move, in canonical notation.
+    #[serde(rename = "move")]
+    pub mv: String,
+    /// `true` when the move wins with perfect play.
+    pub wins: bool,
+    /// The plies to the end with perfect play, the move included.
+    pub plies: u32,
+}
 
 /// An event that ends a game without a move.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -263,6 +290,28 @@ impl<G: AnyGame> Live for Record<G> {
         Box::new(move || {
             let mut session = Session::new(record);
             session.think(&spec, Some(&stop), &mut |_| {}).to_text()
+        })
+    }
+
+    fn check_player(&self, spec: &PlayerSpec) -> Result<(), SpecError> {
+        spec.check_game(self.0.position())
+    }
+
+    fn exact(&self, time: Duration) -> ExactSearch {
+        let position = self.0.position().clone();
+        let over = self.0.status().is_over();
+        Box::new(move || {
+            if over || !accepts(&position) {
+                return None;
+            }
+            let mut values = Oracle::new(EXACT_MIB).ok()?.moves(&position, Some(time)).ok()?;
+            values.sort_by(|(_, a), (_, b)| b.cmp(a));
+            let exact = |(mv, value): (G::Move, Exact)| ExactMove {
+                mv: mv.to_string(),
+                wins: value.wins,
+                plies: value.plies,
+            };
+            Some(values.into_iter().map(exact).collect())
         })
     }
 }

@@ -3,7 +3,7 @@
 
 use std::str::FromStr;
 
-use arbiter_ai::PlayerSpec;
+use arbiter_ai::{Engine, PlayerSpec};
 use arbiter_core::Side;
 use axum::http::HeaderMap;
 use sha2::{Digest, Sha256};
@@ -21,7 +21,8 @@ pub enum Player {
 
 impl Player {
     /// Reads `human`, `ai` (level 3), `ai:1` … `ai:5`, or `ai:` and a player spec
-    /// (`ai:alphabeta:depth=4`, `ai:mcts:time=1s`).
+    /// (`ai:alphabeta:depth=4`, `ai:mcts:time=1s`, `ai:perfect`). The perfect player thinks
+    /// at most [`MAX_THINK`] here, as any other.
     pub fn parse(text: &str) -> Result<Player, ApiError> {
         let bad = |why: String| {
             ApiError::BadRequest(format!(
@@ -37,10 +38,13 @@ impl Player {
             ))),
             _ => {
                 let rest = text.strip_prefix("ai:").ok_or_else(|| bad("unknown".to_owned()))?;
-                let spec = match rest.parse::<u8>() {
+                let mut spec = match rest.parse::<u8>() {
                     Ok(level) => PlayerSpec::level(level).map_err(|e| bad(e.to_string()))?,
                     Err(_) => PlayerSpec::from_str(rest).map_err(|e| bad(e.to_string()))?,
                 };
+                if spec.engine == Engine::Perfect && spec.limits.time.is_none() {
+                    spec.limits.time = Some(MAX_THINK);
+                }
                 let limits = spec.effective_limits();
                 if limits.time.is_some_and(|time| time > MAX_THINK) {
                     return Err(bad(format!(

@@ -240,7 +240,7 @@ async fn the_computer_answers_and_a_takeback_against_it_is_immediate() {
         let declined = server.act(&client, id, &white, "draw", "offer").await;
         assert_eq!(declined.status(), StatusCode::CONFLICT, "the computer declines");
         let analysis: Value = client
-            .get(server.url(&format!("/api/games/{id}/analysis?think=100ms")))
+            .get(server.url(&format!("/api/games/{id}/analysis?think=3s")))
             .send()
             .await
             .expect("sent")
@@ -248,6 +248,13 @@ async fn the_computer_answers_and_a_takeback_against_it_is_immediate() {
             .await
             .expect("json");
         assert!(analysis["best"].is_string(), "{analysis}");
+        // Mini checkers is solved in far less than the time: every move has its exact value,
+        // best first, and the start is a win for White in 23 plies.
+        let exact = analysis["exact"].as_array().expect("exact values");
+        assert_eq!(exact.len(), 5, "{analysis}");
+        assert_eq!(exact[0]["wins"], true, "{analysis}");
+        assert_eq!(exact[0]["plies"], 23, "{analysis}");
+        assert_eq!(exact[4]["wins"], false, "{analysis}");
         let resigned: Value = client
             .post(server.url(&format!("/api/games/{id}/resign")))
             .bearer_auth(&white)
@@ -463,4 +470,48 @@ async fn cancelled_requests_leave_memory_and_database_alike() {
         assert_eq!(stored["moves"], shown["moves"], "on {database}");
         assert_eq!(stored["version"], shown["version"]);
     }
+}
+
+#[tokio::test]
+async fn the_perfect_player_is_refused_for_games_with_draws_and_plays_the_others() {
+    let server = Server::start(&databases()[0]).await;
+    let client = client();
+    let refused = client
+        .post(server.url("/api/games"))
+        .json(&serde_json::json!({ "game": "checkers", "options": "", "white": "human", "black": "ai:perfect" }))
+        .send()
+        .await
+        .expect("sent");
+    assert_eq!(refused.status(), StatusCode::BAD_REQUEST);
+    let message = refused.text().await.expect("text");
+    assert!(message.contains("perfect player plays only"), "{message}");
+    let created = server.create(&client, "minicheckers", "human", "ai:perfect").await;
+    let id = created["id"].as_str().expect("an id");
+    let white = token(&created, "white");
+    // d2-c3 loses: the perfect player wins from there, and says so in its reply.
+    assert_eq!(server.play(&client, id, &white, "d2-c3", 0).await.status(), StatusCode::OK);
+    let state = wait_for(&server, &client, id, |state| state["ply"] == 2).await;
+    assert_eq!(state["to_move"], "white", "{state}");
+    let analysis: Value = client
+        .get(server.url(&format!("/api/games/{id}/analysis?think=1s")))
+        .send()
+        .await
+        .expect("sent")
+        .json()
+        .await
+        .expect("json");
+    let exact = analysis["exact"].as_array().expect("exact values");
+    assert!(exact.iter().all(|entry| entry["wins"] == false), "White is lost: {analysis}");
+    // A game the solver does not handle has no exact values.
+    let checkers = server.create(&client, "checkers", "human", "human").await;
+    let checkers_id = checkers["id"].as_str().expect("an id");
+    let analysis: Value = client
+        .get(server.url(&format!("/api/games/{checkers_id}/analysis?think=100ms")))
+        .send()
+        .await
+        .expect("sent")
+        .json()
+        .await
+        .expect("json");
+    assert!(analysis["exact"].is_null(), "{analysis}");
 }

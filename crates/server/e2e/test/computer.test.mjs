@@ -49,3 +49,29 @@ test('a game against the computer, from the home page to the end', async () => {
   await shot(page, 'home-360');
   await page.context().close();
 });
+
+test('the perfect player is offered for the solved games only, and wins a won game', async () => {
+  const page = await newPage(browser);
+  await page.goto(`${server.base}/`);
+  await page.locator('[data-game=checkers]').waitFor();
+  await page.locator('[data-game=checkers]').click();
+  const perfectOffered = () => page.locator('option[value=perfect]').evaluate((option) => !option.disabled && !option.hidden);
+  assert.equal(await perfectOffered(), false);
+  await page.locator('[data-game=minicheckers]').click();
+  assert.equal(await perfectOffered(), true);
+  await page.locator('select[name=level]').selectOption('perfect');
+  await page.locator('input[name=side][value=black]').check();
+  await page.locator('#start').click();
+  await page.waitForURL(/\/games\/[a-z0-9]+$/);
+  const id = page.url().split('/').pop();
+  // White, the perfect player, wins mini checkers from the start whatever Black does.
+  await waitForPly(page, 1);
+  assert.match(await page.locator('body').textContent(), /White: the computer \(perfect play\)/);
+  const final = await playToEnd(server, id, (side) => (side === 'black' ? page : null), { seed: 5 });
+  assert.equal(final.status, 'over');
+  assert.equal(final.result, '1-0');
+  await page.waitForFunction(() => document.querySelector('[data-status]').dataset.status === 'over');
+  await shot(page, 'minicheckers-perfect-over');
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});

@@ -195,9 +195,12 @@ test('the move list replays the game, and the tools work', async () => {
   assert.equal(await page.locator('[data-piece="a5"]').count(), 1);
   assert.equal(await page.locator('[data-piece="b4"]').count(), 0);
 
+  // Mini checkers is solved within the time: the analysis is exact, with its badge.
   await page.locator('#analysis').click();
   await page.waitForFunction(() => document.getElementById('analysis-out').dataset.best);
-  assert.match(await page.locator('#analysis-out').textContent(), /Best move .*score/);
+  assert.equal(await page.locator('#analysis-out .badge').textContent(), 'exact');
+  assert.match(await page.locator('#analysis-out').textContent(), /exact Black (wins|loses) in \d+ plies with perfect play\. [a-f]\d\S+ (wins|loses) in \d+ plies/);
+  await shot(page, 'minicheckers-exact-analysis');
   await page.locator('#hint').click();
   await page.waitForFunction(() => /Hint/.test(document.getElementById('analysis-out').textContent));
 

@@ -35,6 +35,7 @@ export const sideName = (side) => (side === 'white' ? 'White' : side === 'black'
 export function playerName(player) {
   if (player === 'human') return 'a person';
   const spec = player.replace(/^ai:/, '').replace(/,?hash=\d+/, '');
+  if (spec.startsWith('perfect')) return 'the computer (perfect play)';
   const depth = /^alphabeta:depth=(\d+)$/.exec(spec);
   return depth ? `the computer (searching ${depth[1]} ${depth[1] === '1' ? 'move' : 'moves'} ahead)` : `the computer (${spec.replace(':', ', ')})`;
 }

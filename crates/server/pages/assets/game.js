@@ -387,6 +387,11 @@ function describeScore(score) {
   return JSON.stringify(score);
 }
 
+/** `b2-c3 wins in 17 plies, d2-e3 loses in 22 plies, …`: the solver's value of each move. */
+function describeExact(exact) {
+  return exact.map((entry) => `${entry.move} ${entry.wins ? 'wins' : 'loses'} in ${entry.plies} plies`).join(', ');
+}
+
 async function analyse(think, asHint) {
   const out = $('analysis-out');
   out.textContent = 'Thinking…';
@@ -396,15 +401,27 @@ async function analyse(think, asHint) {
       out.textContent = 'There is no move to analyse: the game is over.';
       return;
     }
+    // The solver's best move, when it knows every move's value, else the search's.
+    const best = info.exact ? info.exact[0].move : info.best;
     if (asHint) {
-      const move = page.state.legal.find((legal) => legal.move === info.best);
+      const move = page.state.legal.find((legal) => legal.move === best);
       page.hint = new Set(move ? move.clicks.filter((click) => !isChoice(click, page.state)) : []);
-      out.textContent = `Hint: ${info.best}`;
+      out.textContent = `Hint: ${best}`;
       render();
+    } else if (info.exact) {
+      const badge = document.createElement('span');
+      badge.className = 'badge';
+      badge.textContent = 'exact';
+      badge.title = 'Proved by the solver: the value with perfect play on both sides';
+      const first = info.exact[0];
+      const side = sideName(page.state.to_move);
+      const verdict = `${side} ${first.wins ? 'wins' : 'loses'} in ${first.plies} plies with perfect play. `;
+      out.replaceChildren(badge, ` ${verdict}${describeExact(info.exact)}.`);
     } else {
       out.textContent = `Best move ${info.best}; score ${describeScore(info.score)}; depth ${info.depth}; line ${info.pv.join(' ')}`;
     }
-    out.dataset.best = info.best;
+    out.dataset.best = best;
+    out.dataset.exact = info.exact ? 'yes' : 'no';
   } catch (error) {
     out.textContent = `No analysis: ${error.message}`;
   }
