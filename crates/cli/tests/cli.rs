@@ -294,6 +294,52 @@ fn analyze_prints_each_iteration_and_the_best_move() {
 }
 
 #[test]
+fn the_solved_games_show_exact_values_in_hints_and_analysis() {
+    // Mini checkers from the start: two moves win in 23 plies, three lose.
+    let output = arbiter(&["analyze", "minicheckers", "--depth", "3"]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let text = stdout(&output);
+    let exact: Vec<&str> = text.lines().filter(|line| line.starts_with("exact: ")).collect();
+    assert_eq!(
+        exact,
+        [
+            "exact: b2-c3 wins in 23 plies",
+            "exact: f2-e3 wins in 23 plies",
+            "exact: d2-e3 loses in 22 plies",
+            "exact: b2-a3 loses in 20 plies",
+            "exact: d2-c3 loses in 20 plies",
+        ],
+        "{text}"
+    );
+    // Checkers has draws: no exact values.
+    let text = stdout(&arbiter(&["analyze", "checkers", "--depth", "3"]));
+    assert!(!text.contains("exact:"), "{text}");
+    // The perfect player and the hint of a person playing Black after d2-c3, a losing move.
+    let args = ["play", "minicheckers", "--white", "ai", "--black", "human", "--level", "perfect"];
+    let output = arbiter_with_input(&args, "hint\nquit\n");
+    let text = stdout(&output);
+    assert!(text.contains("White is played by the computer (perfect)."), "{text}");
+    assert!(text.contains("White (computer) plays b2-c3  [score win in 12"), "{text}");
+    assert!(text.contains("exact: ") && text.contains(" loses in 22 plies"), "{text}");
+}
+
+#[test]
+fn the_perfect_player_is_refused_for_games_with_draws() {
+    for args in [
+        &["play", "checkers", "--level", "perfect"][..],
+        &["analyze", "fanorona", "--engine", "perfect"],
+        &["match", "daynight", "--a", "perfect", "--b", "random"],
+    ] {
+        let output = arbiter(args);
+        assert_eq!(output.status.code(), Some(2), "{args:?}");
+        assert!(stderr(&output).contains("the perfect player plays only"), "{}", stderr(&output));
+    }
+    let output = arbiter(&["play", "holes", "--level", "6"]);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(stderr(&output).contains("1 to 5, or perfect"), "{}", stderr(&output));
+}
+
+#[test]
 fn match_prints_the_score_and_ends_with_json() {
     let args = [
         "match",
