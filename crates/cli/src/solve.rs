@@ -1,11 +1,16 @@
 //! `arbiter solve`: who wins a position with perfect play, in how many plies, and how.
 
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
 use std::time::Duration;
 
 use arbiter_catalog::{AnyGame, GameId, SymmetricVisitor};
 use arbiter_core::GameOptions;
 use arbiter_core::{Game, Side};
-use arbiter_solver::{solve, solve_with_proof, Phase, Progress, Settings, Solution};
+use arbiter_solver::{
+    solve_long, Checkpointing, LongRun, Phase, Progress, Settings, Solution, Subject,
+};
 use serde::Serialize;
 
 use crate::bench::rate;
@@ -36,6 +41,13 @@ pub struct SolveArgs {
     /// Give up after this long, e.g. 90s or 10m (at most 24h).
     #[arg(long, value_parser = parse_think)]
     time: Option<Duration>,
+    /// Write the solver's tables to FILE every --checkpoint-every and on Ctrl-C; when FILE
+    /// exists, go on from it (it must be of the same game, options and position).
+    #[arg(long, value_name = "FILE")]
+    checkpoint: Option<PathBuf>,
+    /// The time between checkpoints, e.g. 5m (the default) or 30s.
+    #[arg(long, value_parser = parse_think, default_value = "5m", requires = "checkpoint")]
+    checkpoint_every: Duration,
     /// Also write the proof tree to FILE, for `arbiter verify-proof`.
     #[arg(long, value_name = "FILE")]
     proof: Option<String>,
@@ -79,16 +91,34 @@ impl SymmetricVisitor for Run<'_> {
             threads: usize::from(args.threads),
         };
         let mut report = |progress: &Progress| eprintln!("{}", progress_line(progress));
+        let options = G::Options::parse(&args.setup.options)?;
+        // Ctrl-C stops the search; the checkpoint, if any, is written first.
+        let interrupt = Arc::new(AtomicBool::new(false));
+        let flag = Arc::clone(&interrupt);
+        let handler = ctrlc::set_handler(move || flag.store(true, Ordering::Relaxed));
+        let subject = || Subject {
+            game: G::ID.to_owned(),
+            options: options.to_text(),
+            position: position.to_text(),
+        };
+        let run = LongRun {
+            checkpoint: args.checkpoint.as_deref().map(|path| Checkpointing {
+                path,
+                every: args.checkpoint_every,
+                subject: subject(),
+            }),
+            interrupt: handler.is_ok().then_some(&*interrupt),
+        };
+        if let Some(path) = args.checkpoint.as_deref().filter(|path| path.exists()) {
+            eprintln!("resuming from the checkpoint {}", path.display());
+        }
         let solution = match &args.proof {
-            Some(path) => {
-                let options = G::Options::parse(&args.setup.options)?;
-                proof::write(path, &position, &options, |file| {
-                    let solution = solve_with_proof(&position, &settings, &mut report, file)?;
-                    let winner = solution.winner;
-                    Ok((solution, winner))
-                })?
-            }
-            None => solve(&position, &settings, &mut report)?,
+            Some(path) => proof::write(path, &position, &options, |file| {
+                let solution = solve_long(&position, &settings, &run, &mut report, Some(file))?;
+                let winner = solution.winner;
+                Ok((solution, winner))
+            })?,
+            None => solve_long(&position, &settings, &run, &mut report, None)?,
         };
         print(&position, &solution, args.json, out)
     }

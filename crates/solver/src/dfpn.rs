@@ -47,8 +47,8 @@ pub(crate) struct Search<'a, G> {
     started: Instant,
     time_limit: Option<Duration>,
     stopped: bool,
-    /// Set by another thread to stop this search.
-    stop: Option<&'a AtomicBool>,
+    /// Set by another thread (or by Ctrl-C) to stop this search.
+    stops: [Option<&'a AtomicBool>; 2],
     last_report: Duration,
     root: Numbers,
     progress: &'a mut dyn FnMut(&Progress),
@@ -67,7 +67,7 @@ impl<'a, G: Game> Search<'a, G> {
             started: Instant::now(),
             time_limit,
             stopped: false,
-            stop: None,
+            stops: [None, None],
             last_report: Duration::ZERO,
             root: Numbers::FRESH,
             progress,
@@ -75,9 +75,12 @@ impl<'a, G: Game> Search<'a, G> {
         }
     }
 
-    /// The same search, also stopped when `stop` is set (by another thread).
-    pub(crate) fn stopped_by(mut self, stop: &'a AtomicBool) -> Self {
-        self.stop = Some(stop);
+    /// The same search, also stopped when `stop` is set (by another thread); two such
+    /// signals at most.
+    pub(crate) fn stopped_by(mut self, stop: Option<&'a AtomicBool>) -> Self {
+        if let Some(free) = self.stops.iter_mut().find(|slot| slot.is_none()) {
+            *free = stop;
+        }
         self
     }
 
@@ -127,7 +130,7 @@ impl<'a, G: Game> Search<'a, G> {
         }
         let elapsed = self.started.elapsed();
         if self.time_limit.is_some_and(|limit| elapsed >= limit)
-            || self.stop.is_some_and(|stop| stop.load(Ordering::Relaxed))
+            || self.stops.iter().flatten().any(|stop| stop.load(Ordering::Relaxed))
         {
             self.stopped = true;
         }

@@ -54,6 +54,7 @@
 //! perfect move) and keeps what it proved between them: what a perfect player and an analysis
 //! use.
 
+pub mod checkpoint;
 mod dfpn;
 mod length;
 mod oracle;
@@ -62,11 +63,15 @@ mod split;
 mod table;
 
 use std::io::Write;
+use std::path::Path;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use arbiter_core::{DrawRules, Game, Side};
 
+use crate::checkpoint::Behind;
+pub use crate::checkpoint::Subject;
 use crate::dfpn::Search;
 use crate::length::{Distance, Lengths};
 pub use crate::oracle::{Exact, Oracle};
@@ -193,6 +198,17 @@ pub enum SolveError {
         /// The memory asked for, in MiB.
         mib: usize,
     },
+    /// Ctrl-C (or the caller) stopped the search; the checkpoint, if any, was written.
+    #[error(
+        "stopped before a proof (a checkpoint, when one was asked for, is written: the same \
+         command goes on from it): {} nodes in {:.1} s, root proof number {}, disproof \
+         number {}",
+        .0.nodes, .0.elapsed.as_secs_f64(), .0.root_proof, .0.root_disproof
+    )]
+    Interrupted(Progress),
+    /// A checkpoint could not be read or written.
+    #[error("{0}")]
+    Checkpoint(String),
     /// The time allowed for one question ran out before its answer.
     #[error("not solved within the time allowed")]
     OutOfTime,
@@ -212,7 +228,7 @@ pub fn solve<G: Game>(
     settings: &Settings,
     progress: &mut (dyn FnMut(&Progress) + Send),
 ) -> Result<Solution<G::Move>, SolveError> {
-    solve_on_big_stack(position, settings, progress, None)
+    solve_on_big_stack(position, settings, &LongRun::default(), progress, None)
 }
 
 /// Solves `position` like [`solve`], then writes the proof tree to `proof`: a line for each
@@ -224,12 +240,48 @@ pub fn solve_with_proof<G: Game>(
     progress: &mut (dyn FnMut(&Progress) + Send),
     proof: &mut (dyn Write + Send),
 ) -> Result<Solution<G::Move>, SolveError> {
-    solve_on_big_stack(position, settings, progress, Some(proof))
+    solve_on_big_stack(position, settings, &LongRun::default(), progress, Some(proof))
+}
+
+/// What a long search needs besides its [`Settings`]: checkpoints and a way to stop it.
+#[derive(Debug, Default)]
+pub struct LongRun<'a> {
+    /// Where and how often to write the tables; a checkpoint found there is resumed.
+    pub checkpoint: Option<Checkpointing<'a>>,
+    /// Set (by Ctrl-C, say) to stop the search: a checkpoint is then written first.
+    pub interrupt: Option<&'a AtomicBool>,
+}
+
+/// A long search's checkpoints (see [`checkpoint`](crate::checkpoint)).
+#[derive(Debug)]
+pub struct Checkpointing<'a> {
+    /// The file: resumed when it exists, written again at each checkpoint.
+    pub path: &'a Path,
+    /// The time between checkpoints.
+    pub every: Duration,
+    /// What is being solved, which a checkpoint to resume must be of.
+    pub subject: Subject,
+}
+
+/// Solves `position` like [`solve_with_proof`] (without a proof when `proof` is `None`), with
+/// the checkpoints and interruption of `run`: the search goes on from the checkpoint when
+/// there is one, the tables are written every `run.checkpoint.every` and when it is
+/// interrupted or runs out of time. The nodes and times reported include the work behind the
+/// checkpoint.
+pub fn solve_long<G: Game>(
+    position: &G,
+    settings: &Settings,
+    run: &LongRun<'_>,
+    progress: &mut (dyn FnMut(&Progress) + Send),
+    proof: Option<&mut (dyn Write + Send)>,
+) -> Result<Solution<G::Move>, SolveError> {
+    solve_on_big_stack(position, settings, run, progress, proof)
 }
 
 fn solve_on_big_stack<G: Game>(
     position: &G,
     settings: &Settings,
+    run: &LongRun<'_>,
     progress: &mut (dyn FnMut(&Progress) + Send),
     proof: Option<&mut (dyn Write + Send)>,
 ) -> Result<Solution<G::Move>, SolveError> {
@@ -240,7 +292,7 @@ fn solve_on_big_stack<G: Game>(
         let worker = std::thread::Builder::new()
             .name("solver".to_owned())
             .stack_size(STACK_BYTES)
-            .spawn_scoped(scope, || solve_here(position, settings, progress, proof))
+            .spawn_scoped(scope, || solve_here(position, settings, run, progress, proof))
             .map_err(|error| SolveError::Thread(error.to_string()))?;
         match worker.join() {
             Ok(result) => result,
@@ -249,9 +301,94 @@ fn solve_on_big_stack<G: Game>(
     })
 }
 
+/// The value by df-pn, in slices between checkpoints; `Ok(won)` once found.
+fn search_value<G: Game>(
+    position: &G,
+    settings: &Settings,
+    run: &LongRun<'_>,
+    tables: &mut [Table],
+    solved: &Solved,
+    progress: &mut dyn FnMut(&Progress),
+) -> Result<(bool, Progress), SolveError> {
+    let started = Instant::now();
+    let deadline = settings.time_limit.map(|limit| started + limit);
+    let mut behind = Behind::default();
+    if let Some(checkpoint) = run.checkpoint.as_ref().filter(|c| c.path.exists()) {
+        behind = checkpoint::read(checkpoint.path, &checkpoint.subject, solved, tables).map_err(
+            |why| {
+                SolveError::Checkpoint(format!(
+                    "cannot resume from {}: {why}",
+                    checkpoint.path.display()
+                ))
+            },
+        )?;
+    }
+    let (table, others) = tables.split_first_mut().ok_or(SolveError::Memory { mib: 0 })?;
+    let mut nodes = behind.nodes;
+    loop {
+        let slice_started = Instant::now();
+        let slice_end = match &run.checkpoint {
+            Some(checkpoint) => {
+                let next = slice_started + checkpoint.every;
+                Some(deadline.map_or(next, |deadline| deadline.min(next)))
+            }
+            None => deadline,
+        };
+        let before = Duration::from_secs_f64(behind.seconds) + (slice_started - started);
+        let done = nodes;
+        // What the searches report, counted from the start of the whole work.
+        let mut report = |seen: &Progress| {
+            let elapsed = before + seen.elapsed;
+            let nodes = done + seen.nodes;
+            progress(&Progress {
+                nodes,
+                elapsed,
+                nodes_per_second: nodes as f64 / elapsed.as_secs_f64().max(1e-9),
+                ..*seen
+            });
+        };
+        let split = Split { deadline: slice_end, interrupt: run.interrupt };
+        let split_nodes =
+            if others.is_empty() { 0 } else { split.run(position, table, others, &mut report)? };
+        let left = slice_end.map(|end| end.saturating_duration_since(Instant::now()));
+        let mut search = Search::new(table, left, &mut report).stopped_by(run.interrupt);
+        let won = search.solve(position);
+        nodes += split_nodes + search.nodes;
+        let elapsed = before + slice_started.elapsed();
+        let numbers = Progress {
+            nodes,
+            elapsed,
+            nodes_per_second: nodes as f64 / elapsed.as_secs_f64().max(1e-9),
+            ..search.progress()
+        };
+        if let Some(won) = won {
+            return Ok((won, numbers));
+        }
+        if let Some(checkpoint) = &run.checkpoint {
+            let all: Vec<&Table> = std::iter::once(&*table).chain(others.iter()).collect();
+            let behind = Behind { nodes, seconds: elapsed.as_secs_f64() };
+            checkpoint::write(checkpoint.path, &checkpoint.subject, behind, solved, &all).map_err(
+                |error| {
+                    SolveError::Checkpoint(format!(
+                        "cannot write the checkpoint {}: {error}",
+                        checkpoint.path.display()
+                    ))
+                },
+            )?;
+        }
+        if run.interrupt.is_some_and(|stop| stop.load(Ordering::Relaxed)) {
+            return Err(SolveError::Interrupted(numbers));
+        }
+        if deadline.is_some_and(|deadline| Instant::now() >= deadline) {
+            return Err(SolveError::TimeLimit(numbers));
+        }
+    }
+}
+
 fn solve_here<G: Game>(
     position: &G,
     settings: &Settings,
+    run: &LongRun<'_>,
     progress: &mut dyn FnMut(&Progress),
     proof: Option<&mut (dyn Write + Send)>,
 ) -> Result<Solution<G::Move>, SolveError> {
@@ -260,31 +397,21 @@ fn solve_here<G: Game>(
     let threads = settings.threads.max(1);
     let memory = Memory::split(settings.hash_mib, threads);
     let solved = Arc::new(Solved::new(memory.solved));
-    let table_bytes = memory.table;
-    let mut table = Table::new(table_bytes, Arc::clone(&solved))
-        .ok_or(SolveError::Memory { mib: settings.hash_mib })?;
+    let mut tables = Vec::new();
+    for _ in 0..threads {
+        let table = Table::new(memory.table, Arc::clone(&solved));
+        tables.push(table.ok_or(SolveError::Memory { mib: settings.hash_mib })?);
+    }
     let search_started = Instant::now();
-    let split = Split { threads, deadline, table_bytes, solved: &solved };
-    let split_nodes = if threads > 1 { split.run(position, &mut table, progress)? } else { 0 };
-    let left = deadline.map(|deadline| deadline.saturating_duration_since(Instant::now()));
-    let mut search = Search::new(&mut table, left, progress);
-    let won = search.solve(position);
-    let nodes = split_nodes + search.nodes;
-    // The split's nodes and time too: the last search is only the root's own.
+    let (won, final_progress) =
+        search_value(position, settings, run, &mut tables, &solved, progress)?;
     let search_time = search_started.elapsed();
-    let final_progress = Progress {
-        nodes,
-        nodes_per_second: nodes as f64 / search_time.as_secs_f64().max(1e-9),
-        elapsed: search_time,
-        ..search.progress()
-    };
-    let Some(won) = won else {
-        return Err(SolveError::TimeLimit(final_progress));
-    };
+    let nodes = final_progress.nodes;
+    let table = &mut tables[0];
     let mover = position.side_to_move();
     let winner = if won { mover } else { mover.opponent() };
     let mut lengths = Lengths::new(memory.lengths);
-    let mut distance = Distance::new(&mut table, &mut lengths, deadline);
+    let mut distance = Distance::new(table, &mut lengths, deadline);
     let mut report_bound = |bound| {
         let phase = Phase::Length { winner, bound };
         progress(&Progress { phase, elapsed: started.elapsed(), ..final_progress });
@@ -299,7 +426,7 @@ fn solve_here<G: Game>(
     let elapsed = started.elapsed();
     let proof_lines = match proof {
         Some(out) => Some(
-            proof::write(&mut table, position, winner, out)
+            proof::write(table, position, winner, out)
                 .and_then(|lines| out.flush().map(|()| lines))
                 .map_err(|error| SolveError::Proof(error.to_string()))?,
         ),

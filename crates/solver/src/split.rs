@@ -9,32 +9,32 @@
 //! repeat each other's work below positions that several root moves reach.
 
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use arbiter_core::{Game, Status};
 
 use crate::dfpn::Search;
-use crate::table::{Solved, Table};
+use crate::table::Table;
 use crate::{Progress, SolveError, STACK_BYTES};
 
 /// The root's moves, shared out.
 pub(crate) struct Split<'a> {
-    pub(crate) threads: usize,
     pub(crate) deadline: Option<Instant>,
-    pub(crate) table_bytes: usize,
-    pub(crate) solved: &'a Arc<Solved>,
+    /// Set (by Ctrl-C) to stop every thread.
+    pub(crate) interrupt: Option<&'a AtomicBool>,
 }
 
 impl Split<'_> {
-    /// Solves the root's children on `threads` threads (this one with `table` and `progress`,
-    /// the others quietly); returns the nodes searched.
+    /// Solves the root's children on this thread (with `table` and `progress`) and one more
+    /// thread for each of `others` (quietly, each with its table); returns the nodes searched.
     pub(crate) fn run<G: Game>(
         &self,
         root: &G,
         table: &mut Table,
+        others: &mut [Table],
         progress: &mut dyn FnMut(&Progress),
     ) -> Result<u64, SolveError> {
+        let threads = others.len() + 1;
         let children: Vec<G> = root
             .legal_moves()
             .into_iter()
@@ -48,22 +48,19 @@ impl Split<'_> {
         if children.iter().any(|child| child.status() != Status::Ongoing) {
             return Ok(0);
         }
-        let mut tables = Vec::new();
-        for _ in 1..self.threads {
-            let memory = SolveError::Memory { mib: self.table_bytes >> 20 };
-            tables.push(Table::new(self.table_bytes, Arc::clone(self.solved)).ok_or(memory)?);
-        }
         let stop = AtomicBool::new(false);
         let share = |table: &mut Table, first: usize, progress: &mut dyn FnMut(&Progress)| {
             let mut nodes = 0;
-            for child in children.iter().skip(first).step_by(self.threads) {
+            for child in children.iter().skip(first).step_by(threads) {
                 if stop.load(Ordering::Relaxed) {
                     break;
                 }
                 let left = self.deadline.map(|deadline| {
                     deadline.saturating_duration_since(Instant::now()).max(Duration::from_nanos(1))
                 });
-                let mut search = Search::new(table, left, progress).stopped_by(&stop);
+                let mut search = Search::new(table, left, progress)
+                    .stopped_by(Some(&stop))
+                    .stopped_by(self.interrupt);
                 let value = search.solve(child);
                 nodes += search.nodes;
                 // A child lost for its mover wins the root; no value means time is up.
@@ -75,12 +72,12 @@ impl Split<'_> {
         };
         std::thread::scope(|scope| {
             let mut workers = Vec::new();
-            for (index, mut table) in tables.into_iter().enumerate() {
+            for (index, table) in others.iter_mut().enumerate() {
                 let share = &share;
                 let worker = std::thread::Builder::new()
                     .name(format!("solver {}", index + 1))
                     .stack_size(STACK_BYTES)
-                    .spawn_scoped(scope, move || share(&mut table, index + 1, &mut |_| {}));
+                    .spawn_scoped(scope, move || share(table, index + 1, &mut |_| {}));
                 match worker {
                     Ok(worker) => workers.push(worker),
                     Err(error) => {

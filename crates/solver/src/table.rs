@@ -90,14 +90,14 @@ impl Hasher for KeyHasher {
 pub(crate) type KeyMap<V> = HashMap<u64, V, BuildHasherDefault<KeyHasher>>;
 
 /// One remembered position. `work == 0` marks an empty slot.
-#[derive(Debug, Clone, Copy, Default)]
-struct Entry {
-    key: u64,
-    proof: u32,
-    disproof: u32,
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub(crate) struct Entry {
+    pub(crate) key: u64,
+    pub(crate) proof: u32,
+    pub(crate) disproof: u32,
     /// The nodes searched below the position when it was stored: what it would cost to
     /// find its numbers again, so the entry with the least is the one to give up.
-    work: u32,
+    pub(crate) work: u32,
 }
 
 impl Entry {
@@ -152,8 +152,27 @@ impl Solved {
         }
     }
 
-    fn len(&self) -> usize {
+    pub(crate) fn len(&self) -> usize {
         (0..SHARDS).map(|shard| self.shards[shard].lock().map_or(0, |map| map.len())).sum()
+    }
+
+    /// Calls `visit` with every solved position, shard by shard.
+    pub(crate) fn for_each(
+        &self,
+        mut visit: impl FnMut(u64, bool) -> std::io::Result<()>,
+    ) -> std::io::Result<()> {
+        for shard in &self.shards {
+            let shard = shard.lock().unwrap_or_else(PoisonError::into_inner);
+            for (&key, &won) in shard.iter() {
+                visit(key, won)?;
+            }
+        }
+        Ok(())
+    }
+
+    /// Adds a solved position read back from a checkpoint; `false` when its shard is full.
+    pub(crate) fn restore(&self, key: u64, won: bool) -> bool {
+        self.insert(key, won)
     }
 }
 
@@ -246,6 +265,18 @@ impl Table {
             *entry = Entry::default();
             self.used -= 1;
         }
+    }
+
+    /// Every entry in use.
+    pub(crate) fn entries(&self) -> impl Iterator<Item = &Entry> {
+        self.buckets.iter().flatten().filter(|entry| entry.work != 0)
+    }
+
+    /// Puts back an entry read from a checkpoint (a solved one to the solved set if it has
+    /// room), as [`Table::store`] would.
+    pub(crate) fn restore(&mut self, entry: Entry) {
+        let numbers = Numbers { proof: entry.proof, disproof: entry.disproof };
+        self.store(entry.key, numbers, u64::from(entry.work));
     }
 
     /// The share of the table's slots in use, 0 to 1.
