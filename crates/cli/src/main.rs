@@ -286,7 +286,10 @@ fn main() -> ExitCode {
         Err(failure) => {
             eprintln!("error: {failure}");
             ExitCode::from(match failure {
-                Failure::Output(_) | Failure::Save { .. } | Failure::ProofFile { .. } => 1,
+                Failure::Output(_)
+                | Failure::Save { .. }
+                | Failure::ProofFile { .. }
+                | Failure::StrongFile { .. } => 1,
                 _ => 2,
             })
         }
@@ -394,6 +397,8 @@ pub(crate) enum Failure {
     ProofRejected(String),
     #[error("cannot read or write the proof file {}: {error}", arbiter_core::escaped(.path))]
     ProofFile { path: String, error: io::Error },
+    #[error("{}: {error}", arbiter_core::escaped(.path))]
+    StrongFile { path: String, error: arbiter_solver::StrongError },
     #[error("cannot write the output: {0}")]
     Output(io::Error),
     #[error("cannot write the records to {}: {error}", arbiter_core::escaped(.path))]

@@ -176,3 +176,55 @@ fn a_holes_proof_with_captures_is_verified() {
     assert!(verified.status.success(), "{}", stderr(&verified));
     let _ = std::fs::remove_file(&path);
 }
+
+#[test]
+fn the_strong_solution_of_minicheckers_is_written_and_gives_both_starts() {
+    let path = temporary("minicheckers.strong");
+    let file = path.to_str().expect("a UTF-8 path");
+    let output = arbiter(&["solve", "minicheckers", "--strong", file]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let text = String::from_utf8_lossy(&output.stdout).into_owned();
+    let lines: Vec<&str> = text.lines().collect();
+    let size = std::fs::metadata(&path).expect("the file is written").len();
+    assert_eq!(size, 15_895_048);
+    assert!(lines[0].starts_with("minicheckers: 1766109 positions solved in "), "{text}");
+    assert!(lines[0].ends_with(&format!("({size} bytes)")), "{text}");
+    assert_eq!(lines[1], "first=white: White to move wins in 23 plies", "{text}");
+    assert_eq!(lines[2], "first=black: Black to move wins in 23 plies", "{text}");
+    assert!(stderr(&output).contains("positions 1766109"), "{}", stderr(&output));
+    let _ = std::fs::remove_file(&path);
+}
+
+#[test]
+fn strong_is_refused_for_holes_other_games_and_settings_it_ignores() {
+    let path = temporary("refused.strong");
+    let file = path.to_str().expect("a UTF-8 path");
+    let holes = arbiter(&["solve", "holes", "--strong", file]);
+    assert_eq!(holes.status.code(), Some(2), "{}", stderr(&holes));
+    assert!(
+        stderr(&holes).contains("holes is too big for a strong solution"),
+        "{}",
+        stderr(&holes)
+    );
+    let checkers = arbiter(&["solve", "checkers", "--strong", file]);
+    assert_eq!(checkers.status.code(), Some(2), "{}", stderr(&checkers));
+    assert!(stderr(&checkers).contains("minicheckers and holes"), "{}", stderr(&checkers));
+    let together: [&[&str]; 4] =
+        [&["--moves", "b2-a3"], &["--position", "W:Wa1:Bf6"], &["--json"], &["--threads", "2"]];
+    for extra in together {
+        let mut args = vec!["solve", "minicheckers", "--strong", file];
+        args.extend_from_slice(extra);
+        let output = arbiter(&args);
+        assert_eq!(output.status.code(), Some(2), "{extra:?}");
+        assert!(stderr(&output).contains("cannot be used with"), "{}", stderr(&output));
+    }
+    assert!(!path.exists(), "nothing is written when refused");
+}
+
+#[test]
+fn strong_into_a_folder_that_does_not_exist_is_an_error_with_exit_code_1() {
+    let path = temporary("no-such-folder/mc.strong");
+    let output = arbiter(&["solve", "minicheckers", "--strong", path.to_str().expect("UTF-8")]);
+    assert_eq!(output.status.code(), Some(1), "{}", stderr(&output));
+    assert!(stderr(&output).contains("no-such-folder"), "{}", stderr(&output));
+}

@@ -60,6 +60,7 @@ mod length;
 mod oracle;
 mod proof;
 mod split;
+pub mod strong;
 mod table;
 
 use std::io::Write;
@@ -76,6 +77,7 @@ use crate::dfpn::Search;
 use crate::length::{Distance, Lengths};
 pub use crate::oracle::{Exact, Oracle};
 use crate::split::Split;
+pub use crate::strong::{StrongError, StrongSolution};
 use crate::table::{Solved, Table};
 
 /// The stack of the searching thread: one frame per ply of the deepest line searched.
