@@ -153,7 +153,7 @@ impl<'a, G: Game> Search<'a, G> {
             Expansion::Children(children) => children,
         };
         loop {
-            let (numbers, best, second_disproof) = self.combine(&mut children);
+            let (numbers, best, second_disproof) = self.combine(&children);
             if is_root {
                 self.root = numbers;
             }
@@ -211,18 +211,12 @@ impl<'a, G: Game> Search<'a, G> {
 
     /// The node's numbers from its children's, the child to search next (the least disproof
     /// number) and the second least disproof number.
-    fn combine(&self, children: &mut [Child<G>]) -> (Numbers, usize, u32) {
+    fn combine(&self, children: &[Child<G>]) -> (Numbers, usize, u32) {
         let mut proof = INFINITY;
         let mut second = INFINITY;
         let mut best = 0;
         let mut disproof: u32 = 0;
-        for (index, child) in children.iter_mut().enumerate() {
-            // A solved child stays solved: only the others need the table again.
-            if child.last_seen.value().is_none() {
-                if let Some(stored) = self.table.get(child.key) {
-                    child.last_seen = stored;
-                }
-            }
+        for (index, child) in children.iter().enumerate() {
             let numbers = child.last_seen;
             if numbers.disproof < proof {
                 second = proof;

@@ -7,7 +7,8 @@
 
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
-use std::sync::{Arc, Mutex, PoisonError};
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
+use std::sync::Arc;
 
 use arbiter_core::Game;
 
@@ -109,68 +110,98 @@ impl Entry {
 /// Entries per bucket: a new position may take any slot of its bucket.
 const BUCKET: usize = 4;
 
-/// The bytes a solved position costs in the solved set, counting the hash map's overhead.
-const SOLVED_ENTRY_BYTES: usize = 40;
+/// The longest run of occupied slots the solved set probes before it calls itself full: a
+/// search never walks far, and the set stops taking positions well before it is packed.
+const MAX_PROBES: usize = 32;
 
-/// Shards of the solved set: threads that share it rarely wait for the same lock.
-const SHARDS: usize = 16;
-
-/// The solved positions (`true`: the player to move wins), never evicted, shared by the
-/// threads of a search; each shard holds at most `capacity` positions.
+/// The solved positions, never evicted, shared by the threads of a search without locks: an
+/// open-addressing table of atomic words, each a position's key with its lowest bit replaced
+/// by the value (`1`: the player to move wins), `0` for an empty slot. Keys therefore match
+/// on 63 bits, which with the sizes solved here changes nothing.
+///
+/// A lookup is a plain load, so it neither waits for a lock nor stops the processor from
+/// fetching the transposition table's bucket at the same time; an insertion claims an empty
+/// slot by compare-and-swap. Probing is linear from the slot the key's high bits choose.
 pub(crate) struct Solved {
-    shards: [Mutex<KeyMap<bool>>; SHARDS],
-    capacity: usize,
+    slots: Vec<AtomicU64>,
+    count: AtomicUsize,
 }
 
 impl Solved {
     /// A solved set of about `bytes` bytes.
     pub(crate) fn new(bytes: usize) -> Solved {
+        let slots = (bytes / size_of::<AtomicU64>()).max(MAX_PROBES);
         Solved {
-            shards: std::array::from_fn(|_| Mutex::new(KeyMap::default())),
-            capacity: (bytes / SOLVED_ENTRY_BYTES / SHARDS).max(1),
+            slots: (0..slots).map(|_| AtomicU64::new(0)).collect(),
+            count: AtomicUsize::new(0),
         }
     }
 
-    fn shard(&self, key: u64) -> std::sync::MutexGuard<'_, KeyMap<bool>> {
-        // The low bits pick the shard; the map itself uses the high ones. A thread that
-        // panicked while holding a shard left it whole (inserts are single calls).
-        self.shards[(key as usize) % SHARDS].lock().unwrap_or_else(PoisonError::into_inner)
+    /// The word stored for `key` with value `won`; never 0.
+    fn word(key: u64, won: bool) -> u64 {
+        let key = if key & !1 == 0 { 2 } else { key & !1 };
+        key | u64::from(won)
+    }
+
+    fn home(&self, key: u64) -> usize {
+        ((u128::from(key) * self.slots.len() as u128) >> 64) as usize
+    }
+
+    /// The slots to probe for `key`, in order.
+    fn probes(&self, key: u64) -> impl Iterator<Item = &AtomicU64> {
+        let home = self.home(key);
+        (0..MAX_PROBES).map(move |step| &self.slots[(home + step) % self.slots.len()])
     }
 
     fn get(&self, key: u64) -> Option<bool> {
-        self.shard(key).get(&key).copied()
-    }
-
-    /// Adds a solved position; `false` when its shard is full.
-    fn insert(&self, key: u64, won: bool) -> bool {
-        let mut shard = self.shard(key);
-        if shard.len() < self.capacity || shard.contains_key(&key) {
-            shard.insert(key, won);
-            true
-        } else {
-            false
+        let wanted = Self::word(key, false);
+        for slot in self.probes(key) {
+            match slot.load(Ordering::Relaxed) {
+                0 => return None,
+                word if word & !1 == wanted => return Some(word & 1 == 1),
+                _ => {}
+            }
         }
+        None
     }
 
+    /// Adds a solved position; `false` when its neighbourhood is full.
+    fn insert(&self, key: u64, won: bool) -> bool {
+        let word = Self::word(key, won);
+        for slot in self.probes(key) {
+            match slot.compare_exchange(0, word, Ordering::Relaxed, Ordering::Relaxed) {
+                Ok(_) => {
+                    self.count.fetch_add(1, Ordering::Relaxed);
+                    return true;
+                }
+                // Already there (a solved value never changes).
+                Err(found) if found & !1 == word & !1 => return true,
+                Err(_) => {}
+            }
+        }
+        false
+    }
+
+    /// The number of solved positions.
     pub(crate) fn len(&self) -> usize {
-        (0..SHARDS).map(|shard| self.shards[shard].lock().map_or(0, |map| map.len())).sum()
+        self.count.load(Ordering::Relaxed)
     }
 
-    /// Calls `visit` with every solved position, shard by shard.
+    /// Calls `visit` with every solved position (its key with the lowest bit cleared).
     pub(crate) fn for_each(
         &self,
         mut visit: impl FnMut(u64, bool) -> std::io::Result<()>,
     ) -> std::io::Result<()> {
-        for shard in &self.shards {
-            let shard = shard.lock().unwrap_or_else(PoisonError::into_inner);
-            for (&key, &won) in shard.iter() {
-                visit(key, won)?;
+        for slot in &self.slots {
+            let word = slot.load(Ordering::Relaxed);
+            if word != 0 {
+                visit(word & !1, word & 1 == 1)?;
             }
         }
         Ok(())
     }
 
-    /// Adds a solved position read back from a checkpoint; `false` when its shard is full.
+    /// Adds a solved position read back from a checkpoint; `false` when it has no room.
     pub(crate) fn restore(&self, key: u64, won: bool) -> bool {
         self.insert(key, won)
     }
@@ -307,9 +338,8 @@ mod tests {
 
     #[test]
     fn a_full_bucket_gives_up_its_unsolved_entry_with_the_least_work() {
-        // A table of one bucket, whose solved set holds a single position per shard: 100 and
-        // 116 fall in the same shard.
-        let solved = Solved { shards: std::array::from_fn(|_| Mutex::default()), capacity: 1 };
+        // A table of one bucket, whose solved set has room for one position.
+        let solved = Solved { slots: vec![AtomicU64::new(0)], count: AtomicUsize::new(0) };
         let mut table =
             Table { buckets: vec![[Entry::default(); BUCKET]], used: 0, solved: Arc::new(solved) };
         table.store(100, Numbers::LOST, 1);
