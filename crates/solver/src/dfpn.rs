@@ -4,7 +4,7 @@
 use std::time::{Duration, Instant};
 
 use std::marker::PhantomData;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
 use arbiter_core::{Forced, Game, Status};
 
@@ -49,6 +49,9 @@ pub(crate) struct Search<'a, G> {
     stopped: bool,
     /// Set by another thread (or by Ctrl-C) to stop this search.
     stops: [Option<&'a AtomicBool>; 2],
+    /// The nodes of every thread of a split search, which this one adds to now and then, so
+    /// that its progress reports them all.
+    shared_nodes: Option<&'a AtomicU64>,
     last_report: Duration,
     root: Numbers,
     progress: &'a mut dyn FnMut(&Progress),
@@ -68,6 +71,7 @@ impl<'a, G: Game> Search<'a, G> {
             time_limit,
             stopped: false,
             stops: [None, None],
+            shared_nodes: None,
             last_report: Duration::ZERO,
             root: Numbers::FRESH,
             progress,
@@ -84,6 +88,12 @@ impl<'a, G: Game> Search<'a, G> {
         self
     }
 
+    /// The same search, counting its nodes also in `nodes`, which its progress then reports.
+    pub(crate) fn counting_in(mut self, nodes: &'a AtomicU64) -> Self {
+        self.shared_nodes = Some(nodes);
+        self
+    }
+
     /// Solves `position`: `Some(true)` when the player to move wins, `Some(false)` when he
     /// loses, `None` when the time limit (or another thread) stopped the search first.
     pub(crate) fn solve(&mut self, position: &G) -> Option<bool> {
@@ -96,6 +106,9 @@ impl<'a, G: Game> Search<'a, G> {
         let key = key_of(position);
         let unlimited = Numbers { proof: INFINITY, disproof: INFINITY };
         let numbers = self.search(position, key, unlimited, true);
+        if let Some(shared) = self.shared_nodes {
+            shared.fetch_add(self.nodes % CLOCK_INTERVAL, Ordering::Relaxed);
+        }
         self.report();
         numbers.value()
     }
@@ -103,9 +116,10 @@ impl<'a, G: Game> Search<'a, G> {
     /// The progress so far.
     pub(crate) fn progress(&self) -> Progress {
         let elapsed = self.started.elapsed();
+        let nodes = self.shared_nodes.map_or(self.nodes, |shared| shared.load(Ordering::Relaxed));
         Progress {
-            nodes: self.nodes,
-            nodes_per_second: self.nodes as f64 / elapsed.as_secs_f64().max(1e-9),
+            nodes,
+            nodes_per_second: nodes as f64 / elapsed.as_secs_f64().max(1e-9),
             table_fill: self.table.fill(),
             solved_positions: self.table.solved_count(),
             root_proof: self.root.proof,
@@ -127,6 +141,9 @@ impl<'a, G: Game> Search<'a, G> {
         self.nodes += 1;
         if self.nodes % CLOCK_INTERVAL != 0 {
             return;
+        }
+        if let Some(shared) = self.shared_nodes {
+            shared.fetch_add(CLOCK_INTERVAL, Ordering::Relaxed);
         }
         let elapsed = self.started.elapsed();
         if self.time_limit.is_some_and(|limit| elapsed >= limit)

@@ -65,7 +65,7 @@ mod table;
 
 use std::io::Write;
 use std::path::Path;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -340,7 +340,8 @@ fn search_value<G: Game>(
         let done = nodes;
         // What the searches report, counted from the start of the whole work.
         let mut report = |seen: &Progress| {
-            let elapsed = before + seen.elapsed;
+            // The searches of a split start one after another: the slice's clock, not theirs.
+            let elapsed = before + slice_started.elapsed();
             let nodes = done + seen.nodes;
             progress(&Progress {
                 nodes,
@@ -349,11 +350,15 @@ fn search_value<G: Game>(
                 ..*seen
             });
         };
-        let split = Split { deadline: slice_end, interrupt: run.interrupt };
+        // Every thread's nodes in this slice, which the progress reports.
+        let slice_nodes = AtomicU64::new(0);
+        let split = Split { deadline: slice_end, interrupt: run.interrupt, nodes: &slice_nodes };
         let split_nodes =
             if others.is_empty() { 0 } else { split.run(position, table, others, &mut report)? };
         let left = slice_end.map(|end| end.saturating_duration_since(Instant::now()));
-        let mut search = Search::new(table, left, &mut report).stopped_by(run.interrupt);
+        let mut search = Search::new(table, left, &mut report)
+            .stopped_by(run.interrupt)
+            .counting_in(&slice_nodes);
         let won = search.solve(position);
         nodes += split_nodes + search.nodes;
         let elapsed = before + slice_started.elapsed();

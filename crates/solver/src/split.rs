@@ -8,7 +8,7 @@
 //! It is the simplest parallel scheme; the threads share no unsolved numbers, so they may
 //! repeat each other's work below positions that several root moves reach.
 
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 use arbiter_core::{Game, Status};
@@ -22,6 +22,8 @@ pub(crate) struct Split<'a> {
     pub(crate) deadline: Option<Instant>,
     /// Set (by Ctrl-C) to stop every thread.
     pub(crate) interrupt: Option<&'a AtomicBool>,
+    /// Every thread's nodes, for the progress.
+    pub(crate) nodes: &'a AtomicU64,
 }
 
 impl Split<'_> {
@@ -60,7 +62,8 @@ impl Split<'_> {
                 });
                 let mut search = Search::new(table, left, progress)
                     .stopped_by(Some(&stop))
-                    .stopped_by(self.interrupt);
+                    .stopped_by(self.interrupt)
+                    .counting_in(self.nodes);
                 let value = search.solve(child);
                 nodes += search.nodes;
                 // A child lost for its mover wins the root; no value means time is up.
