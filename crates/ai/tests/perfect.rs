@@ -5,43 +5,12 @@ use std::collections::HashMap;
 
 use arbiter_ai::{Context, Engine, PlayerSpec, Score, SpecError};
 use arbiter_checkers::Checkers;
-use arbiter_core::testkit::random_playouts;
-use arbiter_core::{Evaluate, Game, Status};
+use arbiter_core::testkit::{perfect_play, random_playouts};
+use arbiter_core::{Evaluate, Game};
 use arbiter_holes::Holes;
 use arbiter_minicheckers::Minicheckers;
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
-
-/// The value for the player to move and the perfect-play length, by a plain memoised negamax
-/// over the rules alone; `None` when it needs more than `budget` positions.
-fn negamax<G: Game + std::hash::Hash>(
-    position: &G,
-    memory: &mut HashMap<G, (bool, u32)>,
-    budget: usize,
-) -> Option<(bool, u32)> {
-    if let Some(&known) = memory.get(position) {
-        return Some(known);
-    }
-    if memory.len() >= budget {
-        return None;
-    }
-    let value = match position.status() {
-        Status::Over(outcome) => (outcome.winner() == Some(position.side_to_move()), 0),
-        Status::Ongoing => {
-            let mut children = Vec::new();
-            for mv in position.legal_moves() {
-                let mut child = position.clone();
-                child.play_unchecked(mv);
-                children.push(negamax(&child, memory, budget)?);
-            }
-            let fastest_win = children.iter().filter(|(wins, _)| !wins).map(|(_, p)| p + 1).min();
-            let slowest_loss = children.iter().map(|(_, plies)| plies + 1).max().unwrap_or(0);
-            fastest_win.map_or((false, slowest_loss), |plies| (true, plies))
-        }
-    };
-    memory.insert(position.clone(), value);
-    Some(value)
-}
 
 /// At positions of random games, from each game's end backwards while they are small enough
 /// for the negamax, the perfect player's move keeps the value and takes exactly one ply off
@@ -66,13 +35,13 @@ fn check_games<G: Evaluate + std::hash::Hash>(games: &[Vec<G>]) -> usize {
         let mut memory = HashMap::new();
         for position in game.iter().rev().filter(|position| !position.status().is_over()) {
             let budget = memory.len() + 100_000;
-            let Some((wins, plies)) = negamax(position, &mut memory, budget) else { break };
+            let Some((wins, plies)) = perfect_play(position, &mut memory, budget) else { break };
             let report = player.choose(position, &Context::default(), &mut |_| {});
             let expected = if wins { Score::Win(plies) } else { Score::Loss(plies) };
             assert_eq!(report.score, expected, "{}", position.to_text());
             let mut child = position.clone();
             child.play(report.best.expect("a move")).expect("legal");
-            let after = negamax(&child, &mut memory, usize::MAX).expect("no budget");
+            let after = perfect_play(&child, &mut memory, usize::MAX).expect("no budget");
             assert_eq!(after, (!wins, plies - 1), "{} then {:?}", position.to_text(), report.best);
             checked += 1;
         }

@@ -162,6 +162,44 @@ pub fn random_playouts<G: Game>(
     visited
 }
 
+/// The value for the player to move (`true`: he wins) and the perfect-play length (the winner
+/// ends the game as fast as he can, the loser as late as he can) of a position of a game that
+/// always ends in a win, by a plain memoised negamax over the rules alone: the reference the
+/// solver and the perfect player are tested against. `None` when `memory` would grow past
+/// `budget` positions.
+pub fn perfect_play<G: Game + std::hash::Hash>(
+    position: &G,
+    memory: &mut std::collections::HashMap<G, (bool, u32)>,
+    budget: usize,
+) -> Option<(bool, u32)> {
+    if let Some(&known) = memory.get(position) {
+        return Some(known);
+    }
+    if memory.len() >= budget {
+        return None;
+    }
+    let result = match position.status() {
+        Status::Over(outcome) => (outcome.winner() == Some(position.side_to_move()), 0),
+        Status::Ongoing => {
+            let mut fastest_win: Option<u32> = None;
+            let mut slowest_loss = 0;
+            for mv in position.legal_moves() {
+                let mut child = position.clone();
+                child.play_unchecked(mv);
+                let (child_wins, plies) = perfect_play(&child, memory, budget)?;
+                if child_wins {
+                    slowest_loss = slowest_loss.max(plies + 1);
+                } else {
+                    fastest_win = Some(fastest_win.map_or(plies + 1, |best| best.min(plies + 1)));
+                }
+            }
+            fastest_win.map_or((false, slowest_loss), |plies| (true, plies))
+        }
+    };
+    memory.insert(position.clone(), result);
+    Some(result)
+}
+
 /// Checks [`Game::forced`] against the rules at every ongoing position of `games` random games
 /// from the start (seeded with `seed`): every answer it gives is proved by a two-ply search.
 /// Returns how often it answered, and the wins in one it did not see, so that a caller can

@@ -239,14 +239,7 @@ async fn the_computer_answers_and_a_takeback_against_it_is_immediate() {
         assert_eq!(undone["ply"], 0, "the move and its reply are taken back: {undone}");
         let declined = server.act(&client, id, &white, "draw", "offer").await;
         assert_eq!(declined.status(), StatusCode::CONFLICT, "the computer declines");
-        let analysis: Value = client
-            .get(server.url(&format!("/api/games/{id}/analysis?think=3s")))
-            .send()
-            .await
-            .expect("sent")
-            .json()
-            .await
-            .expect("json");
+        let analysis: Value = server.analysis(&client, id, "3s").await;
         assert!(analysis["best"].is_string(), "{analysis}");
         // Mini checkers is solved in far less than the time: every move has its exact value,
         // best first, and the start is a win for White in 23 plies.
@@ -492,26 +485,12 @@ async fn the_perfect_player_is_refused_for_games_with_draws_and_plays_the_others
     assert_eq!(server.play(&client, id, &white, "d2-c3", 0).await.status(), StatusCode::OK);
     let state = wait_for(&server, &client, id, |state| state["ply"] == 2).await;
     assert_eq!(state["to_move"], "white", "{state}");
-    let analysis: Value = client
-        .get(server.url(&format!("/api/games/{id}/analysis?think=1s")))
-        .send()
-        .await
-        .expect("sent")
-        .json()
-        .await
-        .expect("json");
+    let analysis: Value = server.analysis(&client, id, "1s").await;
     let exact = analysis["exact"].as_array().expect("exact values");
     assert!(exact.iter().all(|entry| entry["wins"] == false), "White is lost: {analysis}");
     // A game the solver does not handle has no exact values.
     let checkers = server.create(&client, "checkers", "human", "human").await;
     let checkers_id = checkers["id"].as_str().expect("an id");
-    let analysis: Value = client
-        .get(server.url(&format!("/api/games/{checkers_id}/analysis?think=100ms")))
-        .send()
-        .await
-        .expect("sent")
-        .json()
-        .await
-        .expect("json");
+    let analysis: Value = server.analysis(&client, checkers_id, "100ms").await;
     assert!(analysis["exact"].is_null(), "{analysis}");
 }

@@ -7,7 +7,8 @@
 use std::collections::HashMap;
 use std::hash::Hash;
 
-use arbiter_core::{Game, Side, Status, Symmetry};
+use arbiter_core::testkit::perfect_play;
+use arbiter_core::{Game, Side, Symmetry};
 use arbiter_holes::Holes;
 use arbiter_minicheckers::Minicheckers;
 use arbiter_solver::{solve, Exact, Oracle, Settings};
@@ -17,38 +18,12 @@ use rand_chacha::ChaCha8Rng;
 /// Positions the plain negamax may remember before a sample is given up as too large.
 const NEGAMAX_BUDGET: usize = 200_000;
 
-/// The value for the player to move (`true`: he wins) and the perfect-play length: the winner
-/// ends the game as fast as he can, the loser as late as he can. `None` past the budget.
+/// The plain negamax of the testkit, within the budget.
 fn negamax<G: Game + Hash>(
     position: &G,
     memory: &mut HashMap<G, (bool, u32)>,
 ) -> Option<(bool, u32)> {
-    if let Some(&known) = memory.get(position) {
-        return Some(known);
-    }
-    if memory.len() >= NEGAMAX_BUDGET {
-        return None;
-    }
-    let result = match position.status() {
-        Status::Over(outcome) => (outcome.winner() == Some(position.side_to_move()), 0),
-        Status::Ongoing => {
-            let mut fastest_win: Option<u32> = None;
-            let mut slowest_loss = 0;
-            for mv in position.legal_moves() {
-                let mut child = position.clone();
-                child.play_unchecked(mv);
-                let (child_wins, plies) = negamax(&child, memory)?;
-                if child_wins {
-                    slowest_loss = slowest_loss.max(plies + 1);
-                } else {
-                    fastest_win = Some(fastest_win.map_or(plies + 1, |best| best.min(plies + 1)));
-                }
-            }
-            fastest_win.map_or((false, slowest_loss), |plies| (true, plies))
-        }
-    };
-    memory.insert(position.clone(), result);
-    Some(result)
+    perfect_play(position, memory, NEGAMAX_BUDGET)
 }
 
 /// Solves `position` with both and compares; `false` when the negamax gave up.

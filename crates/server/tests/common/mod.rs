@@ -68,14 +68,17 @@ impl Server {
     }
 
     pub async fn get(&self, client: &Client, id: &str) -> Value {
-        client
-            .get(self.url(&format!("/api/games/{id}")))
-            .send()
-            .await
-            .expect("sent")
-            .json()
-            .await
-            .expect("json")
+        self.get_json(client, &format!("/api/games/{id}")).await
+    }
+
+    /// `GET /api/games/{id}/analysis?think=THINK`.
+    pub async fn analysis(&self, client: &Client, id: &str, think: &str) -> Value {
+        self.get_json(client, &format!("/api/games/{id}/analysis?think={think}")).await
+    }
+
+    /// The JSON body of `GET path`.
+    async fn get_json(&self, client: &Client, path: &str) -> Value {
+        client.get(self.url(path)).send().await.expect("sent").json().await.expect("json")
     }
 
     /// Plays `mv` at `ply` with the seat `token`.
