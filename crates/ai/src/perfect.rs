@@ -1,5 +1,6 @@
 //! The perfect player: exact play by the solver, for the games that always end in a win.
 
+use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
 use arbiter_core::Evaluate;
@@ -38,15 +39,19 @@ impl<G: Evaluate> Perfect<G> {
         }
     }
 
-    /// The perfect move, or `None` when the solver could not give it.
-    fn solve(&mut self, position: &G) -> Option<(Option<G::Move>, Exact, u64)> {
+    /// The perfect move, or `None` when the solver could not give it (or `stop` was set).
+    fn solve(
+        &mut self,
+        position: &G,
+        stop: Option<&AtomicBool>,
+    ) -> Option<(Option<G::Move>, Exact, u64)> {
         if self.oracle.is_none() {
             self.oracle = Oracle::new(self.table_mib).ok();
         }
         let oracle = self.oracle.as_mut()?;
         let before = oracle.nodes();
         let time = self.limits.time.map(|time| time / SOLVER_SHARE * (SOLVER_SHARE - 1));
-        let best = oracle.best(position, time).ok()?;
+        let best = oracle.best(position, time, stop).ok()?;
         let nodes = oracle.nodes() - before;
         Some(match best {
             Some((mv, exact)) => (Some(mv), exact, nodes),
@@ -72,7 +77,7 @@ impl<G: Evaluate> Player<G> for Perfect<G> {
         progress: &mut dyn FnMut(&SearchReport<G::Move>),
     ) -> SearchReport<G::Move> {
         let started = Instant::now();
-        if let Some((best, exact, nodes)) = self.solve(position) {
+        if let Some((best, exact, nodes)) = self.solve(position, context.stop) {
             let report = SearchReport {
                 best,
                 score: if exact.wins { Score::Win(exact.plies) } else { Score::Loss(exact.plies) },

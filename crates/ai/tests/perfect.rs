@@ -2,6 +2,8 @@
 //! others, and its spec.
 
 use std::collections::HashMap;
+use std::sync::atomic::AtomicBool;
+use std::time::{Duration, Instant};
 
 use arbiter_ai::{Context, Engine, PlayerSpec, Score, SpecError};
 use arbiter_checkers::Checkers;
@@ -119,4 +121,19 @@ fn with_no_time_left_for_the_solver_the_perfect_player_still_moves() {
     let best = report.best.expect("a move");
     assert!(start.legal_moves().contains(&best));
     assert!(!report.score.is_proven(), "{:?}", report.score);
+}
+
+#[test]
+fn a_stop_signal_ends_the_perfect_players_search_with_a_legal_move() {
+    // Solving the start of Breakthrough takes a minute in a release build: the signal, set
+    // before the search, must end it at once, and alpha-beta then still gives a move.
+    let stop = AtomicBool::new(true);
+    let mut player = PlayerSpec::perfect().build::<Holes>();
+    let start = Holes::start(&Default::default());
+    let started = Instant::now();
+    let context = Context { stop: Some(&stop), ..Context::default() };
+    let report = player.choose(&start, &context, &mut |_| {});
+    assert!(start.legal_moves().contains(&report.best.expect("a move")));
+    assert!(!report.score.is_proven(), "{:?}", report.score);
+    assert!(started.elapsed() < Duration::from_secs(30), "{:?}", started.elapsed());
 }

@@ -11,6 +11,7 @@
 //! search of that position when the proof did not need it, so that a move that loses is
 //! never searched to the depth bound.
 
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
 use arbiter_core::{Forced, Game, Status};
@@ -83,6 +84,8 @@ pub(crate) struct Distance<'a> {
     deadline: Option<Instant>,
     /// Set when the deadline has passed: every search then unwinds without remembering.
     stopped: bool,
+    /// Set (by another thread) to stop like the deadline.
+    stop: Option<&'a AtomicBool>,
 }
 
 impl<'a> Distance<'a> {
@@ -91,7 +94,13 @@ impl<'a> Distance<'a> {
         lengths: &'a mut Lengths,
         deadline: Option<Instant>,
     ) -> Self {
-        Distance { table, lengths, nodes: 0, solve_nodes: 0, deadline, stopped: false }
+        Distance { table, lengths, nodes: 0, solve_nodes: 0, deadline, stopped: false, stop: None }
+    }
+
+    /// The same searches, also stopped when `stop` is set.
+    pub(crate) fn stopped_by(mut self, stop: Option<&'a AtomicBool>) -> Self {
+        self.stop = stop;
+        self
     }
 
     /// Lets the searches run to their end.
@@ -103,7 +112,8 @@ impl<'a> Distance<'a> {
     fn tick(&mut self) {
         self.nodes += 1;
         if self.nodes % 4096 == 0
-            && self.deadline.is_some_and(|deadline| Instant::now() >= deadline)
+            && (self.deadline.is_some_and(|deadline| Instant::now() >= deadline)
+                || self.stop.is_some_and(|stop| stop.load(Ordering::Relaxed)))
         {
             self.stopped = true;
         }
@@ -116,7 +126,7 @@ impl<'a> Distance<'a> {
         }
         let mut quiet = |_: &crate::Progress| {};
         let left = self.deadline.map(|deadline| deadline.saturating_duration_since(Instant::now()));
-        let mut search = Search::new(self.table, left, &mut quiet);
+        let mut search = Search::new(self.table, left, &mut quiet).stopped_by(self.stop);
         let won = search.solve(position);
         self.solve_nodes += search.nodes;
         if won.is_none() {

@@ -7,6 +7,7 @@
 //! stale: a new game keeps it too.
 
 use std::fmt;
+use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -98,7 +99,7 @@ impl Oracle {
         time: Option<Duration>,
     ) -> Result<Exact, SolveError> {
         let deadline = time.map(|time| Instant::now() + time);
-        self.on_big_stack(|oracle| oracle.exact_here(position, deadline))
+        self.on_big_stack(|oracle| oracle.exact_here(position, deadline, None))
     }
 
     /// The exact value of every legal move of `position` for the player who makes it, in the
@@ -115,7 +116,7 @@ impl Oracle {
             for mv in position.legal_moves() {
                 let mut child = position.clone();
                 child.play_unchecked(mv);
-                values.push((mv, oracle.exact_here(&child, deadline)?.before()));
+                values.push((mv, oracle.exact_here(&child, deadline, None)?.before()));
             }
             Ok(values)
         })
@@ -123,19 +124,22 @@ impl Oracle {
 
     /// The perfect move of `position` and the position's exact value: the winner's fastest
     /// win, the loser's slowest loss (the first in the order of the legal moves when several
-    /// are as good). `None` for a finished game.
+    /// are as good). `None` for a finished game. Setting `stop` (from another thread) ends
+    /// the search like the time limit.
     pub fn best<G: Game>(
         &mut self,
         position: &G,
         time: Option<Duration>,
+        stop: Option<&AtomicBool>,
     ) -> Result<Option<(G::Move, Exact)>, SolveError> {
         let deadline = time.map(|time| Instant::now() + time);
         self.on_big_stack(|oracle| {
-            let exact = oracle.exact_here(position, deadline)?;
+            let exact = oracle.exact_here(position, deadline, stop)?;
             if exact.plies == 0 {
                 return Ok(None);
             }
-            let mut distance = Distance::new(&mut oracle.table, &mut oracle.lengths, deadline);
+            let mut distance =
+                Distance::new(&mut oracle.table, &mut oracle.lengths, deadline).stopped_by(stop);
             let best = distance.perfect_move(position, exact.wins, exact.plies);
             oracle.nodes += distance.nodes + distance.solve_nodes;
             match best {
@@ -149,6 +153,7 @@ impl Oracle {
         &mut self,
         position: &G,
         deadline: Option<Instant>,
+        stop: Option<&AtomicBool>,
     ) -> Result<Exact, SolveError> {
         if position.draw_rules() != DrawRules::NONE {
             return Err(SolveError::DrawRules { game: G::ID });
@@ -161,11 +166,12 @@ impl Oracle {
             deadline.saturating_duration_since(Instant::now()).max(Duration::from_nanos(1))
         });
         let mut quiet = |_: &crate::Progress| {};
-        let mut search = Search::new(&mut self.table, left, &mut quiet);
+        let mut search = Search::new(&mut self.table, left, &mut quiet).stopped_by(stop);
         let won = search.solve(position);
         self.nodes += search.nodes;
         let wins = won.ok_or(SolveError::OutOfTime)?;
-        let mut distance = Distance::new(&mut self.table, &mut self.lengths, deadline);
+        let mut distance =
+            Distance::new(&mut self.table, &mut self.lengths, deadline).stopped_by(stop);
         let plies = distance.plies(position, wins, &mut |_| {});
         self.nodes += distance.nodes + distance.solve_nodes;
         let plies = plies.map_err(|_| SolveError::OutOfTime)?;

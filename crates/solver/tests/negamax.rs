@@ -59,7 +59,7 @@ fn check_oracle<G: Game + Hash>(
         let (child_wins, child_plies) = negamax(&child, memory).expect("within the budget");
         assert_eq!(value, Exact { wins: !child_wins, plies: child_plies + 1 }, "{mv} at {text}");
     }
-    let (best, exact) = oracle.best(position, None).expect("solved").expect("a move");
+    let (best, exact) = oracle.best(position, None, None).expect("solved").expect("a move");
     assert_eq!(exact, Exact { wins, plies }, "{text}");
     let mut child = position.clone();
     child.play_unchecked(best);
