@@ -13,8 +13,9 @@ const SOLVER_SHARE: u32 = 4;
 
 /// A player who knows the value of every position, by the solver's [`Oracle`]: in a won
 /// position he plays the fastest win, in a lost one the slowest loss, so he never lets a won
-/// position slip. What the oracle proved is kept from move to move and from game to game (it
-/// is exact, so it never goes stale).
+/// position slip. What the oracle proved is kept, as long as the player lives (a terminal
+/// game, a match; the server makes a player for each move), from move to move and from game to
+/// game: it is exact, so it never goes stale.
 ///
 /// With a time limit, the solver has three quarters of it; should it not answer in that time,
 /// or should the game have draw rules that the solver does not handle, alpha-beta chooses the

@@ -18,7 +18,7 @@
 use std::fs::{self, File};
 use std::io::{self, BufRead, Read, Write};
 
-use arbiter_ai::{PlayerSpec, SearchReport, Session};
+use arbiter_ai::{Engine, PlayerSpec, SearchReport, Session};
 
 use crate::exact::{self, ExactMoves};
 use arbiter_catalog::{AnyGame, GameId};
@@ -85,6 +85,12 @@ pub fn run<G: AnyGame>(
         if players[side.index()] == Player::Ai {
             writeln!(terminal.out, "{side} is played by the computer ({ai}).")?;
         }
+    }
+    if ai.engine == Engine::Perfect && ai.limits.time.is_none() {
+        writeln!(
+            terminal.out,
+            "The perfect player thinks as long as the solver needs; --think bounds it."
+        )?;
     }
     writeln!(terminal.out, "Type `help` for the commands.")?;
     terminal.show()?;

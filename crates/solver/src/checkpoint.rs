@@ -6,21 +6,25 @@
 //! checkpoint is the tables and nothing else: the solved set, each thread's transposition
 //! table, and a header saying what is being solved and how much work is behind it.
 //!
-//! The file: a first line `arbiter-solver-checkpoint 1`, a second line with what is solved
-//! (`GAME\tOPTIONS\tPOSITION`), a third with the nodes and seconds behind the tables, then in
-//! little-endian binary the number of solved positions and each (key `u64`, won `u8`), the
-//! number of tables, and for each its number of entries and each (key `u64`, proof `u32`,
-//! disproof `u32`, work `u32`). It is written to a temporary file beside the target and then
-//! renamed over it, so an interrupted write never spoils the last checkpoint.
+//! The file: a first line `arbiter-solver-checkpoint 2`, a line with what is solved
+//! (`GAME\tOPTIONS\tPOSITION`), a line with the position's key (which changes if the hashing
+//! does, from one build to another) and the size of the solved set, a line with the nodes and
+//! seconds behind the tables, then in little-endian binary the number of solved positions and
+//! each (slot `u64`, word `u64`: the solved set is read back slot for slot, so it must have the
+//! same size, that is the same `--hash`), the number of tables, and for each its number of
+//! entries and each (key `u64`, proof `u32`, disproof `u32`, work `u32`); last, an FNV-1a
+//! checksum of every byte before it. It is written to a temporary file beside the target and
+//! then renamed over it, so an interrupted write never spoils the last checkpoint.
 
 use std::fs::File;
-use std::io::{self, BufRead, BufReader, BufWriter, Read, Write};
+use std::io::{self, BufReader, BufWriter, Read, Write};
 use std::path::{Path, PathBuf};
 
-use crate::table::{Entry, Solved, Table};
+use crate::strong::Fnv;
+use crate::table::{Entry, Solved, Table, INFINITY};
 
 /// The first line of a checkpoint file.
-const MAGIC: &str = "arbiter-solver-checkpoint 1";
+const MAGIC: &str = "arbiter-solver-checkpoint 2";
 
 /// The longest header line read: the position's text is short.
 const MAX_LINE: u64 = 64 * 1024;
@@ -42,6 +46,14 @@ impl Subject {
     }
 }
 
+/// What a checkpoint's tables fit: the key of the position solved, which the hashing of the
+/// build that wrote them gives it, and the size of the solved set.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Fit {
+    pub(crate) key: u64,
+    pub(crate) solved_slots: usize,
+}
+
 /// The work behind a checkpoint's tables.
 #[derive(Debug, Clone, Copy, Default, PartialEq)]
 pub(crate) struct Behind {
@@ -49,23 +61,44 @@ pub(crate) struct Behind {
     pub(crate) seconds: f64,
 }
 
+/// A writer that keeps the checksum of what passes through it.
+struct Summing<W> {
+    inner: W,
+    sum: Fnv,
+}
+
+impl<W: Write> Write for Summing<W> {
+    fn write(&mut self, bytes: &[u8]) -> io::Result<usize> {
+        let written = self.inner.write(bytes)?;
+        self.sum.add(&bytes[..written]);
+        Ok(written)
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        self.inner.flush()
+    }
+}
+
 /// Writes the tables to `path`, through a temporary file renamed over it.
 pub(crate) fn write(
     path: &Path,
     subject: &Subject,
+    fit: Fit,
     behind: Behind,
     solved: &Solved,
     tables: &[&Table],
 ) -> io::Result<()> {
     let temporary = temporary_path(path);
-    let mut out = BufWriter::new(File::create(&temporary)?);
+    let file = BufWriter::new(File::create(&temporary)?);
+    let mut out = Summing { inner: file, sum: Fnv::new() };
     writeln!(out, "{MAGIC}")?;
     writeln!(out, "{}", subject.line())?;
+    writeln!(out, "{} {}", fit.key, fit.solved_slots)?;
     writeln!(out, "{} {}", behind.nodes, behind.seconds)?;
     out.write_all(&(solved.len() as u64).to_le_bytes())?;
-    solved.for_each(|key, won| {
-        out.write_all(&key.to_le_bytes())?;
-        out.write_all(&[u8::from(won)])
+    solved.for_each(|slot, word| {
+        out.write_all(&slot.to_le_bytes())?;
+        out.write_all(&word.to_le_bytes())
     })?;
     out.write_all(&(tables.len() as u64).to_le_bytes())?;
     for table in tables {
@@ -77,7 +110,10 @@ pub(crate) fn write(
             out.write_all(&entry.work.to_le_bytes())?;
         }
     }
-    out.into_inner().map_err(io::IntoInnerError::into_error)?.sync_all()?;
+    let sum = out.sum.0;
+    let mut file = out.inner;
+    file.write_all(&sum.to_le_bytes())?;
+    file.into_inner().map_err(io::IntoInnerError::into_error)?.sync_all()?;
     std::fs::rename(&temporary, path)
 }
 
@@ -87,31 +123,66 @@ fn temporary_path(path: &Path) -> PathBuf {
     path.with_file_name(name)
 }
 
+/// A reader that keeps the checksum of what it has read.
+struct Checked<R> {
+    inner: R,
+    sum: Fnv,
+    /// Bytes read so far.
+    read: u64,
+}
+
+impl<R: Read> Checked<R> {
+    fn exact(&mut self, buffer: &mut [u8]) -> Result<(), String> {
+        self.inner
+            .read_exact(buffer)
+            .map_err(|error| format!("it is truncated or unreadable: {error}"))?;
+        self.sum.add(buffer);
+        self.read += buffer.len() as u64;
+        Ok(())
+    }
+
+    fn u64(&mut self) -> Result<u64, String> {
+        let mut bytes = [0; 8];
+        self.exact(&mut bytes)?;
+        Ok(u64::from_le_bytes(bytes))
+    }
+
+    /// A text line, without its end, of at most [`MAX_LINE`] bytes.
+    fn line(&mut self, what: &str) -> Result<String, String> {
+        let mut bytes = Vec::new();
+        loop {
+            let mut byte = [0];
+            self.exact(&mut byte)?;
+            if byte[0] == b'\n' {
+                break;
+            }
+            if bytes.len() as u64 >= MAX_LINE {
+                return Err(format!("its {what} is too long"));
+            }
+            bytes.push(byte[0]);
+        }
+        String::from_utf8(bytes).map_err(|_| format!("its {what} is not text"))
+    }
+}
+
 /// Reads the checkpoint at `path` into `solved` and `tables` (its tables shared out over
-/// them in turn, when their number differs); the work behind it. The subject must be
-/// `subject`.
+/// them in turn, when their number differs); the work behind it. It must be of `subject`, and
+/// fit: written by a build that hashes positions the same way, with a solved set of the same
+/// size.
 pub(crate) fn read(
     path: &Path,
     subject: &Subject,
+    fit: Fit,
     solved: &Solved,
     tables: &mut [Table],
 ) -> Result<Behind, String> {
     let file = File::open(path).map_err(|error| format!("cannot open it: {error}"))?;
     let length = file.metadata().map_err(|error| error.to_string())?.len();
-    let mut input = BufReader::new(file);
-    let mut line = |what: &str| -> Result<String, String> {
-        let mut text = String::new();
-        input
-            .by_ref()
-            .take(MAX_LINE)
-            .read_line(&mut text)
-            .map_err(|error| format!("cannot read its {what}: {error}"))?;
-        Ok(text.trim_end_matches('\n').to_owned())
-    };
-    if line("first line")? != MAGIC {
+    let mut input = Checked { inner: BufReader::new(file), sum: Fnv::new(), read: 0 };
+    if input.line("first line")? != MAGIC {
         return Err(format!("it is not a solver checkpoint (the first line is not `{MAGIC}`)"));
     }
-    let found = line("subject")?;
+    let found = input.line("subject")?;
     if found != subject.line() {
         return Err(format!(
             "it is a checkpoint of `{}`, not of `{}`",
@@ -119,39 +190,35 @@ pub(crate) fn read(
             subject.line().replace('\t', " ")
         ));
     }
-    let work = line("work line")?;
+    let expected = format!("{} {}", fit.key, fit.solved_slots);
+    let fits = input.line("fit line")?;
+    if fits != expected {
+        return Err(format!(
+            "it was written with another --hash, or by a build that hashes positions otherwise \
+             (its key and solved-set size are `{fits}`, here `{expected}`): give the same --hash"
+        ));
+    }
+    let work = input.line("work line")?;
     let behind = work
         .split_once(' ')
         .and_then(|(nodes, seconds)| {
-            Some(Behind { nodes: nodes.parse().ok()?, seconds: seconds.parse().ok()? })
+            let seconds: f64 = seconds.parse().ok().filter(|s: &f64| s.is_finite() && *s >= 0.0)?;
+            Some(Behind { nodes: nodes.parse().ok()?, seconds })
         })
         .ok_or_else(|| format!("its work line `{work}` is not `NODES SECONDS`"))?;
-    let truncated = |error: io::Error| format!("it is truncated or unreadable: {error}");
     // No count may promise more than the file holds: a bad file cannot make us loop for long.
-    let count = |input: &mut BufReader<File>, size: u64| -> Result<u64, String> {
-        let mut bytes = [0; 8];
-        input.read_exact(&mut bytes).map_err(truncated)?;
-        let count = u64::from_le_bytes(bytes);
-        if count.saturating_mul(size) > length {
+    let count = |input: &mut Checked<BufReader<File>>, size: u64| -> Result<u64, String> {
+        let count = input.u64()?;
+        if count.saturating_mul(size) > length.saturating_sub(input.read) {
             return Err(format!("it claims {count} entries, more than its {length} bytes hold"));
         }
         Ok(count)
     };
-    let positions = count(&mut input, 9)?;
-    let mut record = [0; 20];
+    let positions = count(&mut input, 16)?;
     for _ in 0..positions {
-        input.read_exact(&mut record[..9]).map_err(truncated)?;
-        let key = u64::from_le_bytes(record[..8].try_into().unwrap_or_default());
-        let won = match record[8] {
-            0 => false,
-            1 => true,
-            other => return Err(format!("a solved position has the value {other}, not 0 or 1")),
-        };
-        if !solved.restore(key, won) {
-            return Err(
-                "its solved positions do not fit in the memory given: give more with --hash"
-                    .to_owned(),
-            );
+        let (slot, word) = (input.u64()?, input.u64()?);
+        if !solved.restore(slot, word) {
+            return Err(format!("its solved position in slot {slot} does not fit"));
         }
     }
     let table_count = count(&mut input, 8)?;
@@ -159,23 +226,34 @@ pub(crate) fn read(
         let entries = count(&mut input, 20)?;
         let table_index = usize::try_from(index).unwrap_or(0) % tables.len().max(1);
         for _ in 0..entries {
-            input.read_exact(&mut record).map_err(truncated)?;
-            let word =
-                |at: usize| u32::from_le_bytes(record[at..at + 4].try_into().unwrap_or_default());
-            let entry = Entry {
-                key: u64::from_le_bytes(record[..8].try_into().unwrap_or_default()),
-                proof: word(8),
-                disproof: word(12),
-                work: word(16).max(1),
+            let key = input.u64()?;
+            let mut words = [0; 12];
+            input.exact(&mut words)?;
+            let word = |at: usize| {
+                u32::from_le_bytes([words[at], words[at + 1], words[at + 2], words[at + 3]])
             };
+            let entry = Entry { key, proof: word(0), disproof: word(4), work: word(8).max(1) };
+            let half_solved = (entry.proof == 0 && entry.disproof != INFINITY)
+                || (entry.disproof == 0 && entry.proof != INFINITY);
+            if half_solved {
+                return Err(format!(
+                    "an entry has the numbers {} and {}",
+                    entry.proof, entry.disproof
+                ));
+            }
             if let Some(table) = tables.get_mut(table_index) {
                 table.restore(entry);
             }
         }
     }
+    let sum = input.sum.0;
+    let stored = input.u64().map_err(|_| "it has no checksum at its end".to_owned())?;
+    if stored != sum {
+        return Err("its checksum does not match: it is damaged".to_owned());
+    }
     let mut rest = [0; 1];
-    if input.read(&mut rest).map_err(truncated)? != 0 {
-        return Err("it has bytes after its last table".to_owned());
+    if input.inner.read(&mut rest).map_err(|error| error.to_string())? != 0 {
+        return Err("it has bytes after its checksum".to_owned());
     }
     Ok(behind)
 }

@@ -43,6 +43,9 @@ pub(crate) struct Lengths {
     capacity: usize,
 }
 
+/// The longest perfect-play length looked for.
+const MAX_PLIES: u32 = 10_000;
+
 /// The bytes a remembered position costs, with the hash map's overhead.
 const LENGTH_ENTRY_BYTES: usize = 32;
 
@@ -124,6 +127,16 @@ impl<'a> Distance<'a> {
         if let Some(known) = self.table.value(key) {
             return known;
         }
+        // A df-pn search looks at the clock only every few thousand nodes: once the limit has
+        // passed, none is started.
+        if self.deadline.is_some_and(|deadline| Instant::now() >= deadline)
+            || self.stop.is_some_and(|stop| stop.load(Ordering::Relaxed))
+        {
+            self.stopped = true;
+        }
+        if self.stopped {
+            return false;
+        }
         let mut quiet = |_: &crate::Progress| {};
         let left = self.deadline.map(|deadline| deadline.saturating_duration_since(Instant::now()));
         let mut search = Search::new(self.table, left, &mut quiet).stopped_by(self.stop);
@@ -158,6 +171,11 @@ impl<'a> Distance<'a> {
             }
             if within {
                 return Ok(plies);
+            }
+            // No game is this long: the value and the searches disagree (a hash collision
+            // could do it), and searching on would never end.
+            if plies >= MAX_PLIES {
+                return Err(plies);
             }
             // The winner makes the last move: the length is odd from his turn, even from the
             // loser's.

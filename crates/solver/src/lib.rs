@@ -42,8 +42,13 @@
 //!    depth-bounded searches on the proof (see [`length`](crate::length)), and a line of
 //!    perfect play of that length.
 //!
-//! Positions are identified by 64-bit hashes, so a collision could in principle make a wrong
-//! value; with the sizes solved here its probability is negligible.
+//! Positions are identified by 64-bit hashes (the solved set keeps 63 of their bits in a word
+//! and the 64th in the word's place), so a collision could in principle make a wrong value: for
+//! `l` lookups against `n` stored positions the chance is about `l·n / 2^64`, some 10^-6 for a
+//! solve of the 6×6 games from the start, but approaching one for runs of billions of nodes
+//! against hundreds of millions of solved positions. A result of such a run is to be trusted
+//! once its proof (`--proof`) is checked with the rules alone (`arbiter verify-proof`), which
+//! uses no hash. The length search gives up past 10,000 plies, the sign of such a collision.
 //!
 //! The search runs in threads of their own with a large stack, as the depth of the recursion
 //! is the length of the longest game. With more than one thread, the root's moves are shared
@@ -71,14 +76,14 @@ use std::time::{Duration, Instant};
 
 use arbiter_core::{DrawRules, Game, Side};
 
-use crate::checkpoint::Behind;
 pub use crate::checkpoint::Subject;
+use crate::checkpoint::{Behind, Fit};
 use crate::dfpn::Search;
 use crate::length::{Distance, Lengths};
 pub use crate::oracle::{Exact, Oracle};
 use crate::split::Split;
 pub use crate::strong::{StrongError, StrongSolution};
-use crate::table::{Solved, Table};
+use crate::table::{key_of, Solved, Table};
 
 /// The stack of the searching thread: one frame per ply of the deepest line searched.
 pub(crate) const STACK_BYTES: usize = 256 << 20;
@@ -181,10 +186,11 @@ pub enum SolveError {
         .0.nodes, .0.elapsed.as_secs_f64(), .0.root_proof, .0.root_disproof
     )]
     TimeLimit(Progress),
-    /// The time limit came after the value but before the perfect-play length was found.
+    /// The time limit (or Ctrl-C) came after the value but before the perfect-play length
+    /// was found.
     #[error(
         "{winner} wins with perfect play (df-pn: {nodes} nodes), but the perfect-play length \
-         was not found within the time limit: it is more than {more_than} plies"
+         was not found before the time limit or Ctrl-C: it is more than {more_than} plies"
     )]
     LengthTimeLimit {
         /// Who wins with perfect play.
@@ -315,15 +321,15 @@ fn search_value<G: Game>(
     let started = Instant::now();
     let deadline = settings.time_limit.map(|limit| started + limit);
     let mut behind = Behind::default();
+    let fit = Fit { key: key_of(position), solved_slots: solved.capacity() };
     if let Some(checkpoint) = run.checkpoint.as_ref().filter(|c| c.path.exists()) {
-        behind = checkpoint::read(checkpoint.path, &checkpoint.subject, solved, tables).map_err(
-            |why| {
+        behind = checkpoint::read(checkpoint.path, &checkpoint.subject, fit, solved, tables)
+            .map_err(|why| {
                 SolveError::Checkpoint(format!(
                     "cannot resume from {}: {why}",
                     checkpoint.path.display()
                 ))
-            },
-        )?;
+            })?;
     }
     let (table, others) = tables.split_first_mut().ok_or(SolveError::Memory { mib: 0 })?;
     let mut nodes = behind.nodes;
@@ -368,20 +374,21 @@ fn search_value<G: Game>(
             nodes_per_second: nodes as f64 / elapsed.as_secs_f64().max(1e-9),
             ..search.progress()
         };
-        if let Some(won) = won {
-            return Ok((won, numbers));
-        }
+        // A checkpoint after each slice, and once the value is known (the length search
+        // after it may be long, and may be stopped).
         if let Some(checkpoint) = &run.checkpoint {
             let all: Vec<&Table> = std::iter::once(&*table).chain(others.iter()).collect();
             let behind = Behind { nodes, seconds: elapsed.as_secs_f64() };
-            checkpoint::write(checkpoint.path, &checkpoint.subject, behind, solved, &all).map_err(
-                |error| {
+            checkpoint::write(checkpoint.path, &checkpoint.subject, fit, behind, solved, &all)
+                .map_err(|error| {
                     SolveError::Checkpoint(format!(
                         "cannot write the checkpoint {}: {error}",
                         checkpoint.path.display()
                     ))
-                },
-            )?;
+                })?;
+        }
+        if let Some(won) = won {
+            return Ok((won, numbers));
         }
         if run.interrupt.is_some_and(|stop| stop.load(Ordering::Relaxed)) {
             return Err(SolveError::Interrupted(numbers));
@@ -403,7 +410,8 @@ fn solve_here<G: Game>(
     let deadline = settings.time_limit.map(|limit| started + limit);
     let threads = settings.threads.max(1);
     let memory = Memory::split(settings.hash_mib, threads);
-    let solved = Arc::new(Solved::new(memory.solved));
+    let solved =
+        Arc::new(Solved::new(memory.solved).ok_or(SolveError::Memory { mib: settings.hash_mib })?);
     let mut tables = Vec::new();
     for _ in 0..threads {
         let table = Table::new(memory.table, Arc::clone(&solved));
@@ -418,7 +426,7 @@ fn solve_here<G: Game>(
     let mover = position.side_to_move();
     let winner = if won { mover } else { mover.opponent() };
     let mut lengths = Lengths::new(memory.lengths);
-    let mut distance = Distance::new(table, &mut lengths, deadline);
+    let mut distance = Distance::new(table, &mut lengths, deadline).stopped_by(run.interrupt);
     let mut report_bound = |bound| {
         let phase = Phase::Length { winner, bound };
         progress(&Progress { phase, elapsed: started.elapsed(), ..final_progress });

@@ -80,8 +80,9 @@ impl Oracle {
     /// An oracle with about `hash_mib` MiB for its tables.
     pub fn new(hash_mib: usize) -> Result<Oracle, SolveError> {
         let memory = Memory::split(hash_mib, 1);
-        let solved = Arc::new(Solved::new(memory.solved));
-        let table = Table::new(memory.table, solved).ok_or(SolveError::Memory { mib: hash_mib })?;
+        let memory_error = SolveError::Memory { mib: hash_mib };
+        let solved = Arc::new(Solved::new(memory.solved).ok_or(memory_error.clone())?);
+        let table = Table::new(memory.table, solved).ok_or(memory_error)?;
         Ok(Oracle { table, lengths: Lengths::new(memory.lengths), nodes: 0 })
     }
 

@@ -467,14 +467,14 @@ impl Hasher for Mix {
 }
 
 /// FNV-1a, 64 bits: the file's checksum, against damage (not against forgery).
-struct Fnv(u64);
+pub(crate) struct Fnv(pub(crate) u64);
 
 impl Fnv {
-    fn new() -> Self {
+    pub(crate) fn new() -> Self {
         Fnv(0xCBF2_9CE4_8422_2325)
     }
 
-    fn add(&mut self, bytes: &[u8]) {
+    pub(crate) fn add(&mut self, bytes: &[u8]) {
         for &byte in bytes {
             self.0 = (self.0 ^ u64::from(byte)).wrapping_mul(0x0100_0000_01B3);
         }

@@ -110,14 +110,18 @@ impl Entry {
 /// Entries per bucket: a new position may take any slot of its bucket.
 const BUCKET: usize = 4;
 
+/// The bits of a key a solved-set word keeps: all but the top one, which holds the value.
+const KEY_BITS: u64 = !(1 << 63);
+
 /// The longest run of occupied slots the solved set probes before it calls itself full: a
 /// search never walks far, and the set stops taking positions well before it is packed.
 const MAX_PROBES: usize = 32;
 
 /// The solved positions, never evicted, shared by the threads of a search without locks: an
-/// open-addressing table of atomic words, each a position's key with its lowest bit replaced
-/// by the value (`1`: the player to move wins), `0` for an empty slot. Keys therefore match
-/// on 63 bits, which with the sizes solved here changes nothing.
+/// open-addressing table of atomic words, each a position's key with its top bit replaced by
+/// the value (`1`: the player to move wins), `0` for an empty slot. The top bit is not lost:
+/// a slot is chosen by the key's high bits, so two keys that differ in the top bit alone
+/// start their probes half the table apart and never meet within [`MAX_PROBES`].
 ///
 /// A lookup is a plain load, so it neither waits for a lock nor stops the processor from
 /// fetching the transposition table's bucket at the same time; an insertion claims an empty
@@ -128,19 +132,23 @@ pub(crate) struct Solved {
 }
 
 impl Solved {
-    /// A solved set of about `bytes` bytes.
-    pub(crate) fn new(bytes: usize) -> Solved {
-        let slots = (bytes / size_of::<AtomicU64>()).max(MAX_PROBES);
-        Solved {
-            slots: (0..slots).map(|_| AtomicU64::new(0)).collect(),
-            count: AtomicUsize::new(0),
-        }
+    /// A solved set of about `bytes` bytes; `None` when that memory cannot be had.
+    pub(crate) fn new(bytes: usize) -> Option<Solved> {
+        let count = (bytes / size_of::<AtomicU64>()).max(MAX_PROBES);
+        let mut slots = Vec::new();
+        slots.try_reserve_exact(count).ok()?;
+        slots.resize_with(count, || AtomicU64::new(0));
+        Some(Solved { slots, count: AtomicUsize::new(0) })
     }
 
-    /// The word stored for `key` with value `won`; never 0.
+    /// The word stored for `key` with value `won`; never 0 (the one key whose word would be
+    /// 0 is stored as 1, a neighbour no real position is likelier to have).
     fn word(key: u64, won: bool) -> u64 {
-        let key = if key & !1 == 0 { 2 } else { key & !1 };
-        key | u64::from(won)
+        let key = match key & KEY_BITS {
+            0 => 1,
+            bits => bits,
+        };
+        key | (u64::from(won) << 63)
     }
 
     fn home(&self, key: u64) -> usize {
@@ -158,7 +166,7 @@ impl Solved {
         for slot in self.probes(key) {
             match slot.load(Ordering::Relaxed) {
                 0 => return None,
-                word if word & !1 == wanted => return Some(word & 1 == 1),
+                word if word & KEY_BITS == wanted => return Some(word >> 63 == 1),
                 _ => {}
             }
         }
@@ -175,7 +183,7 @@ impl Solved {
                     return true;
                 }
                 // Already there (a solved value never changes).
-                Err(found) if found & !1 == word & !1 => return true,
+                Err(found) if found & KEY_BITS == word & KEY_BITS => return true,
                 Err(_) => {}
             }
         }
@@ -187,23 +195,38 @@ impl Solved {
         self.count.load(Ordering::Relaxed)
     }
 
-    /// Calls `visit` with every solved position (its key with the lowest bit cleared).
+    /// Calls `visit` with every solved position: the slot it is in, and its word.
     pub(crate) fn for_each(
         &self,
-        mut visit: impl FnMut(u64, bool) -> std::io::Result<()>,
+        mut visit: impl FnMut(u64, u64) -> std::io::Result<()>,
     ) -> std::io::Result<()> {
-        for slot in &self.slots {
+        for (index, slot) in self.slots.iter().enumerate() {
             let word = slot.load(Ordering::Relaxed);
             if word != 0 {
-                visit(word & !1, word & 1 == 1)?;
+                visit(index as u64, word)?;
             }
         }
         Ok(())
     }
 
-    /// Adds a solved position read back from a checkpoint; `false` when it has no room.
-    pub(crate) fn restore(&self, key: u64, won: bool) -> bool {
-        self.insert(key, won)
+    /// Puts back a word read from a checkpoint written by a set of the same size, in its
+    /// slot; `false` when the slot is not on the board or taken.
+    pub(crate) fn restore(&self, index: u64, word: u64) -> bool {
+        let slot = usize::try_from(index).ok().and_then(|index| self.slots.get(index));
+        match slot {
+            Some(slot) if word != 0 => {
+                let restored =
+                    slot.compare_exchange(0, word, Ordering::Relaxed, Ordering::Relaxed).is_ok();
+                self.count.fetch_add(usize::from(restored), Ordering::Relaxed);
+                restored
+            }
+            _ => false,
+        }
+    }
+
+    /// The number of slots: a checkpoint can only be read back into a set of the same size.
+    pub(crate) fn capacity(&self) -> usize {
+        self.slots.len()
     }
 }
 
@@ -327,13 +350,31 @@ mod tests {
 
     #[test]
     fn solved_positions_go_to_the_solved_set_and_stay() {
-        let mut table = Table::new(1 << 20, Arc::new(Solved::new(1 << 20))).expect("1 MiB");
+        let solved = Solved::new(1 << 20).expect("1 MiB");
+        let mut table = Table::new(1 << 20, Arc::new(solved)).expect("1 MiB");
         table.store(7, Numbers { proof: 3, disproof: 4 }, 10);
         assert_eq!(table.get(7), Some(Numbers { proof: 3, disproof: 4 }));
         table.store(7, Numbers::WON, 12);
         assert_eq!(table.value(7), Some(true));
         assert_eq!(table.solved_count(), 1);
         assert!(table.fill() < 1e-9, "the unsolved entry was freed");
+    }
+
+    #[test]
+    fn the_solved_set_tells_keys_apart_by_every_bit() {
+        let solved = Solved::new(1 << 16).expect("64 KiB");
+        let top = 1 << 63;
+        for (key, won) in [(5, true), (5 | top, false), (0, false), (top, true), (1, true)] {
+            assert!(solved.insert(key, won), "{key:#x}");
+        }
+        assert_eq!(solved.get(5), Some(true));
+        assert_eq!(solved.get(5 | top), Some(false));
+        assert_eq!(solved.get(top), Some(true));
+        assert_eq!(solved.get(6), None);
+        // Keys 0 and 1 share a word, the one pair that does: the first value stays.
+        assert_eq!(solved.len(), 4);
+        assert_eq!(solved.get(0), Some(false));
+        assert_eq!(solved.get(1), Some(false));
     }
 
     #[test]

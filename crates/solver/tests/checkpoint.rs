@@ -40,6 +40,7 @@ fn a_search_resumed_from_its_checkpoints_ends_like_one_run_straight_through() {
     let _ = std::fs::remove_file(&path);
     // Stopped at once, after one slice: the checkpoint is written.
     let stop = AtomicBool::new(true);
+    let mut behind = 0;
     for threads in [2, 1] {
         let settings = Settings { hash_mib: 16, time_limit: None, threads };
         let checkpoint = Checkpointing {
@@ -48,8 +49,13 @@ fn a_search_resumed_from_its_checkpoints_ends_like_one_run_straight_through() {
             subject: subject(&position),
         };
         let run = LongRun { checkpoint: Some(checkpoint), interrupt: Some(&stop) };
-        let stopped = solve_long(&position, &settings, &run, &mut |_| {}, None);
-        assert!(matches!(stopped, Err(SolveError::Interrupted(_))), "{stopped:?}");
+        match solve_long(&position, &settings, &run, &mut |_| {}, None) {
+            Err(SolveError::Interrupted(progress)) => {
+                assert!(progress.nodes > behind, "the second run went on from the first");
+                behind = progress.nodes;
+            }
+            other => panic!("expected a stop, got {other:?}"),
+        }
         assert!(path.exists(), "the checkpoint is written when the search is stopped");
     }
     // Resumed, in slices of 5 ms with a checkpoint after each, until it is solved.
@@ -61,6 +67,7 @@ fn a_search_resumed_from_its_checkpoints_ends_like_one_run_straight_through() {
         solve_long(&position, &settings, &run, &mut |p| nodes.push(p.nodes), None).expect("solved");
     assert_eq!((resumed.winner, resumed.plies), (straight.winner, straight.plies));
     assert!(nodes.windows(2).all(|pair| pair[0] <= pair[1]), "the counts only grow: {nodes:?}");
+    assert!(nodes[0] >= behind, "the work behind the checkpoint is counted: {nodes:?}");
     let _ = std::fs::remove_file(&path);
 }
 
@@ -84,11 +91,27 @@ fn a_checkpoint_of_another_position_or_a_damaged_one_is_refused() {
         }
         other => panic!("expected a refusal, got {other:?}"),
     }
+    // Another --hash: the solved set is read back slot for slot, so it must be the same.
+    let bigger = Settings { hash_mib: 8, ..settings };
+    let checkpoint =
+        Checkpointing { path: &path, every: Duration::from_secs(60), subject: subject(&position) };
+    let run = LongRun { checkpoint: Some(checkpoint), interrupt: Some(&stop) };
+    match solve_long(&position, &bigger, &run, &mut |_| {}, None) {
+        Err(SolveError::Checkpoint(message)) => assert!(message.contains("same --hash")),
+        other => panic!("expected a refusal, got {other:?}"),
+    }
     let bytes = std::fs::read(&path).expect("the checkpoint");
+    let text = String::from_utf8_lossy(&bytes);
+    let work_line = text.lines().nth(3).expect("a work line").to_owned();
+    let mut flipped = bytes.clone();
+    let middle = flipped.len() - 40;
+    flipped[middle] ^= 0x10;
     for damaged in [
         bytes[..bytes.len() - 3].to_vec(),
         [&bytes[..], &[0]].concat(),
         b"not a checkpoint\n".to_vec(),
+        flipped,
+        text.replacen(&work_line, "12 NaN", 1).into_bytes(),
     ] {
         std::fs::write(&path, damaged).expect("written");
         match run_with(subject(&position)) {
