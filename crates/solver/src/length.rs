@@ -241,7 +241,15 @@ impl<'a> Distance<'a> {
         }
         self.tick();
         let children = children(position);
-        let holds = children.iter().any(|(child, _)| lost_by_mover(child))
+        // First what is known without a search (an enhanced transposition cutoff): a move
+        // that wins on the spot, or after which the loser is known to lose in time.
+        let quick = children.iter().any(|(child, child_key)| {
+            lost_by_mover(child)
+                || (plies >= 3
+                    && (child.forced() == Some(Forced::LossInTwo)
+                        || known(self.lengths.losses.get(child_key), plies - 1) == Some(true)))
+        });
+        let holds = quick
             || (plies >= 3
                 && children.into_iter().any(|(child, child_key)| {
                     !self.wins(&child, child_key) && self.loses_within(&child, child_key, plies - 1)
@@ -270,9 +278,19 @@ impl<'a> Distance<'a> {
             return false;
         }
         self.tick();
-        let holds = children(position)
-            .into_iter()
-            .all(|(child, child_key)| self.wins_within(&child, child_key, plies - 1));
+        let children = children(position);
+        // First what is known without a search: a move after which the winner is known not
+        // to win in time.
+        let escape = children.iter().any(|(child, child_key)| {
+            !child.status().is_over()
+                && (child.forced() == Some(Forced::LossInTwo)
+                    || self.table.value(*child_key) == Some(false)
+                    || known(self.lengths.wins.get(child_key), plies - 1) == Some(false))
+        });
+        let holds = !escape
+            && children
+                .into_iter()
+                .all(|(child, child_key)| self.wins_within(&child, child_key, plies - 1));
         if !self.stopped {
             self.lengths.remember(false, key, plies, holds);
         }
