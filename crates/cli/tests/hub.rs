@@ -43,7 +43,7 @@ fn the_initialisation_declares_the_parameters() {
     assert!(lines[0].starts_with("id name=Arbiter version="), "{lines:?}");
     for expected in [
         "param name=variant value=checkers type=enum values=\"checkers minicheckers\"",
-        "param name=engine value=alphabeta type=enum values=\"alphabeta mcts\"",
+        "param name=engine value=alphabeta type=enum values=\"alphabeta mcts perfect\"",
         "param name=hash value=16 type=int min=1 max=4096",
         "param name=first value=white type=enum values=\"white black\"",
     ] {

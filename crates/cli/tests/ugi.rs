@@ -44,7 +44,7 @@ fn the_handshake_lists_the_games_and_their_options() {
     assert!(lines[0].starts_with("id name Arbiter "), "{lines:?}");
     let expected = [
         "option name Game type combo default holes var minicheckers var holes var fanorona var checkers var daynight",
-        "option name Engine type combo default alphabeta var alphabeta var mcts",
+        "option name Engine type combo default alphabeta var alphabeta var mcts var perfect",
         "option name Hash type spin default 16 min 1 max 4096",
         "option name first type combo default white var white var black",
         "option name captures type combo default none var none var diagonal",
@@ -121,6 +121,26 @@ fn stop_ends_an_infinite_search_at_once_in_every_game() {
         }
         assert_eq!(engine.quit("quit"), Some(0));
     }
+}
+
+#[test]
+fn the_perfect_engine_plays_the_solved_games_and_gives_way_in_the_others() {
+    let mut engine = engine("minicheckers");
+    engine.send("setoption name Engine value perfect");
+    engine.send("position startpos");
+    let lines = engine.ask("go movetime 5000", "bestmove");
+    assert!(["b2-c3", "f2-e3"].contains(&best_move(&lines).as_str()), "{lines:?}");
+    assert!(lines.iter().any(|line| line.contains(" score mate 12 ")), "{lines:?}");
+    engine.send("setoption name Game value checkers");
+    engine.send("position startpos");
+    let lines = engine.ask("go depth 2", "bestmove");
+    assert!(
+        lines[0].starts_with("info string error: the perfect player plays only")
+            && lines[0].ends_with("alphabeta searches instead"),
+        "{lines:?}"
+    );
+    assert!(lines.last().is_some_and(|line| line.starts_with("bestmove ")), "{lines:?}");
+    assert_eq!(engine.quit("quit"), Some(0));
 }
 
 #[test]

@@ -17,7 +17,7 @@ mod line;
 use std::io::{self, BufRead};
 use std::time::Duration;
 
-use arbiter_ai::{Limits, PlayerSpec, Score, SearchReport, MAX_DEPTH, MAX_TABLE_MIB, MAX_TIME};
+use arbiter_ai::{Limits, Score, SearchReport, MAX_DEPTH, MAX_TABLE_MIB, MAX_TIME};
 use arbiter_catalog::{AnyGame, GameId, Visitor};
 use arbiter_core::{excerpt, GameOptions, GameRecord, Status};
 
@@ -178,7 +178,8 @@ impl<G: AnyGame> Protocol for Hub<'_, G> {
             "set-param" => return self.set_param(&line),
             "init" => {
                 // The table is made now, not in the first search's time.
-                self.searcher.prepare(&self.spec(Limits::default()));
+                self.searcher
+                    .prepare(&self.settings.player(Limits::default(), self.record.position()).0);
                 self.output.line("ready")?;
             }
             "new-game" => {
@@ -239,7 +240,7 @@ impl<G: AnyGame> Hub<'_, G> {
         self.output.line(format_args!(
             "param name=engine value={} type=enum values={}",
             self.settings.engine.name(),
-            quoted("alphabeta mcts")
+            quoted("alphabeta mcts perfect")
         ))?;
         self.output.line(format_args!(
             "param name=hash value={} type=int min=1 max={MAX_TABLE_MIB}",
@@ -357,7 +358,10 @@ impl<G: AnyGame> Hub<'_, G> {
             return self.output.line(format_args!("done move={text}"));
         }
         let limits = if self.pondering { Limits::time(MAX_TIME) } else { self.level.limits() };
-        let spec = self.spec(limits);
+        let (spec, warning) = self.settings.player(limits, self.record.position());
+        if let Some(warning) = warning {
+            self.error(&warning)?;
+        }
         let (position, board, output) =
             (self.record.position().clone(), self.board.clone(), self.output.clone());
         let (done_position, done_board, done_output) =
@@ -375,17 +379,6 @@ impl<G: AnyGame> Hub<'_, G> {
             }),
         };
         self.searcher.start(&self.record, search)
-    }
-}
-
-impl<G: AnyGame> Hub<'_, G> {
-    /// The player of the settings, searching within `limits`.
-    fn spec(&self, limits: Limits) -> PlayerSpec {
-        PlayerSpec {
-            limits,
-            table_mib: self.settings.table_mib,
-            ..PlayerSpec::new(self.settings.engine)
-        }
     }
 }
 

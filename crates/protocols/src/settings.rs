@@ -1,9 +1,9 @@
 //! What the other program has set (the game, the engine, its table, the games' options), kept
 //! when it chooses another game.
 
-use arbiter_ai::{Engine, DEFAULT_TABLE_MIB, MAX_TABLE_MIB};
+use arbiter_ai::{Engine, Limits, PlayerSpec, DEFAULT_TABLE_MIB, MAX_TABLE_MIB};
 use arbiter_catalog::{AnyGame, GameId, Visitor};
-use arbiter_core::{excerpt, GameOptions, OptionError};
+use arbiter_core::{excerpt, Game, GameOptions, OptionError};
 
 /// The settings of a protocol session.
 #[derive(Debug, Clone)]
@@ -46,14 +46,33 @@ impl Settings {
         self.engine = match name.to_ascii_lowercase().as_str() {
             "alphabeta" => Engine::AlphaBeta,
             "mcts" => Engine::Mcts,
+            "perfect" => Engine::Perfect,
             _ => {
                 return Err(format!(
-                    "unknown engine `{}`; expected alphabeta or mcts",
+                    "unknown engine `{}`; expected alphabeta, mcts or perfect",
                     excerpt(name)
                 ))
             }
         };
         Ok(())
+    }
+
+    /// The player of the settings for `position`, searching within `limits`, and a warning when
+    /// the engine asked for cannot play it: the perfect player plays only the games that
+    /// always end in a win, and alpha-beta searches instead.
+    pub(crate) fn player<G: Game>(
+        &self,
+        limits: Limits,
+        position: &G,
+    ) -> (PlayerSpec, Option<String>) {
+        let spec = PlayerSpec { limits, table_mib: self.table_mib, ..PlayerSpec::new(self.engine) };
+        match spec.check_game(position) {
+            Ok(()) => (spec, None),
+            Err(error) => (
+                PlayerSpec { engine: Engine::AlphaBeta, ..spec },
+                Some(format!("{error}; alphabeta searches instead")),
+            ),
+        }
     }
 
     /// Sets the table size from its text, in MiB.

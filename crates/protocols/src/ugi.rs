@@ -16,7 +16,7 @@ use std::str::SplitWhitespace;
 use std::time::Duration;
 
 use arbiter_ai::{
-    Limits, PlayerSpec, Score, SearchReport, DEFAULT_TABLE_MIB, MAX_DEPTH, MAX_TABLE_MIB, MAX_TIME,
+    Limits, Score, SearchReport, DEFAULT_TABLE_MIB, MAX_DEPTH, MAX_TABLE_MIB, MAX_TIME,
 };
 use arbiter_catalog::{AnyGame, GameId, Visitor};
 use arbiter_core::{excerpt, GameRecord, Side, Status};
@@ -86,7 +86,8 @@ impl<G: AnyGame> Protocol for Ugi<'_, G> {
             "ugi" => self.identify()?,
             "isready" => {
                 // The table is made now, not in the first search's time.
-                self.searcher.prepare(&self.spec(Limits::default()));
+                self.searcher
+                    .prepare(&self.settings.player(Limits::default(), self.record.position()).0);
                 self.output.line("readyok")?;
             }
             "setoption" => return self.set_option(line),
@@ -132,8 +133,9 @@ impl<G: AnyGame> Ugi<'_, G> {
             G::ID,
             games.join(" ")
         ))?;
-        self.output
-            .line("option name Engine type combo default alphabeta var alphabeta var mcts")?;
+        self.output.line(
+            "option name Engine type combo default alphabeta var alphabeta var mcts var perfect",
+        )?;
         self.output.line(format_args!(
             "option name Hash type spin default {DEFAULT_TABLE_MIB} min 1 max {MAX_TABLE_MIB}"
         ))?;
@@ -260,7 +262,10 @@ impl<G: AnyGame> Ugi<'_, G> {
         if let (true, false, [forced]) = (go.on_the_clock(), hold, legal.as_slice()) {
             return self.output.line(format_args!("bestmove {forced}"));
         }
-        let spec = self.spec(limits);
+        let (spec, warning) = self.settings.player(limits, self.record.position());
+        if let Some(warning) = warning {
+            self.error(warning)?;
+        }
         let (progress_output, done_output) = (self.output.clone(), self.output.clone());
         let search = Search::<G> {
             spec,
@@ -275,15 +280,6 @@ impl<G: AnyGame> Ugi<'_, G> {
             }),
         };
         self.searcher.start(&self.record, search)
-    }
-
-    /// The player of the settings, searching within `limits`.
-    fn spec(&self, limits: Limits) -> PlayerSpec {
-        PlayerSpec {
-            limits,
-            table_mib: self.settings.table_mib,
-            ..PlayerSpec::new(self.settings.engine)
-        }
     }
 
     /// `query gameover|p1turn|result|legalmoves`.
