@@ -191,6 +191,10 @@ struct AiOptions {
     /// The search the computer uses.
     #[arg(long, value_enum)]
     engine: Option<EngineArg>,
+    /// A strong solution (`arbiter solve minicheckers --strong FILE`) that the perfect player
+    /// and the hints read instead of solving.
+    #[arg(long, value_name = "FILE")]
+    solution: Option<std::path::PathBuf>,
 }
 
 /// A level of `arbiter play`: 1 to 5, or perfect.
@@ -336,6 +340,9 @@ impl Visitor for Run<'_> {
                 let record = setup.record::<G>()?;
                 let spec = ai.spec(*seed);
                 spec.check_game(record.position())?;
+                if let Some(path) = &ai.solution {
+                    solve::install_solution::<G>(path, &setup.options)?;
+                }
                 let stdin = io::stdin();
                 play::run(record, [*white, *black], spec, stdin.lock(), out)
                     .map_err(Failure::Output)

@@ -2,7 +2,7 @@
 
 use std::fs::File;
 use std::io::{BufReader, BufWriter};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -236,8 +236,7 @@ impl SymmetricVisitor for Strong<'_> {
     fn visit<G: AnyGame + arbiter_core::Symmetry>(self) -> Result<(), Failure> {
         let Strong { options, path, out } = self;
         let starts = strong_starts::<G>(options)?;
-        let options_text: Vec<&str> = starts.iter().map(|(text, _)| text.as_str()).collect();
-        let options_text = options_text.join(";");
+        let options_text = strong_options_text(&starts);
         let positions: Vec<G> = starts.iter().map(|(_, start)| start.clone()).collect();
         let failed = |error: StrongError| Failure::StrongFile { path: path.to_owned(), error };
         // Created first, so that a path that cannot be written is known before the work.
@@ -266,6 +265,27 @@ impl SymmetricVisitor for Strong<'_> {
         }
         Ok(())
     }
+}
+
+/// The text of a strong solution's options: its starts' options, joined by `;`.
+fn strong_options_text<G>(starts: &[(String, G)]) -> String {
+    let texts: Vec<&str> = starts.iter().map(|(text, _)| text.as_str()).collect();
+    texts.join(";")
+}
+
+/// Reads the strong solution at `path` for `G` under `options` (either player first, when the
+/// game has that option) and puts it on the solver's shelf, where the perfect player and the
+/// exact values find it.
+pub fn install_solution<G: Game>(path: &Path, options: &str) -> Result<(), Failure> {
+    let starts = strong_starts::<G>(options)?;
+    let failed =
+        |error: StrongError| Failure::StrongFile { path: path.display().to_string(), error };
+    let file = File::open(path).map_err(|error| failed(error.into()))?;
+    let solution =
+        StrongSolution::<G>::read(&mut BufReader::new(file), &strong_options_text(&starts))
+            .map_err(failed)?;
+    arbiter_solver::book::install(G::ID, Arc::new(solution));
+    Ok(())
 }
 
 /// The starts of a strong solution, each with its options written out in full: the start

@@ -49,6 +49,10 @@ pub struct MatchArgs {
     /// End with one line of JSON: a_wins, draws, b_wins, games, score, elo and more.
     #[arg(long)]
     json: bool,
+    /// A strong solution (`arbiter solve minicheckers --strong FILE`) that the perfect player
+    /// reads instead of solving.
+    #[arg(long, value_name = "FILE")]
+    solution: Option<std::path::PathBuf>,
 }
 
 /// The JSON summary of a match.
@@ -106,6 +110,9 @@ fn run<G: AnyGame>(args: &MatchArgs, out: &mut Out) -> Result<(), Failure> {
     let start = G::start(&options);
     args.a.check_game(&start)?;
     args.b.check_game(&start)?;
+    if let Some(path) = &args.solution {
+        crate::solve::install_solution::<G>(path, &args.options)?;
+    }
     let threads = args.threads.map_or_else(
         || std::thread::available_parallelism().map_or(1, usize::from).min(MAX_THREADS),
         usize::from,

@@ -192,7 +192,24 @@ fn the_strong_solution_of_minicheckers_is_written_and_gives_both_starts() {
     assert_eq!(lines[1], "first=white: White to move wins in 23 plies", "{text}");
     assert_eq!(lines[2], "first=black: Black to move wins in 23 plies", "{text}");
     assert!(stderr(&output).contains("positions 1766109"), "{}", stderr(&output));
+    // The perfect player reads it: the same moves as when it solves.
+    let match_args = ["match", "minicheckers", "--a", "perfect", "--b", "random", "--games", "4"];
+    let with_file = arbiter(&[&match_args[..], &["--openings", "2", "--solution", file]].concat());
+    assert!(with_file.status.success(), "{}", stderr(&with_file));
+    let without = arbiter(&[&match_args[..], &["--openings", "2"]].concat());
+    // `4 games in 0.1 s: A won 4, drew 0, lost 0`, without the time.
+    let score = |output: &Output| {
+        let text = String::from_utf8_lossy(&output.stdout).into_owned();
+        let line = text.lines().find(|line| line.contains("A won")).map(str::to_owned);
+        line.and_then(|line| line.split_once(": ").map(|(_, score)| score.to_owned()))
+    };
+    assert_eq!(score(&with_file).as_deref(), Some("A won 4, drew 0, lost 0"));
+    assert_eq!(score(&with_file), score(&without));
     let _ = std::fs::remove_file(&path);
+    // A file that is not one is refused with exit code 1, naming it.
+    let bad = arbiter(&["play", "minicheckers", "--solution", "Cargo.toml"]);
+    assert_eq!(bad.status.code(), Some(1), "{}", stderr(&bad));
+    assert!(stderr(&bad).contains("Cargo.toml"), "{}", stderr(&bad));
 }
 
 #[test]

@@ -59,6 +59,7 @@
 //! perfect move) and keeps what it proved between them: what a perfect player and an analysis
 //! use.
 
+pub mod book;
 pub mod checkpoint;
 mod dfpn;
 mod length;

@@ -13,6 +13,7 @@ use std::time::{Duration, Instant};
 
 use arbiter_core::{DrawRules, Game, Status};
 
+use crate::book::book;
 use crate::dfpn::Search;
 use crate::length::{Distance, Lengths};
 use crate::table::{Solved, Table};
@@ -139,6 +140,9 @@ impl Oracle {
             if exact.plies == 0 {
                 return Ok(None);
             }
+            if let Some(mv) = from_book(position, exact) {
+                return Ok(Some((mv, exact)));
+            }
             let mut distance =
                 Distance::new(&mut oracle.table, &mut oracle.lengths, deadline).stopped_by(stop);
             let best = distance.perfect_move(position, exact.wins, exact.plies);
@@ -162,6 +166,9 @@ impl Oracle {
         if let Status::Over(outcome) = position.status() {
             let wins = outcome.winner() == Some(position.side_to_move());
             return Ok(Exact { wins, plies: 0 });
+        }
+        if let Some(known) = book(G::ID).and_then(|book| book.exact(position.canonical_hash())) {
+            return Ok(known);
         }
         let left = deadline.map(|deadline| {
             deadline.saturating_duration_since(Instant::now()).max(Duration::from_nanos(1))
@@ -195,6 +202,24 @@ impl Oracle {
             worker.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic))
         })
     }
+}
+
+/// The perfect move by the book of `G`, when it knows the position's value (`exact`) and the
+/// value of a move that keeps it: the first such move in the order of the legal moves, as the
+/// search would choose.
+fn from_book<G: Game>(position: &G, exact: Exact) -> Option<G::Move> {
+    let book = book(G::ID)?;
+    position.legal_moves().into_iter().find(|&mv| {
+        let mut child = position.clone();
+        child.play_unchecked(mv);
+        let after = match child.status() {
+            Status::Over(outcome) => {
+                Some(Exact { wins: outcome.winner() == Some(child.side_to_move()), plies: 0 })
+            }
+            Status::Ongoing => book.exact(child.canonical_hash()),
+        };
+        after.map(Exact::before) == Some(exact)
+    })
 }
 
 #[cfg(test)]

@@ -63,7 +63,7 @@ use std::hash::{BuildHasherDefault, Hasher};
 use std::io::{self, Read, Write};
 use std::marker::PhantomData;
 
-use arbiter_core::{excerpt, DrawRules, Game, Symmetry};
+use arbiter_core::{excerpt, DrawRules, Game};
 
 use crate::Exact;
 
@@ -175,7 +175,7 @@ pub struct StrongSolution<G> {
     game: PhantomData<fn() -> G>,
 }
 
-impl<G: Symmetry> StrongSolution<G> {
+impl<G: Game> StrongSolution<G> {
     /// Computes the value and perfect-play length of every position reachable from `starts`
     /// by an exhaustive search. `options_text` says what the starts are (it is written into
     /// the file and checked on reading). `progress` is called with the number of positions
@@ -212,6 +212,13 @@ impl<G: Symmetry> StrongSolution<G> {
             return Some(finished(position));
         }
         let index = self.keys.binary_search(&position.canonical_hash()).ok()?;
+        Some(unpack(self.values[index]))
+    }
+
+    /// The exact value of the ongoing position whose canonical hash is `key`, if stored.
+    #[must_use]
+    pub fn lookup_key(&self, key: u64) -> Option<Exact> {
+        let index = self.keys.binary_search(&key).ok()?;
         Some(unpack(self.values[index]))
     }
 
@@ -354,7 +361,7 @@ impl<G: Game> Frame<G> {
     }
 }
 
-impl<'a, G: Symmetry> Search<'a, G> {
+impl<'a, G: Game> Search<'a, G> {
     fn new(progress: &'a mut dyn FnMut(u64)) -> Self {
         Search {
             memory: Memory::default(),
