@@ -28,7 +28,7 @@ fn the_oracle_answers_from_the_book_without_searching() {
         assert_eq!(oracle.exact(position, None), Ok(Exact { wins, plies }));
         let (best, exact) = oracle.best(position, None, None).expect("known").expect("a move");
         assert_eq!(exact, Exact { wins, plies });
-        let mut child = position.clone();
+        let mut child = *position;
         child.play_unchecked(best);
         let after = perfect_play(&child, &mut memory, usize::MAX).expect("no budget");
         assert_eq!(after, (!wins, plies - 1), "{} then {best}", position.to_text());
