@@ -23,13 +23,13 @@
 //!    - **threats** are seen when a position is expanded: if a move ends the game with a win
 //!      for the mover, the position is proved at once and its other children are never
 //!      looked at; and the game's own knowledge of the next two plies
-//!      ([`Game::forced`](arbiter_core::Game::forced): in Breakthrough, a piece one row from
+//!      ([`Game::forced`]: in Breakthrough, a piece one row from
 //!      its goal with a free cell ahead, which nothing but its capture can stop) solves a
 //!      child as it is created, and the position too when a child is lost in two for the
 //!      opponent. The length searches use the same knowledge.
 //!
 //!    Positions are remembered under their canonical hash
-//!    ([`Game::canonical_hash`](arbiter_core::Game::canonical_hash): for the 6×6 games the
+//!    ([`Game::canonical_hash`]: for the 6×6 games the
 //!    smaller of the position's and its mirror image's), so the search treats a position and
 //!    its image as one. Of the memory the caller gives, three eighths go to a
 //!    transposition table in buckets of four entries for unsolved positions, where a new
@@ -39,7 +39,7 @@
 //!    first), and a quarter to the bounds the length searches remember.
 //! 2. **The perfect-play length**, once the value is known: the number of plies to the end
 //!    when the winner wins as fast as possible and the loser loses as slowly as possible, by
-//!    depth-bounded searches on the proof (see [`length`](crate::length)), and a line of
+//!    depth-bounded searches on the proof (module `length`), and a line of
 //!    perfect play of that length.
 //!
 //! Positions are identified by 64-bit hashes (the solved set keeps 63 of their bits in a word
@@ -52,7 +52,7 @@
 //!
 //! The search runs in threads of their own with a large stack, as the depth of the recursion
 //! is the length of the longest game. With more than one thread, the root's moves are shared
-//! out among them first, with one solved set for all (see [`split`](crate::split)); the
+//! out among them first, with one solved set for all (module `split`); the
 //! perfect-play length is then searched on one thread.
 //!
 //! An [`Oracle`] answers question after question (a position's exact value, each move's, the
