@@ -261,7 +261,7 @@ pub struct LongRun<'a> {
     pub interrupt: Option<&'a AtomicBool>,
 }
 
-/// A long search's checkpoints (see [`checkpoint`](crate::checkpoint)).
+/// A long search's checkpoints (see [`checkpoint`]).
 #[derive(Debug)]
 pub struct Checkpointing<'a> {
     /// The file: resumed when it exists, written again at each checkpoint.
