@@ -38,10 +38,7 @@ impl ExactMoves {
                 Err(error) => return Some(Err(error)),
             },
         };
-        Some(oracle.moves(position, Some(time)).map(|mut values| {
-            values.sort_by(|(_, a), (_, b)| b.cmp(a));
-            values
-        }))
+        Some(oracle.moves(position, Some(time)))
     }
 }
 

@@ -304,8 +304,7 @@ impl<G: AnyGame> Live for Record<G> {
             if over || !accepts(&position) {
                 return None;
             }
-            let mut values = Oracle::new(EXACT_MIB).ok()?.moves(&position, Some(time)).ok()?;
-            values.sort_by(|(_, a), (_, b)| b.cmp(a));
+            let values = Oracle::new(EXACT_MIB).ok()?.moves(&position, Some(time)).ok()?;
             let exact = |(mv, value): (G::Move, Exact)| ExactMove {
                 mv: mv.to_string(),
                 wins: value.wins,

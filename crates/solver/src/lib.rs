@@ -297,16 +297,23 @@ fn solve_on_big_stack<G: Game>(
     if position.draw_rules() != DrawRules::NONE {
         return Err(SolveError::DrawRules { game: G::ID });
     }
+    on_big_stack("solver", || solve_here(position, settings, run, progress, proof))
+}
+
+/// Runs `work` on a thread of its own with the solver's large stack ([`STACK_BYTES`]): the
+/// searches recurse once per ply of the longest line, and the caller's thread (a server's
+/// worker, say) may have a small stack. A panic of `work` goes on in the caller.
+pub(crate) fn on_big_stack<T: Send>(
+    name: &str,
+    work: impl FnOnce() -> Result<T, SolveError> + Send,
+) -> Result<T, SolveError> {
     std::thread::scope(|scope| {
         let worker = std::thread::Builder::new()
-            .name("solver".to_owned())
+            .name(name.to_owned())
             .stack_size(STACK_BYTES)
-            .spawn_scoped(scope, || solve_here(position, settings, run, progress, proof))
+            .spawn_scoped(scope, work)
             .map_err(|error| SolveError::Thread(error.to_string()))?;
-        match worker.join() {
-            Ok(result) => result,
-            Err(panic) => std::panic::resume_unwind(panic),
-        }
+        worker.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic))
     })
 }
 

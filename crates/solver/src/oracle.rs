@@ -17,7 +17,7 @@ use crate::book::book;
 use crate::dfpn::Search;
 use crate::length::{Distance, Lengths};
 use crate::table::{Solved, Table};
-use crate::{Memory, SolveError, STACK_BYTES};
+use crate::{Memory, SolveError};
 
 /// The exact value of a position for the player to move: whether he wins with perfect play,
 /// and the perfect-play length (the winner wins as fast as he can, the loser loses as slowly
@@ -104,9 +104,9 @@ impl Oracle {
         self.on_big_stack(|oracle| oracle.exact_here(position, deadline, None))
     }
 
-    /// The exact value of every legal move of `position` for the player who makes it, in the
-    /// order of the legal moves. Fails like [`Oracle::exact`] if `time` runs out before all
-    /// are known.
+    /// The exact value of every legal move of `position` for the player who makes it, best
+    /// first (in the order of the legal moves among equals). Fails like [`Oracle::exact`] if
+    /// `time` runs out before all are known.
     pub fn moves<G: Game>(
         &mut self,
         position: &G,
@@ -120,6 +120,8 @@ impl Oracle {
                 child.play_unchecked(mv);
                 values.push((mv, oracle.exact_here(&child, deadline, None)?.before()));
             }
+            // A stable sort: equals keep the order of the legal moves.
+            values.sort_by(|(_, a), (_, b)| b.cmp(a));
             Ok(values)
         })
     }
@@ -186,21 +188,12 @@ impl Oracle {
         Ok(Exact { wins, plies })
     }
 
-    /// Runs `work` on a thread with the solver's large stack: the searches recurse once per
-    /// ply of the longest line, and the caller's thread (a server's worker, say) may have a
-    /// small stack.
+    /// Runs `work` on this oracle on a thread with the solver's large stack.
     fn on_big_stack<T: Send>(
         &mut self,
         work: impl FnOnce(&mut Oracle) -> Result<T, SolveError> + Send,
     ) -> Result<T, SolveError> {
-        std::thread::scope(|scope| {
-            let worker = std::thread::Builder::new()
-                .name("oracle".to_owned())
-                .stack_size(STACK_BYTES)
-                .spawn_scoped(scope, || work(self))
-                .map_err(|error| SolveError::Thread(error.to_string()))?;
-            worker.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic))
-        })
+        crate::on_big_stack("oracle", || work(self))
     }
 }
 

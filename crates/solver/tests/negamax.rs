@@ -53,6 +53,7 @@ fn check_oracle<G: Game + Hash>(
     assert_eq!(oracle.exact(position, None), Ok(Exact { wins, plies }), "{text}");
     let values = oracle.moves(position, None).expect("every move's value");
     assert_eq!(values.len(), position.legal_moves().len(), "{text}");
+    assert!(values.windows(2).all(|pair| pair[0].1 >= pair[1].1), "best first: {text}");
     for (mv, value) in values {
         let mut child = position.clone();
         child.play_unchecked(mv);
