@@ -261,14 +261,22 @@ impl<'a> Distance<'a> {
         // search of it costs less than proving its value by df-pn first, far from it more.
         let holds = quick
             || (plies >= 3 && {
-                let (known, unknown): (Vec<_>, Vec<_>) = children
+                let (mut known, mut unknown) = (Vec::new(), Vec::new());
+                for (child, child_key) in children {
+                    match self.table.value(child_key) {
+                        // The move loses.
+                        Some(true) => {}
+                        Some(false) => known.push((child, child_key)),
+                        None => unknown.push((child, child_key)),
+                    }
+                }
+                known
                     .into_iter()
-                    .filter(|(_, child_key)| self.table.value(*child_key) != Some(true))
-                    .partition(|(_, child_key)| self.table.value(*child_key) == Some(false));
-                known.into_iter().chain(unknown).any(|(child, child_key)| {
-                    (plies <= SHALLOW || !self.wins(&child, child_key))
-                        && self.loses_within(&child, child_key, plies - 1)
-                })
+                    .any(|(child, child_key)| self.loses_within(&child, child_key, plies - 1))
+                    || unknown.into_iter().any(|(child, child_key)| {
+                        (plies <= SHALLOW || !self.wins(&child, child_key))
+                            && self.loses_within(&child, child_key, plies - 1)
+                    })
             });
         if !self.stopped {
             self.lengths.remember(true, key, plies, holds);
