@@ -26,6 +26,10 @@ use crate::table::{Entry, Solved, Table, INFINITY};
 /// The first line of a checkpoint file.
 const MAGIC: &str = "arbiter-solver-checkpoint 2";
 
+/// More seconds than any search behind a checkpoint has run (some 30,000 years): a bound that
+/// keeps a damaged work line from overflowing the clocks.
+const MAX_SECONDS: f64 = 1e12;
+
 /// The longest header line read: the position's text is short.
 const MAX_LINE: u64 = 64 * 1024;
 
@@ -202,7 +206,7 @@ pub(crate) fn read(
     let behind = work
         .split_once(' ')
         .and_then(|(nodes, seconds)| {
-            let seconds: f64 = seconds.parse().ok().filter(|s: &f64| s.is_finite() && *s >= 0.0)?;
+            let seconds: f64 = seconds.parse().ok().filter(|s| (0.0..MAX_SECONDS).contains(s))?;
             Some(Behind { nodes: nodes.parse().ok()?, seconds })
         })
         .ok_or_else(|| format!("its work line `{work}` is not `NODES SECONDS`"))?;

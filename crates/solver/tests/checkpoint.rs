@@ -112,6 +112,7 @@ fn a_checkpoint_of_another_position_or_a_damaged_one_is_refused() {
         b"not a checkpoint\n".to_vec(),
         flipped,
         text.replacen(&work_line, "12 NaN", 1).into_bytes(),
+        text.replacen(&work_line, "12 1e300", 1).into_bytes(),
     ] {
         std::fs::write(&path, damaged).expect("written");
         match run_with(subject(&position)) {
