@@ -201,6 +201,9 @@ test('the move list replays the game, and the tools work', async () => {
   assert.equal(await page.locator('#analysis-out .badge').textContent(), 'exact');
   assert.match(await page.locator('#analysis-out').textContent(), /exact Black (wins|loses) in \d+ plies with perfect play\. [a-f]\d\S+ (wins|loses) in \d+ plies/);
   await shot(page, 'minicheckers-exact-analysis');
+  await page.setViewportSize({ width: 360, height: 740 });
+  await shot(page, 'minicheckers-exact-analysis-360');
+  await page.setViewportSize({ width: 1200, height: 900 });
   await page.locator('#hint').click();
   await page.waitForFunction(() => /Hint/.test(document.getElementById('analysis-out').textContent));
 
