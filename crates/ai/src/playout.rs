@@ -37,16 +37,15 @@ pub fn random_playout<G: Game, R: Rng + ?Sized>(
 ) -> Playout<G> {
     let limit = position.draw_rules().turns_without_progress;
     for turns in 0..max_turns {
-        position.generate_moves(moves);
-        if moves.is_empty() {
-            let winner = position.status().outcome().and_then(Outcome::winner);
-            return Playout { position, end: PlayoutEnd::Over(winner), turns };
-        }
-        // The game goes on (it has moves), so the limit draws it.
-        if limit.is_some_and(|limit| quiet >= limit) {
+        // At the limit of turns without progress, a game that goes on (it has moves) is drawn.
+        let drawn = limit.is_some_and(|limit| quiet >= limit) && position.count_moves(moves) > 0;
+        if drawn {
             return Playout { position, end: PlayoutEnd::Over(None), turns };
         }
-        let mv = moves[rng.random_range(0..moves.len())];
+        let Some(mv) = position.choose_move(|count| rng.random_range(0..count), moves) else {
+            let winner = position.status().outcome().and_then(Outcome::winner);
+            return Playout { position, end: PlayoutEnd::Over(winner), turns };
+        };
         quiet = if position.is_progress(mv) { 0 } else { quiet.saturating_add(1) };
         position.play_unchecked(mv);
     }

@@ -66,6 +66,22 @@ pub trait Game: Clone + PartialEq + Eq + Debug + Send + Sync + 'static {
         scratch.len() as u64
     }
 
+    /// The legal move at index `choose(n)` of the `n` legal moves in the order of
+    /// [`Game::generate_moves`], or `None` when there are none (`choose` is not called then).
+    /// `choose` must return an index below `n`. Games may find the move without generating
+    /// every other one: random playouts pick their moves this way.
+    fn choose_move(
+        &self,
+        choose: impl FnOnce(usize) -> usize,
+        scratch: &mut Vec<Self::Move>,
+    ) -> Option<Self::Move> {
+        self.generate_moves(scratch);
+        if scratch.is_empty() {
+            return None;
+        }
+        Some(scratch[choose(scratch.len())])
+    }
+
     /// Plays a move known to be legal here.
     ///
     /// # Panics

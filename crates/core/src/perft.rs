@@ -64,10 +64,24 @@ pub(crate) fn count<G: Game>(
     } else {
         position.generate_moves(&mut moves);
         let mut nodes = 0;
-        for &mv in &moves {
-            let mut child = position.clone();
-            child.play_unchecked(mv);
-            nodes += count(&child, depth - 1, ply + 1, buffers, table);
+        if depth == 2 {
+            // The children are bulk-counted here rather than through a call each, which
+            // would look for them in the table (they are never stored there).
+            if buffers.len() <= ply + 1 {
+                buffers.push(Vec::with_capacity(64));
+            }
+            let scratch = &mut buffers[ply + 1];
+            for &mv in &moves {
+                let mut child = position.clone();
+                child.play_unchecked(mv);
+                nodes += child.count_moves(scratch);
+            }
+        } else {
+            for &mv in &moves {
+                let mut child = position.clone();
+                child.play_unchecked(mv);
+                nodes += count(&child, depth - 1, ply + 1, buffers, table);
+            }
         }
         nodes
     };

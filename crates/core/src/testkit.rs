@@ -72,6 +72,21 @@ fn check_position<G: Game>(position: &G, options: &G::Options, context: &str) ->
         legal.len() as u64,
         "{context}: count_moves disagrees"
     );
+    for (index, &mv) in legal.iter().enumerate() {
+        let chosen = position.choose_move(
+            |count| {
+                assert_eq!(count, legal.len(), "{context}: choose_move counts the moves wrong");
+                index
+            },
+            &mut scratch,
+        );
+        assert_eq!(chosen, Some(mv), "{context}: choose_move of index {index}");
+    }
+    if legal.is_empty() {
+        let chosen =
+            position.choose_move(|_| panic!("{context}: choose_move asks to choose"), &mut scratch);
+        assert_eq!(chosen, None, "{context}: choose_move found a move in a finished game");
+    }
     assert_eq!(
         legal.is_empty(),
         position.status().is_over(),

@@ -85,13 +85,33 @@ pub const fn step(squares: Squares, direction: Direction) -> Squares {
 
 /// `NEIGHBOUR[d][i]`: the square one step from square `i` in direction `d`, as a one-bit set
 /// (0 at the edge).
-pub const NEIGHBOUR: [[Squares; 32]; 4] = {
+pub static NEIGHBOUR: [[Squares; 32]; 4] = {
     let mut table = [[0; 32]; 4];
     let mut d = 0;
     while d < 4 {
         let mut i = 0;
         while i < 32 {
             table[d][i] = step(1 << i, Direction::ALL[d]);
+            i += 1;
+        }
+        d += 1;
+    }
+    table
+};
+
+/// `JUMP[d][i]`: a jump from square `i` in direction `d` as the square jumped over and the
+/// landing square, one bit each; both are 0 where the landing square is off the board.
+pub static JUMP: [[(Squares, Squares); 32]; 4] = {
+    let mut table = [[(0, 0); 32]; 4];
+    let mut d = 0;
+    while d < 4 {
+        let mut i = 0;
+        while i < 32 {
+            let over = NEIGHBOUR[d][i];
+            let landing = step(over, Direction::ALL[d]);
+            if landing != 0 {
+                table[d][i] = (over, landing);
+            }
             i += 1;
         }
         d += 1;

@@ -24,7 +24,7 @@ const MOBILITY: i32 = 2;
 
 /// What a man on each square (index 0–31) is worth for its advancement, for Black (who moves
 /// down the board); White's is the mirror image.
-const BLACK_ADVANCE: [i32; 32] = {
+static BLACK_ADVANCE: [i32; 32] = {
     let mut table = [0; 32];
     let mut index = 0;
     while index < 32 {

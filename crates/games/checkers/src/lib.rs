@@ -56,11 +56,15 @@ use arbiter_core::{
     WinReason,
 };
 
-use crate::board::{index, squares, step, Direction, Squares, BOTTOM_ROW, NEIGHBOUR, TOP_ROW};
+use crate::board::{
+    index, squares, step, Direction, Squares, BOTTOM_ROW, JUMP, NEIGHBOUR, TOP_ROW,
+};
 pub use crate::moves::Move;
 
 /// Zobrist keys: 4 kinds of piece × 32 squares, then one for White to move.
-const KEYS: [u64; 129] = zobrist_keys(0xC4EC_4E55);
+// A `static`, not a `const`: a `const` array indexed at run time may be copied onto the stack
+// at each use.
+static KEYS: [u64; 129] = zobrist_keys(0xC4EC_4E55);
 const WHITE_TO_MOVE_KEY: u64 = KEYS[128];
 
 /// The kinds of piece, as indices into [`KEYS`]: a king's kind is its man's plus one.
@@ -105,14 +109,6 @@ impl Checkers {
         !(self.black | self.white)
     }
 
-    /// The directions a man of `side` moves in.
-    const fn forward(side: Side) -> [Direction; 2] {
-        match side {
-            Side::White => Direction::UP,
-            Side::Black => Direction::DOWN,
-        }
-    }
-
     /// The row where a man of `side` is crowned.
     const fn crowning_row(side: Side) -> Squares {
         match side {
@@ -121,15 +117,14 @@ impl Checkers {
         }
     }
 
-    /// The pieces of `side` that may move in `direction`: all its kings, and its men if the
-    /// direction is forward for them.
+    /// The pieces of `side` that move up the diagram (towards square 1) and those that move
+    /// down: White's men go up, Black's down, and kings both ways.
     #[inline]
-    fn movers(&self, side: Side, direction: Direction) -> Squares {
+    const fn movers(&self, side: Side) -> (Squares, Squares) {
         let own = self.pieces(side);
-        if Self::forward(side).contains(&direction) {
-            own
-        } else {
-            own & self.kings
+        match side {
+            Side::White => (own, own & self.kings),
+            Side::Black => (own & self.kings, own),
         }
     }
 
@@ -138,13 +133,12 @@ impl Checkers {
     fn jumpers(&self) -> Squares {
         let enemy = self.pieces(self.side_to_move.opponent());
         let empty = self.empty();
-        let mut jumpers = 0;
-        for direction in Direction::ALL {
-            let back = direction.reverse();
-            jumpers |=
-                step(step(empty, back) & enemy, back) & self.movers(self.side_to_move, direction);
-        }
-        jumpers
+        // Pieces that could jump in `direction`: an enemy piece next to them that way, and an
+        // empty square beyond it. Found from the empty squares by stepping back twice.
+        let can_jump = |back: Direction| step(step(empty, back) & enemy, back);
+        let (up, down) = self.movers(self.side_to_move);
+        up & (can_jump(Direction::DownRight) | can_jump(Direction::DownLeft))
+            | down & (can_jump(Direction::UpRight) | can_jump(Direction::UpLeft))
     }
 
     /// The number of steps (non-jumping moves) of the side to move.
@@ -157,39 +151,121 @@ impl Checkers {
     #[inline]
     fn steps_of(&self, side: Side) -> u32 {
         let empty = self.empty();
-        Direction::ALL
-            .iter()
-            .map(|&direction| (step(self.movers(side, direction), direction) & empty).count_ones())
-            .sum()
+        let (up, down) = self.movers(side);
+        let targets = |movers: Squares, direction: Direction| step(movers, direction) & empty;
+        targets(up, Direction::UpLeft).count_ones()
+            + targets(up, Direction::UpRight).count_ones()
+            + targets(down, Direction::DownLeft).count_ones()
+            + targets(down, Direction::DownRight).count_ones()
     }
 
-    fn generate_steps(&self, moves: &mut Vec<Move>) {
-        let own = self.pieces(self.side_to_move);
+    /// For each direction of [`Direction::ALL`], the pieces of the side to move that can step
+    /// that way: found for all pieces at once.
+    #[inline]
+    fn stepping(&self) -> [Squares; 4] {
         let empty = self.empty();
-        for from in squares(own) {
-            let directions: &[Direction] = if self.kings & (1 << from) != 0 {
-                &Direction::ALL
-            } else {
-                &Self::forward(self.side_to_move)
-            };
-            for &direction in directions {
-                let to = NEIGHBOUR[direction as usize][from];
-                if to & empty != 0 {
-                    moves.push(Move::step(from, index(to)));
+        let (up, down) = self.movers(self.side_to_move);
+        Direction::ALL.map(|direction| {
+            let movers =
+                if matches!(direction, Direction::UpLeft | Direction::UpRight) { up } else { down };
+            step(step(movers, direction) & empty, direction.reverse())
+        })
+    }
+
+    /// The steps of the side to move, by starting square and then in the order of
+    /// [`Direction::ALL`].
+    fn generate_steps(&self, moves: &mut Vec<Move>) {
+        let stepping = self.stepping();
+        for from in squares(stepping[0] | stepping[1] | stepping[2] | stepping[3]) {
+            for (direction, &pieces) in stepping.iter().enumerate() {
+                if pieces & (1 << from) != 0 {
+                    moves.push(Move::step(from, index(NEIGHBOUR[direction][from])));
                 }
             }
         }
     }
 
+    /// The step at `index` in the order of [`Checkers::generate_steps`], found without making
+    /// the others: whole pieces are skipped by counting their steps. `None` if there are not
+    /// that many.
+    fn nth_step(&self, mut index_left: usize) -> Option<Move> {
+        let stepping = self.stepping();
+        for from in squares(stepping[0] | stepping[1] | stepping[2] | stepping[3]) {
+            // The directions this piece can step in, one bit each in the order of `ALL`.
+            let directions = (0..4).fold(0_u32, |set, d| set | ((stepping[d] >> from) & 1) << d);
+            let count = directions.count_ones() as usize;
+            if index_left < count {
+                let direction = squares(directions).nth(index_left)?;
+                return Some(Move::step(from, index(NEIGHBOUR[direction][from])));
+            }
+            index_left -= count;
+        }
+        None
+    }
+
+    /// The jumps of the side to move: by starting square, then in the order of the search.
     fn generate_jumps(&self, jumpers: Squares, moves: &mut Vec<Move>) {
+        let single = self.single_jumpers(jumpers);
+        let enemy = self.pieces(self.side_to_move.opponent());
+        let empty = self.empty();
         for from in squares(jumpers) {
-            self.jump_search(from).extend(from, 0, 0, 0, moves);
+            if single & (1 << from) == 0 {
+                self.jump_search(from).extend(from, 0, 0, 0, moves);
+                continue;
+            }
+            // The search would find these same jumps, in this order, and nothing more.
+            for direction in Self::forward(self.side_to_move) {
+                let (over, landing) = JUMP[direction as usize][from];
+                if over & enemy != 0 && landing & empty != 0 {
+                    moves.push(Move::single_jump(from, over, index(landing)));
+                }
+            }
         }
     }
 
     /// The number of jump sequences, counted without building them (perft's last ply).
     fn count_jumps(&self, jumpers: Squares) -> u64 {
-        squares(jumpers).map(|from| self.jump_search(from).count(from, 0, 0)).sum()
+        let single = self.single_jumpers(jumpers);
+        let enemy = self.pieces(self.side_to_move.opponent());
+        let empty = self.empty();
+        let landings = |direction| step(step(single, direction) & enemy, direction) & empty;
+        let [left, right] = Self::forward(self.side_to_move);
+        let singles = u64::from(landings(left).count_ones() + landings(right).count_ones());
+        let searched = jumpers & !single;
+        singles + squares(searched).map(|from| self.jump_search(from).count(from, 0)).sum::<u64>()
+    }
+
+    /// The men among `jumpers` (pieces of the side to move that can jump) whose every jump
+    /// sequence is a single jump: they are counted and generated for all at once, while the
+    /// others, and kings, are searched one by one.
+    fn single_jumpers(&self, jumpers: Squares) -> Squares {
+        let side = self.side_to_move;
+        let enemy = self.pieces(side.opponent());
+        let empty = self.empty();
+        let forward = Self::forward(side);
+        // The squares from which a man could jump forward. After a man's first jump, the
+        // squares ahead of it are as they were (its own start square and the piece it took
+        // are behind it), so this tells exactly which landings lead to a second jump.
+        let can_jump = forward.iter().fold(0, |set, &direction| {
+            let back = direction.reverse();
+            set | step(step(empty, back) & enemy, back)
+        });
+        let men = jumpers & !self.kings;
+        let chaining = forward.iter().fold(0, |set, &direction| {
+            let back = direction.reverse();
+            let landings = step(step(men, direction) & enemy, direction) & empty;
+            let going_on = landings & can_jump & !Self::crowning_row(side);
+            set | step(step(going_on, back), back)
+        });
+        men & !chaining
+    }
+
+    /// The directions a man of `side` moves in, in the order the jump search tries them.
+    const fn forward(side: Side) -> [Direction; 2] {
+        match side {
+            Side::White => Direction::UP,
+            Side::Black => Direction::DOWN,
+        }
     }
 
     /// The search for the jump sequences of the piece on `from`.
@@ -265,36 +341,34 @@ impl JumpSearch<'_> {
 
     /// The jumps from `square` with `captured` already taken: the piece jumped over and the
     /// landing square of each, one bit each.
+    #[inline]
     fn jumps(
         &self,
         square: usize,
         captured: Squares,
     ) -> impl Iterator<Item = (Squares, Squares)> + '_ {
+        let targets = self.enemy & !captured;
         self.directions.iter().filter_map(move |&direction| {
-            let over = NEIGHBOUR[direction as usize][square];
-            if over & self.enemy & !captured == 0 {
-                return None;
-            }
-            let landing = NEIGHBOUR[direction as usize][index(over)];
-            (landing != 0 && landing & self.occupied == 0).then_some((over, landing))
+            let (over, landing) = JUMP[direction as usize][square];
+            // `landing` is 0 off the board, so one test covers the edge and the occupied squares.
+            (over & targets != 0 && landing & !self.occupied != 0).then_some((over, landing))
         })
     }
 
-    /// The number of sequences [`JumpSearch::extend`] would make from the same point.
-    fn count(&self, square: usize, jumps: usize, captured: Squares) -> u64 {
+    /// The number of sequences [`JumpSearch::extend`] would make from the same point, for a
+    /// piece that has made a jump or can make one (a piece with no jump at all has no
+    /// sequence, not one).
+    fn count(&self, square: usize, captured: Squares) -> u64 {
         let mut sequences = 0;
         for (over, landing) in self.jumps(square, captured) {
             sequences += if landing & self.crowning_row != 0 {
                 1
             } else {
-                self.count(index(landing), jumps + 1, captured | over)
+                self.count(index(landing), captured | over)
             };
         }
-        if sequences == 0 && jumps > 0 {
-            1
-        } else {
-            sequences
-        }
+        // No jump from here: the sequence that arrived here ends here.
+        sequences.max(1)
     }
 
     fn finish(&self, to: usize, jumps: usize, captured: Squares, path: u64) -> Move {
@@ -320,6 +394,7 @@ impl Game for Checkers {
         self.side_to_move
     }
 
+    #[inline]
     fn generate_moves(&self, moves: &mut Vec<Move>) {
         moves.clear();
         let jumpers = self.jumpers();
@@ -330,6 +405,7 @@ impl Game for Checkers {
         }
     }
 
+    #[inline]
     fn count_moves(&self, _scratch: &mut Vec<Move>) -> u64 {
         let jumpers = self.jumpers();
         if jumpers == 0 {
@@ -338,17 +414,39 @@ impl Game for Checkers {
         self.count_jumps(jumpers)
     }
 
+    /// Without jumps, the step is found among the steps counted, without making the others.
+    fn choose_move(
+        &self,
+        choose: impl FnOnce(usize) -> usize,
+        scratch: &mut Vec<Move>,
+    ) -> Option<Move> {
+        if self.jumpers() != 0 {
+            self.generate_moves(scratch);
+            return Some(scratch[choose(scratch.len())]);
+        }
+        match self.count_steps() {
+            0 => None,
+            steps => self.nth_step(choose(steps as usize)),
+        }
+    }
+
+    #[inline]
     fn play_unchecked(&mut self, mv: Move) {
         let side = self.side_to_move;
-        let from = usize::from(mv.from);
-        let to = usize::from(mv.to);
-        let Some(kind) = self.kind_at(from) else {
-            panic!("play_unchecked: no piece on square {} for {mv}", from + 1);
+        let (from, to) = (usize::from(mv.from), usize::from(mv.to));
+        let (from_bit, to_bit): (Squares, Squares) = (1 << from, 1 << to);
+        assert!(
+            self.pieces(side) & from_bit != 0,
+            "play_unchecked: no piece on square {} for {mv}",
+            from + 1
+        );
+        let (man, enemy_man) = match side {
+            Side::Black => (BLACK_MAN, WHITE_MAN),
+            Side::White => (WHITE_MAN, BLACK_MAN),
         };
         for captured in squares(mv.captured) {
-            if let Some(captured_kind) = self.kind_at(captured) {
-                self.update(captured_kind, captured);
-            }
+            let king = usize::from(self.kings & (1 << captured) != 0);
+            self.update(enemy_man + king, captured);
         }
         let (own, enemy) = match side {
             Side::White => (&mut self.white, &mut self.black),
@@ -356,15 +454,15 @@ impl Game for Checkers {
         };
         *enemy &= !mv.captured;
         // `from` and `to` are equal when a king jumps around a loop back to its square.
-        *own = (*own & !(1 << from)) | (1 << to);
-        let is_king = self.kings & (1 << from) != 0;
-        self.kings &= !mv.captured & !(1 << from);
-        let crowned = !is_king && (1 << to) & Self::crowning_row(side) != 0;
+        *own = (*own & !from_bit) | to_bit;
+        let is_king = self.kings & from_bit != 0;
+        self.kings &= !mv.captured & !from_bit;
+        let crowned = !is_king && to_bit & Self::crowning_row(side) != 0;
         if is_king || crowned {
-            self.kings |= 1 << to;
+            self.kings |= to_bit;
         }
-        self.update(kind, from);
-        self.update(kind | usize::from(crowned), to);
+        self.update(man + usize::from(is_king), from);
+        self.update(man + usize::from(is_king || crowned), to);
         self.side_to_move = side.opponent();
         self.hash ^= WHITE_TO_MOVE_KEY;
     }

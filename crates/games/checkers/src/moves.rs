@@ -31,6 +31,11 @@ impl Move {
         Move { from: from as u8, to: to as u8, jumps: 0, captured: 0, path: 0 }
     }
 
+    /// One jump from square index `from` over the piece on the one-square set `over` to `to`.
+    pub(crate) const fn single_jump(from: usize, over: Squares, to: usize) -> Move {
+        Move { from: from as u8, to: to as u8, jumps: 1, captured: over, path: to as u64 }
+    }
+
     /// The PDN square the piece starts on (1–32).
     #[must_use]
     pub const fn from_square(self) -> u8 {
