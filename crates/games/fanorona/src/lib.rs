@@ -171,6 +171,23 @@ impl Fanorona {
         })
     }
 
+    /// The number of capturing steps the side to move could start a turn with: each piece,
+    /// direction and kind of capture counted once.
+    fn count_first_captures(&self) -> u32 {
+        let own = self.pieces(self.side_to_move);
+        let enemy = self.pieces(self.side_to_move.opponent());
+        let empty = self.empty();
+        Direction::ALL
+            .iter()
+            .map(|&direction| {
+                let back = direction.reverse();
+                let approach = own & step(step(enemy, back) & empty, back);
+                let withdrawal = own & step(empty, back) & step(enemy, direction);
+                approach.count_ones() + withdrawal.count_ones()
+            })
+            .sum()
+    }
+
     fn count_paikas(&self) -> u32 {
         self.paikas_of(self.side_to_move)
     }
