@@ -48,7 +48,7 @@ impl Evaluate for Fanorona {
         if capturers == 0 {
             return if self.count_paikas() == 0 { Tactics::Over } else { Tactics::SomeQuiet };
         }
-        if self.count_first_captures() as usize > limit {
+        if self.more_first_captures_than(limit) {
             return Tactics::ManyTactical;
         }
         self.generate_chains(capturers, moves);
