@@ -17,7 +17,7 @@
 
 use std::sync::atomic::{AtomicBool, Ordering};
 
-use arbiter_core::{Evaluate, Outcome, Status};
+use arbiter_core::{Evaluate, Outcome, Status, Tactics};
 
 use crate::draws::Draws;
 use crate::limits::{Clock, Limits};
@@ -147,6 +147,8 @@ struct Search<'a, G: Evaluate> {
     pv: Vec<Vec<G::Move>>,
     /// One ordered move list per ply, reused.
     moves: Vec<Vec<(i32, G::Move)>>,
+    /// One list of tactical moves per ply, for the quiescence search, reused.
+    tactical: Vec<Vec<G::Move>>,
     /// One list of generated moves, reused.
     generated: Vec<G::Move>,
 }
@@ -174,6 +176,7 @@ impl<'a, G: Evaluate> Search<'a, G> {
             path: Vec::with_capacity(plies),
             pv: vec![Vec::new(); plies],
             moves: vec![Vec::new(); plies],
+            tactical: vec![Vec::new(); plies],
             generated: Vec::with_capacity(64),
         }
     }
@@ -309,42 +312,43 @@ impl<'a, G: Evaluate> Search<'a, G> {
         best_score
     }
 
-    /// Searches tactical moves only, past the horizon.
+    /// Searches tactical moves only, past the horizon, in the game's order: the killers and
+    /// the history order quiet moves, which are not searched here.
     fn quiescence(&mut self, position: &G, mut alpha: i32, beta: i32, ply: u32, depth: u32) -> i32 {
         if !self.visit() {
             return 0;
         }
         let index = ply as usize;
         self.pv[index].clear();
-        let mut moves = std::mem::take(&mut self.moves[index]);
-        self.order(position, None, ply, &mut moves);
-        if moves.is_empty() {
-            self.moves[index] = moves;
-            return Self::terminal(position, ply);
-        }
         // Where every move is tactical (captures are compulsory) there is no standing pat:
         // the captures are searched, but only one ply, or while there are few of them (a
         // draughts exchange), so that a game where captures are nearly always on, such as
-        // Fanorona, does not turn the quiescence search into a full-width one.
-        let all_tactical = moves.iter().all(|&(_, mv)| position.is_tactical(mv));
-        let forced = all_tactical && (depth == 0 || moves.len() <= FORCED_BRANCHES);
+        // Fanorona, does not turn the quiescence search into a full-width one. Beyond the
+        // first ply the game need not list the captures when there are many.
+        let limit = if depth == 0 { usize::MAX } else { FORCED_BRANCHES };
+        let mut moves = std::mem::take(&mut self.tactical[index]);
+        let forced = match position.tactical_moves(&mut moves, limit) {
+            Tactics::Over => {
+                self.tactical[index] = moves;
+                return Self::terminal(position, ply);
+            }
+            Tactics::ManyTactical => {
+                self.tactical[index] = moves;
+                return position.evaluate();
+            }
+            Tactics::AllTactical => true,
+            Tactics::SomeQuiet => false,
+        };
         let mut best = -INFINITY;
-        if all_tactical && !forced {
-            self.moves[index] = moves;
-            return position.evaluate();
-        }
         if !forced || depth >= MAX_QUIESCENCE {
             best = position.evaluate();
             if best >= beta || depth >= MAX_QUIESCENCE {
-                self.moves[index] = moves;
+                self.tactical[index] = moves;
                 return best;
             }
             alpha = alpha.max(best);
         }
-        for &(_, mv) in &moves {
-            if !forced && !position.is_tactical(mv) {
-                continue;
-            }
+        for &mv in &moves {
             let mut child = position.clone();
             child.play_unchecked(mv);
             let score = -self.quiescence(&child, -beta, -alpha, ply + 1, depth + 1);
@@ -359,7 +363,7 @@ impl<'a, G: Evaluate> Search<'a, G> {
                 }
             }
         }
-        self.moves[index] = moves;
+        self.tactical[index] = moves;
         best
     }
 

@@ -2,6 +2,21 @@
 
 use crate::Game;
 
+/// How the tactical moves of a position stand among its legal moves, as
+/// [`Evaluate::tactical_moves`] finds them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Tactics {
+    /// There is no legal move: the game is over.
+    Over,
+    /// Some legal move is quiet; the list holds the tactical ones, perhaps none.
+    SomeQuiet,
+    /// Every legal move is tactical (captures are compulsory); the list holds them all.
+    AllTactical,
+    /// Every legal move is tactical and there are more than the limit asked; the list is
+    /// empty.
+    ManyTactical,
+}
+
 /// A game's static evaluation, for the searches of `arbiter-ai`. Each game documents what its
 /// evaluation weighs, in its own crate.
 pub trait Evaluate: Game {
@@ -13,4 +28,28 @@ pub trait Evaluate: Game {
     /// Whether `mv` changes the material or ends the game (a capture, a crowning, a step onto
     /// the goal row): such moves are tried first, and searched past the horizon.
     fn is_tactical(&self, mv: Self::Move) -> bool;
+
+    /// Replaces the contents of `moves` with the tactical legal moves, in the order of
+    /// [`Game::generate_moves`], and says how they stand among all the legal moves: what a
+    /// quiescence search needs. When every legal move is tactical and there are more than
+    /// `limit` of them, the answer is [`Tactics::ManyTactical`] and `moves` is left empty.
+    ///
+    /// The default generates every move and keeps the tactical ones; a game overrides it to
+    /// skip the quiet moves, or to see that there are many captures without listing them.
+    fn tactical_moves(&self, moves: &mut Vec<Self::Move>, limit: usize) -> Tactics {
+        self.generate_moves(moves);
+        if moves.is_empty() {
+            Tactics::Over
+        } else if moves.iter().all(|&mv| self.is_tactical(mv)) {
+            if moves.len() > limit {
+                moves.clear();
+                Tactics::ManyTactical
+            } else {
+                Tactics::AllTactical
+            }
+        } else {
+            moves.retain(|&mv| self.is_tactical(mv));
+            Tactics::SomeQuiet
+        }
+    }
 }

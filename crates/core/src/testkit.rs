@@ -8,7 +8,9 @@ use rand_chacha::ChaCha8Rng;
 
 use crate::present::{CellId, Present, SKIP};
 use crate::turn::{Click, MovePath, Turn};
-use crate::{perft, Forced, Game, GameOptions, GameRecord, Status, Symmetry, Undone};
+use crate::{
+    perft, Evaluate, Forced, Game, GameOptions, GameRecord, Status, Symmetry, Tactics, Undone,
+};
 
 /// Plays `playouts` random games from the start under `options` (seeded with `seed`, at most
 /// `max_plies` turns each) and checks at every ply that:
@@ -144,6 +146,39 @@ fn check_record_round_trip<G: Game>(record: &GameRecord<G>, playout: usize) {
         "{} playout {playout}: status differs after reading back",
         G::ID
     );
+}
+
+/// Plays `games` random games from the start under `options` (seeded with `seed`, at most
+/// `max_plies` turns each) and checks at every position that [`Evaluate::tactical_moves`]
+/// agrees with the legal moves under several limits: the tactical ones in the order of
+/// generation, and the right [`Tactics`]. Returns the number of positions checked.
+pub fn check_tactics<G: Evaluate>(
+    options: &G::Options,
+    games: usize,
+    max_plies: usize,
+    seed: u64,
+) -> usize {
+    let mut tactical = Vec::new();
+    random_playouts::<G>(options, games, max_plies, seed, |position, _| {
+        let legal = position.legal_moves();
+        let expected: Vec<G::Move> =
+            legal.iter().copied().filter(|&mv| position.is_tactical(mv)).collect();
+        for limit in [0, 1, 3, 8, usize::MAX] {
+            let tactics = position.tactical_moves(&mut tactical, limit);
+            let context = format!("{} position {} limit {limit}", G::ID, position.to_text());
+            let (want, listed) = if legal.is_empty() {
+                (Tactics::Over, &[][..])
+            } else if expected.len() < legal.len() {
+                (Tactics::SomeQuiet, &expected[..])
+            } else if legal.len() > limit {
+                (Tactics::ManyTactical, &[][..])
+            } else {
+                (Tactics::AllTactical, &expected[..])
+            };
+            assert_eq!(tactics, want, "{context}: tactical_moves says {tactics:?}");
+            assert_eq!(tactical, listed, "{context}: tactical_moves lists other moves");
+        }
+    })
 }
 
 /// Plays `games` random games from the start under `options` (seeded with `seed`, at most

@@ -10,7 +10,7 @@
 //! - **mobility**: 2 for each slide the side could make, so that neutral pieces placed as
 //!   blockers, and pieces hemmed in, show up: a side without a move loses.
 
-use arbiter_core::{Evaluate, Side};
+use arbiter_core::{Evaluate, Game, Side, Tactics};
 
 use crate::board::{fields, SECTORS};
 use crate::{DayNight, Move, DAY};
@@ -50,5 +50,22 @@ impl Evaluate for DayNight {
     /// Captures.
     fn is_tactical(&self, mv: Move) -> bool {
         mv.is_capture()
+    }
+
+    /// Captures are compulsory, so the moves are all captures or all slides: without a
+    /// capture, only whether there is a slide matters, and the slides are not listed.
+    fn tactical_moves(&self, moves: &mut Vec<Move>, limit: usize) -> Tactics {
+        moves.clear();
+        let side = self.side_to_move;
+        if self.capturers_of(side) == 0 {
+            return if self.can_slide(side) { Tactics::SomeQuiet } else { Tactics::Over };
+        }
+        self.generate_moves(moves);
+        if moves.len() > limit {
+            moves.clear();
+            Tactics::ManyTactical
+        } else {
+            Tactics::AllTactical
+        }
     }
 }

@@ -253,6 +253,14 @@ impl DayNight {
         KEYS[FIELD_KEYS + dial as usize]
     }
 
+    /// Whether a piece of `side` has an empty field next to it along a diagonal.
+    fn can_slide(&self, side: Side) -> bool {
+        let empty = self.empty();
+        fields(self.pieces(side)).any(|from| {
+            Diagonal::ALL.iter().any(|&diagonal| diagonal_step(from, diagonal) & empty != 0)
+        })
+    }
+
     fn has_own_move(&self) -> bool {
         let mut found = false;
         self.own_moves(|_| found = true);

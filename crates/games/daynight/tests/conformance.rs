@@ -1,6 +1,8 @@
 //! The shared conformance kit on Day and Night, on the standard and a wider board.
 
-use arbiter_core::testkit::{check_conformance, check_presentation, check_snapshot, playthrough};
+use arbiter_core::testkit::{
+    check_conformance, check_presentation, check_snapshot, check_tactics, playthrough,
+};
 use arbiter_daynight::{DayNight, Options};
 
 #[test]
@@ -29,4 +31,15 @@ fn every_move_on_eight_rings_is_entered_by_its_clicks_and_by_its_steps() {
 fn the_move_order_along_a_seeded_game_matches_its_snapshot() {
     let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/playthrough.txt");
     check_snapshot(&path, &playthrough::<DayNight>(&Options::default(), 11, 40));
+}
+
+#[test]
+fn the_tactical_moves_agree_with_the_legal_moves() {
+    let checked = check_tactics::<DayNight>(&Options { rings: 4 }, 40, 200, 2028);
+    assert!(checked > 1000, "{checked} positions checked");
+}
+
+#[test]
+fn the_tactical_moves_agree_with_the_legal_moves_with_eight_rings() {
+    check_tactics::<DayNight>(&Options { rings: 8 }, 20, 150, 2029);
 }

@@ -113,6 +113,71 @@ pub const fn step(points: Points, direction: Direction) -> Points {
     }
 }
 
+/// For each direction and point, the points beyond it along its line in that direction, to
+/// the edge: built once so that the capture chains follow a line without stepping along it.
+const RAYS: [[Points; 45]; 8] = {
+    let mut rays = [[0; 45]; 8];
+    let mut direction = 0;
+    while direction < 8 {
+        let mut index = 0;
+        while index < 45 {
+            let mut at = step(1 << index, Direction::ALL[direction]);
+            while at != 0 {
+                rays[direction][index] |= at;
+                at = step(at, Direction::ALL[direction]);
+            }
+            index += 1;
+        }
+        direction += 1;
+    }
+    rays
+};
+
+/// For each direction and point, the next point in that direction (empty at the edge).
+const NEXT: [[Points; 45]; 8] = {
+    let mut next = [[0; 45]; 8];
+    let mut direction = 0;
+    while direction < 8 {
+        let mut index = 0;
+        while index < 45 {
+            next[direction][index] = step(1 << index, Direction::ALL[direction]);
+            index += 1;
+        }
+        direction += 1;
+    }
+    next
+};
+
+impl Direction {
+    /// `true` when a step this way goes to a higher bit (towards row 5, or east along a row).
+    const fn ascends(self) -> bool {
+        matches!(self, Direction::E | Direction::SE | Direction::S | Direction::SW)
+    }
+}
+
+/// The point next to `point` in `direction` as a one-point set, empty at the edge.
+#[inline]
+#[must_use]
+pub fn next(point: Point, direction: Direction) -> Points {
+    NEXT[direction as usize][point.index()]
+}
+
+/// The unbroken line of points of `set` beyond `point` in `direction`, up to the first point
+/// not in `set` or the edge: the pieces an approach or a withdrawal captures.
+#[inline]
+#[must_use]
+pub fn run(point: Point, direction: Direction, set: Points) -> Points {
+    let ray = RAYS[direction as usize][point.index()];
+    let breaks = ray & !set;
+    // The points of the ray nearer than the nearest break (all of it when there is none).
+    let nearer = if direction.ascends() {
+        (breaks & breaks.wrapping_neg()).wrapping_sub(1)
+    } else {
+        u64::MAX.checked_shl(64 - breaks.leading_zeros()).unwrap_or(0)
+    };
+    ray & nearer
+}
+
 /// A point of the board, written `A1` … `I5`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Point(u8);
@@ -240,6 +305,29 @@ mod tests {
             for point in points(BOARD) {
                 if let Some(next) = point.neighbour(direction) {
                     assert_eq!(next.neighbour(direction.reverse()), Some(point));
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn runs_and_next_points_agree_with_stepping() {
+        let sets = [0, BOARD, STRONG, !STRONG & BOARD, 0x0F0F_0F0F_0F0F & BOARD, 0x1234_5678_9ABC];
+        for direction in Direction::ALL {
+            for point in points(BOARD) {
+                assert_eq!(next(point, direction), step(point.bit(), direction));
+                for set in sets {
+                    let mut stepped = 0;
+                    let mut at = step(point.bit(), direction);
+                    while at & set != 0 {
+                        stepped |= at;
+                        at = step(at, direction);
+                    }
+                    assert_eq!(
+                        run(point, direction, set),
+                        stepped,
+                        "{point} {direction:?} {set:#x}"
+                    );
                 }
             }
         }

@@ -8,7 +8,7 @@
 //!   to move (it will capture now) and 6 to the other side (a threat the mover must answer);
 //! - **mobility**: 1 for each non-capturing step the side could make.
 
-use arbiter_core::{Evaluate, Side};
+use arbiter_core::{Evaluate, Side, Tactics};
 
 use crate::board::STRONG;
 use crate::{Fanorona, Move};
@@ -37,5 +37,26 @@ impl Evaluate for Fanorona {
     /// Captures.
     fn is_tactical(&self, mv: Move) -> bool {
         mv.is_capture()
+    }
+
+    /// Captures are compulsory, so the moves are all captures or all paikas. Every first
+    /// capturing step is a move by itself (a chain may stop after any capture), so when there
+    /// are more first steps than `limit` there are more moves, and no chain is followed.
+    fn tactical_moves(&self, moves: &mut Vec<Move>, limit: usize) -> Tactics {
+        moves.clear();
+        let capturers = self.capturers();
+        if capturers == 0 {
+            return if self.count_paikas() == 0 { Tactics::Over } else { Tactics::SomeQuiet };
+        }
+        if self.more_first_captures_than(limit) {
+            return Tactics::ManyTactical;
+        }
+        self.generate_chains(capturers, moves);
+        if moves.len() > limit {
+            moves.clear();
+            Tactics::ManyTactical
+        } else {
+            Tactics::AllTactical
+        }
     }
 }

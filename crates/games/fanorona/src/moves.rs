@@ -1,6 +1,7 @@
 //! A Fanorona move (a whole turn: a paika or a capture chain) and its notation.
 
 use std::fmt;
+use std::hash::{Hash, Hasher};
 
 use arbiter_core::{excerpt, MoveError};
 
@@ -56,9 +57,12 @@ impl fmt::Display for Step {
 }
 
 /// A whole turn: one paika, or a chain of capturing steps by one piece.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Move {
     pub(crate) start: Point,
+    /// Where the piece ends, which the steps determine: kept so that playing the move need
+    /// not walk them.
+    pub(crate) end: Point,
     pub(crate) len: u8,
     /// Four bits a step, the first step lowest: the direction (three bits), then 1 for a
     /// withdrawal.
@@ -67,16 +71,35 @@ pub struct Move {
     pub(crate) captured: Points,
 }
 
+/// The fields that define the move, as `#[derive(Hash)]` hashed them before `end` was kept:
+/// the search's history table is indexed by this hash, and its bench signature depends on it.
+impl Hash for Move {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        self.start.hash(state);
+        self.len.hash(state);
+        self.encoded.hash(state);
+        self.captured.hash(state);
+    }
+}
+
 impl Move {
-    pub(crate) const fn paika(start: Point, direction: Direction) -> Move {
-        Move { start, len: 1, encoded: direction as u128, captured: 0 }
+    /// A non-capturing step from `start` to its neighbour `end` in `direction`.
+    pub(crate) const fn paika(start: Point, direction: Direction, end: Point) -> Move {
+        Move { start, end, len: 1, encoded: direction as u128, captured: 0 }
     }
 
-    /// This move followed by one more capturing step.
-    pub(crate) const fn then(self, direction: Direction, capture: Capture, line: Points) -> Move {
+    /// This move followed by one more capturing step, to `to`.
+    pub(crate) const fn then(
+        self,
+        direction: Direction,
+        to: Point,
+        capture: Capture,
+        line: Points,
+    ) -> Move {
         let code = direction as u128 | (matches!(capture, Capture::Withdrawal) as u128) << 3;
         Move {
             start: self.start,
+            end: to,
             len: self.len + 1,
             encoded: self.encoded | code << (4 * self.len as u32),
             captured: self.captured | line,
@@ -85,7 +108,7 @@ impl Move {
 
     /// An empty chain of `start`, to be extended by [`Move::then`].
     pub(crate) const fn chain(start: Point) -> Move {
-        Move { start, len: 0, encoded: 0, captured: 0 }
+        Move { start, end: start, len: 0, encoded: 0, captured: 0 }
     }
 
     /// `true` when the turn captures (so it is a chain, not a paika).
@@ -102,8 +125,8 @@ impl Move {
 
     /// The point where the moving piece ends.
     #[must_use]
-    pub fn end(self) -> Point {
-        self.steps().last().map_or(self.start, |step| step.to)
+    pub const fn end(self) -> Point {
+        self.end
     }
 
     /// The steps, in order.
