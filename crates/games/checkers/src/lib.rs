@@ -57,7 +57,7 @@ use arbiter_core::{
 };
 
 use crate::board::{
-    index, squares, step, Direction, Squares, BOTTOM_ROW, JUMP, NEIGHBOUR, TOP_ROW,
+    index, jump, squares, step, Direction, Squares, BOTTOM_ROW, JUMP, NEIGHBOUR, TOP_ROW,
 };
 pub use crate::moves::Move;
 
@@ -134,8 +134,8 @@ impl Checkers {
         let enemy = self.pieces(self.side_to_move.opponent());
         let empty = self.empty();
         // Pieces that could jump in `direction`: an enemy piece next to them that way, and an
-        // empty square beyond it. Found from the empty squares by stepping back twice.
-        let can_jump = |back: Direction| step(step(empty, back) & enemy, back);
+        // empty square beyond it.
+        let can_jump = |back: Direction| step(enemy, back) & jump(empty, back);
         let (up, down) = self.movers(self.side_to_move);
         up & (can_jump(Direction::DownRight) | can_jump(Direction::DownLeft))
             | down & (can_jump(Direction::UpRight) | can_jump(Direction::UpLeft))
@@ -185,11 +185,16 @@ impl Checkers {
         }
     }
 
-    /// The step at `index` in the order of [`Checkers::generate_steps`], found without making
-    /// the others: whole pieces are skipped by counting their steps. `None` if there are not
-    /// that many.
-    fn nth_step(&self, mut index_left: usize) -> Option<Move> {
+    /// A step chosen by `choose` from the number of steps, in the order of
+    /// [`Checkers::generate_steps`], found without making the others: whole pieces are
+    /// skipped by counting their steps. `None` if there is no step.
+    fn choose_step(&self, choose: impl FnOnce(usize) -> usize) -> Option<Move> {
         let stepping = self.stepping();
+        let count: u32 = stepping.iter().map(|pieces| pieces.count_ones()).sum();
+        if count == 0 {
+            return None;
+        }
+        let mut index_left = choose(count as usize);
         for from in squares(stepping[0] | stepping[1] | stepping[2] | stepping[3]) {
             // The directions this piece can step in, one bit each in the order of `ALL`.
             let directions = (0..4).fold(0_u32, |set, d| set | ((stepping[d] >> from) & 1) << d);
@@ -228,7 +233,9 @@ impl Checkers {
         let single = self.single_jumpers(jumpers);
         let enemy = self.pieces(self.side_to_move.opponent());
         let empty = self.empty();
-        let landings = |direction| step(step(single, direction) & enemy, direction) & empty;
+        let landings = |direction: Direction| {
+            jump(single & step(enemy, direction.reverse()), direction) & empty
+        };
         let [left, right] = Self::forward(self.side_to_move);
         let singles = u64::from(landings(left).count_ones() + landings(right).count_ones());
         let searched = jumpers & !single;
@@ -248,14 +255,14 @@ impl Checkers {
         // are behind it), so this tells exactly which landings lead to a second jump.
         let can_jump = forward.iter().fold(0, |set, &direction| {
             let back = direction.reverse();
-            set | step(step(empty, back) & enemy, back)
+            set | (step(enemy, back) & jump(empty, back))
         });
         let men = jumpers & !self.kings;
         let chaining = forward.iter().fold(0, |set, &direction| {
             let back = direction.reverse();
-            let landings = step(step(men, direction) & enemy, direction) & empty;
+            let landings = jump(men & step(enemy, back), direction) & empty;
             let going_on = landings & can_jump & !Self::crowning_row(side);
-            set | step(step(going_on, back), back)
+            set | jump(going_on, back)
         });
         men & !chaining
     }
@@ -424,10 +431,7 @@ impl Game for Checkers {
             self.generate_moves(scratch);
             return Some(scratch[choose(scratch.len())]);
         }
-        match self.count_steps() {
-            0 => None,
-            steps => self.nth_step(choose(steps as usize)),
-        }
+        self.choose_step(choose)
     }
 
     #[inline]
