@@ -13,7 +13,11 @@
 //! - the game's draw rules, with the game's history before the root: a position repeated on
 //!   the search path scores as a draw (a cycle gains nothing), and so does one that completes
 //!   the game's repetition count with the positions already played; a line that reaches the
-//!   limit of turns without progress is a draw unless the side to move has lost.
+//!   limit of turns without progress is a draw unless the side to move has lost;
+//! - knowing that a won game can still be drawn: a draw is worth less than nothing to the
+//!   side that is ahead (contempt, from the previous iteration's score), and a position
+//!   already played in the game is searched again rather than taken from the table, whose
+//!   score may come from a search that did not know of the repetition below it.
 
 use std::sync::atomic::{AtomicBool, Ordering};
 
@@ -34,6 +38,11 @@ const MAX_QUIESCENCE: u32 = 16;
 /// Beyond its first ply, the quiescence search follows compulsory captures only where there
 /// are at most this many.
 const FORCED_BRANCHES: usize = 3;
+/// A score below this (in hundredths of a piece) is too small an advantage to refuse a draw
+/// for: the side is only a little better.
+const CONTEMPT_FROM: i32 = 50;
+/// The most a draw can cost the side ahead, in hundredths of a piece.
+const MAX_CONTEMPT: i32 = 40;
 /// Slots of the history table (moves are hashed into it).
 const HISTORY: usize = 4096;
 
@@ -43,6 +52,9 @@ pub struct AlphaBeta<G: Evaluate> {
     table: Table<G::Move>,
     killers: Vec<[Option<G::Move>; 2]>,
     history: Vec<i32>,
+    /// The score of the last search, for its side to move: where the next search's contempt
+    /// starts.
+    last_score: i32,
 }
 
 impl<G: Evaluate> AlphaBeta<G> {
@@ -54,6 +66,7 @@ impl<G: Evaluate> AlphaBeta<G> {
             table: Table::new(table_mib),
             killers: Vec::new(),
             history: vec![0; HISTORY],
+            last_score: 0,
         }
     }
 
@@ -69,6 +82,7 @@ impl<G: Evaluate> AlphaBeta<G> {
         self.history.iter_mut().for_each(|value| *value /= 8);
         let clock = Clock::start(&self.limits);
         let max_depth = self.limits.depth.unwrap_or(MAX_DEPTH).clamp(1, DEEPEST);
+        let mut last_score = self.last_score;
         let mut search = Search::new(self, clock, max_depth, position, context);
         let legal = position.legal_moves();
         let mut report = SearchReport {
@@ -83,11 +97,14 @@ impl<G: Evaluate> AlphaBeta<G> {
             return report;
         }
         let quiet = search.draws.root_quiet;
+        search.contempt = contempt(last_score);
         for depth in 1..=max_depth {
             let score = search.negamax(position, depth as i32, -INFINITY, INFINITY, 0, quiet);
             if search.stopped {
                 break;
             }
+            last_score = score;
+            search.contempt = contempt(score);
             report.best = search.pv[0].first().copied().or(report.best);
             report.pv = search.pv[0].clone();
             report.score = Score::from_internal(score);
@@ -102,7 +119,20 @@ impl<G: Evaluate> AlphaBeta<G> {
         }
         report.nodes = search.nodes;
         report.elapsed = clock.elapsed();
+        self.last_score = last_score;
         report
+    }
+}
+
+/// What a draw is worth to the side to move at the root, when its search scores `score`:
+/// nothing when the position is about even or worse for it, and less the more the side is
+/// ahead, down to `-MAX_CONTEMPT`. A side behind values a draw as the game does (0): it
+/// defends as before, rather than steering for repetitions.
+fn contempt(score: i32) -> i32 {
+    if score < CONTEMPT_FROM {
+        0
+    } else {
+        -(score / 5).min(MAX_CONTEMPT)
     }
 }
 
@@ -125,6 +155,7 @@ impl<G: Evaluate> Player<G> for AlphaBeta<G> {
         self.table.clear();
         self.killers.clear();
         self.history.fill(0);
+        self.last_score = 0;
     }
 }
 
@@ -141,6 +172,8 @@ struct Search<'a, G: Evaluate> {
     stopped: bool,
     /// The game's draw rules, with the game before the root.
     draws: Draws,
+    /// What a draw is worth to the side to move at the root (see [`contempt`]).
+    contempt: i32,
     /// The hashes of the positions from the root to the current one.
     path: Vec<u64>,
     /// The principal variation found below each ply.
@@ -173,6 +206,7 @@ impl<'a, G: Evaluate> Search<'a, G> {
             nodes: 0,
             stopped: false,
             draws: Draws::new(root, context),
+            contempt: 0,
             path: Vec::with_capacity(plies),
             pv: vec![Vec::new(); plies],
             moves: vec![Vec::new(); plies],
@@ -205,13 +239,22 @@ impl<'a, G: Evaluate> Search<'a, G> {
     }
 
     /// The score of a finished game for the player to move, `ply` plies from the root.
-    fn terminal(position: &G, ply: u32) -> i32 {
+    fn terminal(&self, position: &G, ply: u32) -> i32 {
         match position.status() {
             Status::Over(Outcome::Win { winner, .. }) if winner == position.side_to_move() => {
                 WIN - ply as i32
             }
             Status::Over(Outcome::Win { .. }) => -(WIN - ply as i32),
-            _ => 0,
+            _ => self.draw(ply),
+        }
+    }
+
+    /// A draw's score for the side to move `ply` plies below the root.
+    fn draw(&self, ply: u32) -> i32 {
+        if ply % 2 == 0 {
+            self.contempt
+        } else {
+            -self.contempt
         }
     }
 
@@ -237,10 +280,14 @@ impl<'a, G: Evaluate> Search<'a, G> {
             search.draws.repeats(hash, &search.path) || search.draws.out_of_turns(position, quiet)
         };
         if ply > 0 && drawn(self) {
-            return 0;
+            return self.draw(ply);
         }
         let entry = self.table.probe(hash);
-        if let Some(entry) = entry.filter(|entry| ply > 0 && entry.depth >= depth) {
+        // A position already played in this game may be drawn by repetition below it, which
+        // a score stored from another search (another history) does not know: it is searched
+        // again, so that the side ahead does not walk into a repetition on the table's word.
+        let trusted = ply > 0 && !self.draws.played_before(hash);
+        if let Some(entry) = entry.filter(|entry| trusted && entry.depth >= depth) {
             let score = from_table(entry.score, ply);
             let usable = match entry.bound {
                 Bound::Exact => true,
@@ -255,7 +302,7 @@ impl<'a, G: Evaluate> Search<'a, G> {
         self.order(position, entry.and_then(|entry| entry.best), ply, &mut moves);
         if moves.is_empty() {
             self.moves[index] = moves;
-            return Self::terminal(position, ply);
+            return self.terminal(position, ply);
         }
         let original_alpha = alpha;
         let (mut best_score, mut best_move) = (-INFINITY, None);
@@ -330,7 +377,7 @@ impl<'a, G: Evaluate> Search<'a, G> {
         let forced = match position.tactical_moves(&mut moves, limit) {
             Tactics::Over => {
                 self.tactical[index] = moves;
-                return Self::terminal(position, ply);
+                return self.terminal(position, ply);
             }
             Tactics::ManyTactical => {
                 self.tactical[index] = moves;

@@ -53,6 +53,12 @@ impl Draws {
             && position.status() == Status::Ongoing
     }
 
+    /// `true` when the position `hash` was played in the game before the root (since the last
+    /// progress).
+    pub(crate) fn played_before(&self, hash: u64) -> bool {
+        self.played.contains_key(&hash)
+    }
+
     /// The turns without progress after `mv` is played in `position`, `quiet` before it.
     pub(crate) fn after<G: Game>(position: &G, mv: G::Move, quiet: u32) -> u32 {
         if position.is_progress(mv) {
