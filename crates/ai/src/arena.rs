@@ -9,7 +9,7 @@ use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use thiserror::Error;
 
-use crate::{Context, Player, PlayerSpec};
+use crate::{Forfeit, Player, PlayerSpec};
 
 /// A game longer than this many turns is stopped and recorded as an agreed draw; the draw
 /// rules of every game end games long before.
@@ -97,6 +97,15 @@ pub enum MatchError {
     /// A thread could not be started.
     #[error("cannot start a thread for the match: {0}")]
     Thread(String),
+    /// A player could not be made ready before the first game: an engine in another process
+    /// that cannot be started or does not answer its handshake.
+    #[error("cannot start player {name}: {reason}")]
+    Start {
+        /// `A (…)` or `B (…)`.
+        name: String,
+        /// What went wrong.
+        reason: String,
+    },
 }
 
 /// One finished game of a match.
@@ -112,6 +121,10 @@ pub struct GameResult {
     pub turns: usize,
     /// The game as a record text, when the match keeps records.
     pub record: Option<String>,
+    /// When a player gave the game up (see [`Forfeit`]), which and why:
+    /// `B (…) forfeited game 3: …`. The game is then recorded as its resignation, with this
+    /// message in a `Forfeit` tag.
+    pub forfeit: Option<String>,
 }
 
 impl GameResult {
@@ -130,6 +143,8 @@ impl GameResult {
 /// its transposition table) and started afresh by [`Player::new_game`] before each.
 pub struct Entrant<G: Evaluate> {
     spec: PlayerSpec,
+    /// How messages name the player: its spec, unless told otherwise.
+    label: String,
     player: Box<dyn Player<G>>,
 }
 
@@ -137,13 +152,19 @@ impl<G: Evaluate> Entrant<G> {
     /// The player `spec` describes.
     #[must_use]
     pub fn new(spec: &PlayerSpec) -> Self {
-        Entrant { spec: *spec, player: spec.build::<G>() }
+        Entrant { spec: *spec, label: spec.to_string(), player: spec.build::<G>() }
     }
 
     /// A player of one's own, described by `spec` in messages.
     #[must_use]
     pub fn with_player(spec: &PlayerSpec, player: Box<dyn Player<G>>) -> Self {
-        Entrant { spec: *spec, player }
+        Entrant { spec: *spec, label: spec.to_string(), player }
+    }
+
+    /// The same player, named `label` in messages instead of by its spec.
+    #[must_use]
+    pub fn labelled(self, label: impl Into<String>) -> Self {
+        Entrant { label: label.into(), ..self }
     }
 }
 
@@ -175,7 +196,9 @@ impl Pairing {
 }
 
 /// Plays one game between the entrants A and B (in that order) as `pairing` says. A player
-/// that returns no move, or an illegal one, is an error that names it.
+/// that returns no move, or an illegal one, is an error that names it; a player that forfeits
+/// (an engine in another process that failed) loses the game by resignation, and the match
+/// goes on.
 pub fn play_game<G: Evaluate>(
     options: &G::Options,
     entrants: &mut [Entrant<G>; 2],
@@ -187,29 +210,19 @@ pub fn play_game<G: Evaluate>(
         let seed = entrant.spec.seed ^ pairing.seed.wrapping_add(index as u64 + 1);
         entrant.player.new_game(seed);
     }
-    let a_index = |side: Side| usize::from(side != pairing.a_side);
-    let mut history = Vec::new();
+    let mut forfeit = None;
     while record.status() == Status::Ongoing && record.len() < MAX_TURNS {
-        let position = record.position().clone();
-        let index = a_index(position.side_to_move());
+        let side = record.position().side_to_move();
+        let index = usize::from(side != pairing.a_side);
         let entrant = &mut entrants[index];
-        let name = || format!("{} ({})", ["A", "B"][index], entrant.spec);
-        let context = Context::of_record(&record, &mut history);
-        let report = entrant.player.choose(&position, &context, &mut |_| {});
-        let Some(mv) = report.best else {
-            return Err(MatchError::NoMove {
-                name: name(),
-                game: pairing.number + 1,
-                position: position.to_text(),
-            });
-        };
-        record.play(mv).map_err(|error| MatchError::IllegalMove {
-            name: name(),
-            game: pairing.number + 1,
-            position: position.to_text(),
-            mv: mv.to_string(),
-            problem: error.to_string(),
-        })?;
+        let name = format!("{} ({})", ["A", "B"][index], entrant.label);
+        if let Err(Forfeit { reason }) = play_turn(entrant, &name, pairing.number, &mut record)? {
+            let message = format!("{name} forfeited game {}: {reason}", pairing.number + 1);
+            // The record is going on (the loop's condition): resigning cannot fail.
+            let _ = record.resign(side);
+            record.set_tag("Forfeit", &message);
+            forfeit = Some(message);
+        }
     }
     if record.status() == Status::Ongoing {
         // Only reached past MAX_TURNS: no game of the catalogue gets there.
@@ -225,7 +238,38 @@ pub fn play_game<G: Evaluate>(
         outcome,
         turns: record.len(),
         record: keep_record.then(|| record.to_record_text()),
+        forfeit,
     })
+}
+
+/// One turn of game `number` (from 0): `entrant`, called `name`, moves in `record`, or gives
+/// the game up with the [`Forfeit`] returned inside the `Ok`.
+fn play_turn<G: Evaluate>(
+    entrant: &mut Entrant<G>,
+    name: &str,
+    number: usize,
+    record: &mut GameRecord<G>,
+) -> Result<Result<(), Forfeit>, MatchError> {
+    let report = match entrant.player.choose_in_game(record, &mut |_| {}) {
+        Ok(report) => report,
+        Err(forfeit) => return Ok(Err(forfeit)),
+    };
+    let position = record.position().clone();
+    let Some(mv) = report.best else {
+        return Err(MatchError::NoMove {
+            name: name.to_owned(),
+            game: number + 1,
+            position: position.to_text(),
+        });
+    };
+    record.play(mv).map_err(|error| MatchError::IllegalMove {
+        name: name.to_owned(),
+        game: number + 1,
+        position: position.to_text(),
+        mv: mv.to_string(),
+        problem: error.to_string(),
+    })?;
+    Ok(Ok(()))
 }
 
 /// A record after `plies` random plies from the start that do not end the game.
@@ -258,17 +302,23 @@ pub fn check_config(
     b: &PlayerSpec,
     config: &MatchConfig,
 ) -> Result<(), MatchError> {
-    if config.games == 0 {
-        return Err(MatchError::NoGames);
-    }
-    if !(1..=MAX_THREADS).contains(&config.threads) {
-        return Err(MatchError::Threads(config.threads));
-    }
+    check_counts(config)?;
     let threads = config.threads.min(config.games);
     let per_thread = a.table_memory_mib() + b.table_memory_mib();
     let total = threads.saturating_mul(per_thread);
     if total > MAX_TABLES_MIB {
         return Err(MatchError::TooMuchMemory { total, threads, per_thread });
+    }
+    Ok(())
+}
+
+/// Checks that there are games to play and a number of threads that can play them.
+fn check_counts(config: &MatchConfig) -> Result<(), MatchError> {
+    if config.games == 0 {
+        return Err(MatchError::NoGames);
+    }
+    if !(1..=MAX_THREADS).contains(&config.threads) {
+        return Err(MatchError::Threads(config.threads));
     }
     Ok(())
 }
@@ -284,6 +334,19 @@ pub fn play_match<G: Evaluate>(
     progress: &(dyn Fn(usize) + Sync),
 ) -> Result<MatchResult, MatchError> {
     check_config(a, b, &config)?;
+    play_match_with::<G>(options, &|| Ok([Entrant::new(a), Entrant::new(b)]), config, progress)
+}
+
+/// Plays a match between the entrants A and B that `entrants` makes, once for each thread, as
+/// [`play_match`] does; an error from it (an engine that cannot be started) ends the match.
+/// The configuration is checked as [`check_config`] does, but for the tables' memory.
+pub fn play_match_with<G: Evaluate>(
+    options: &G::Options,
+    entrants: &(dyn Fn() -> Result<[Entrant<G>; 2], MatchError> + Sync),
+    config: MatchConfig,
+    progress: &(dyn Fn(usize) + Sync),
+) -> Result<MatchResult, MatchError> {
+    check_counts(&config)?;
     let next = AtomicUsize::new(0);
     let results = Mutex::new(Vec::new());
     let failure: Mutex<Option<MatchError>> = Mutex::new(None);
@@ -293,7 +356,10 @@ pub fn play_match<G: Evaluate>(
         failure.lock().unwrap_or_else(PoisonError::into_inner).get_or_insert(error);
     };
     let worker = || {
-        let mut entrants = [Entrant::<G>::new(a), Entrant::<G>::new(b)];
+        let mut entrants = match entrants() {
+            Ok(entrants) => entrants,
+            Err(error) => return fail(error),
+        };
         loop {
             let number = next.fetch_add(1, Ordering::Relaxed);
             if number >= config.games {

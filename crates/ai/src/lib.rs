@@ -31,6 +31,7 @@ use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
 use arbiter_core::{Evaluate, Game, GameRecord};
+use thiserror::Error;
 
 pub use crate::alphabeta::AlphaBeta;
 pub use crate::limits::Limits;
@@ -120,6 +121,15 @@ impl<M: std::fmt::Display> SearchReport<M> {
     }
 }
 
+/// Why a player gave a game up instead of moving: an engine in another process that crashed,
+/// did not answer in time, or answered with something that is not a legal move.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[error("{reason}")]
+pub struct Forfeit {
+    /// What went wrong, naming the engine and quoting what it said.
+    pub reason: String,
+}
+
 /// Something that chooses moves.
 pub trait Player<G: Evaluate>: Send {
     /// Chooses a move in `position`, reached by the game in `context`. `progress` hears about
@@ -135,6 +145,20 @@ pub trait Player<G: Evaluate>: Send {
     /// Changes the limits of the next searches; what the player has learnt (tables) stays.
     fn set_limits(&mut self, limits: Limits) {
         let _ = limits;
+    }
+
+    /// Chooses a move in the current position of `record`, the game so far. A player in another
+    /// process needs the whole game (its start and moves, for the draw rules) and may fail: it
+    /// then gives the game up with a [`Forfeit`] that says why. By default [`Player::choose`]
+    /// in the record's position: the players of this crate never forfeit.
+    fn choose_in_game(
+        &mut self,
+        record: &GameRecord<G>,
+        progress: &mut dyn FnMut(&SearchReport<G::Move>),
+    ) -> Result<SearchReport<G::Move>, Forfeit> {
+        let mut history = Vec::new();
+        let context = Context::of_record(record, &mut history);
+        Ok(self.choose(record.position(), &context, progress))
     }
 
     /// Starts a new game: forgets what earlier games taught (tables, killers, history) and

@@ -3,11 +3,12 @@
 //! without changing the results.
 
 use arbiter_ai::arena::{
-    play_game, play_match, Entrant, MatchConfig, MatchError, Pairing, MAX_TABLES_MIB,
+    play_game, play_match, play_match_with, Entrant, MatchConfig, MatchError, Pairing,
+    MAX_TABLES_MIB,
 };
-use arbiter_ai::{Context, Player, PlayerSpec, Score, SearchReport};
+use arbiter_ai::{Context, Forfeit, Player, PlayerSpec, Score, SearchReport};
 use arbiter_checkers::Checkers;
-use arbiter_core::{Game, GameOptions, NoOptions, Side};
+use arbiter_core::{Game, GameOptions, GameRecord, NoOptions, Outcome, Side, WinReason};
 use arbiter_holes::Holes;
 
 /// A player that always answers `best`, legal or not.
@@ -31,6 +32,39 @@ impl Player<Checkers> for Stubborn {
     }
 
     fn new_game(&mut self, _seed: u64) {}
+}
+
+/// A player that gives up after `moves` moves, as an engine in another process that fails.
+struct Quitter {
+    moves: usize,
+    played: usize,
+}
+
+impl Player<Checkers> for Quitter {
+    fn choose(
+        &mut self,
+        position: &Checkers,
+        context: &Context<'_>,
+        progress: &mut dyn FnMut(&SearchReport<<Checkers as Game>::Move>),
+    ) -> SearchReport<<Checkers as Game>::Move> {
+        Stubborn(position.legal_moves().first().copied()).choose(position, context, progress)
+    }
+
+    fn choose_in_game(
+        &mut self,
+        record: &GameRecord<Checkers>,
+        progress: &mut dyn FnMut(&SearchReport<<Checkers as Game>::Move>),
+    ) -> Result<SearchReport<<Checkers as Game>::Move>, Forfeit> {
+        if self.played == self.moves {
+            return Err(Forfeit { reason: "the engine exited".to_owned() });
+        }
+        self.played += 1;
+        Ok(self.choose(record.position(), &Context::default(), progress))
+    }
+
+    fn new_game(&mut self, _seed: u64) {
+        self.played = 0;
+    }
 }
 
 fn config(games: usize, threads: usize) -> MatchConfig {
@@ -64,6 +98,33 @@ fn a_player_without_a_move_or_with_an_illegal_one_is_named() {
         "{error}"
     );
     assert!(error.to_string().contains("player B (alphabeta:depth=1) played"), "{error}");
+}
+
+#[test]
+fn a_player_that_forfeits_loses_the_game_by_resignation_and_the_match_goes_on() {
+    let spec: PlayerSpec = "alphabeta:depth=1".parse().expect("a spec");
+    let entrants = || {
+        let quitter = Box::new(Quitter { moves: 2, played: 0 });
+        Ok([Entrant::new(&random()), Entrant::with_player(&spec, quitter).labelled("quitter")])
+    };
+    let keep = MatchConfig { keep_records: true, ..config(4, 2) };
+    let result =
+        play_match_with::<Checkers>(&NoOptions, &entrants, keep, &|_| {}).expect("a match");
+    assert_eq!((result.a_wins, result.draws, result.b_wins), (4, 0, 0));
+    for game in &result.games {
+        let loser = game.a_side.opponent();
+        let resigned = Outcome::Win { winner: game.a_side, reason: WinReason::Resignation };
+        assert_eq!(game.outcome, resigned);
+        let message = format!("B (quitter) forfeited game {}: the engine exited", game.number + 1);
+        assert_eq!(game.forfeit.as_deref(), Some(message.as_str()));
+        // Two moves of the quitter's, and those of its opponent's around them.
+        assert_eq!(game.turns, if loser == Side::Black { 4 } else { 5 }, "{game:?}");
+        let record = game.record.as_deref().unwrap_or_default();
+        assert!(record.contains(&format!("[Forfeit \"{message}\"]")), "{record}");
+    }
+    let failing = || Err(MatchError::Start { name: "B".to_owned(), reason: "no".to_owned() });
+    let error = play_match_with::<Checkers>(&NoOptions, &failing, config(4, 2), &|_| {});
+    assert_eq!(error, Err(MatchError::Start { name: "B".to_owned(), reason: "no".to_owned() }));
 }
 
 #[test]

@@ -1,13 +1,17 @@
-//! `arbiter match`: two computer players against each other, on all cores.
+//! `arbiter match`: two computer players against each other, on all cores; either may be an
+//! engine in another process, spoken to through UGI (an older build of Arbiter, say).
 
 use std::fs::File;
 use std::io::Write;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
-use arbiter_ai::arena::{play_match, MatchConfig, MatchResult, MAX_THREADS};
-use arbiter_ai::PlayerSpec;
+use arbiter_ai::arena::{
+    check_config, play_match_with, Entrant, MatchConfig, MatchError, MatchResult, MAX_THREADS,
+};
+use arbiter_ai::{parse_duration, PlayerSpec};
 use arbiter_catalog::{AnyGame, GameId, Visitor};
-use arbiter_core::GameOptions;
+use arbiter_core::{escaped, GameOptions};
+use arbiter_protocols::client::UgiPlayer;
 use indicatif::{ProgressBar, ProgressStyle};
 use serde::Serialize;
 
@@ -26,6 +30,19 @@ pub struct MatchArgs {
     /// Player B, written like A.
     #[arg(long, value_name = "SPEC")]
     b: PlayerSpec,
+    /// Play A with the UGI engine this command starts, e.g. "old/arbiter ugi checkers" (split
+    /// into words as a shell would, but not run by one); --a still gives its engine (through
+    /// the engine's `Engine` option), hash and limits. Each thread starts its own engine.
+    #[arg(long, value_name = "\"CMD ...\"", value_parser = parse_command)]
+    a_command: Option<EngineCommand>,
+    /// Play B with the UGI engine this command starts, as --a-command does for A.
+    #[arg(long, value_name = "\"CMD ...\"", value_parser = parse_command)]
+    b_command: Option<EngineCommand>,
+    /// How long an engine of --a-command or --b-command may take beyond its time limit to
+    /// answer (with no time limit, for its whole search; also for its handshake). An engine
+    /// that exits, takes longer or plays an illegal move loses the game, and the match goes on.
+    #[arg(long, value_name = "TIME", default_value = "10s", value_parser = parse_time)]
+    engine_timeout: Duration,
     /// The number of games, at least 1; the players change colours every game.
     #[arg(long, default_value_t = 10, value_parser = at_least_one)]
     games: usize,
@@ -72,6 +89,31 @@ struct Summary<'a> {
     elo_low: f64,
     elo_high: f64,
     seconds: f64,
+    /// Why each forfeited game was lost, in game order.
+    forfeits: Vec<&'a str>,
+}
+
+/// An engine's command line, as given and split into words.
+#[derive(Debug, Clone)]
+struct EngineCommand {
+    text: String,
+    words: Vec<String>,
+}
+
+fn parse_command(text: &str) -> Result<EngineCommand, String> {
+    let words = shell_words::split(text).map_err(|error| {
+        format!("{error}; expected a command line such as \"old/arbiter ugi checkers\"")
+    })?;
+    if words.is_empty() {
+        return Err(
+            "an empty command; expected one such as \"old/arbiter ugi checkers\"".to_owned()
+        );
+    }
+    Ok(EngineCommand { text: text.to_owned(), words })
+}
+
+fn parse_time(text: &str) -> Result<Duration, String> {
+    parse_duration(text).map_err(|error| error.to_string())
 }
 
 fn save_failure(path: &str, error: std::io::Error) -> Failure {
@@ -90,6 +132,34 @@ impl MatchArgs {
     /// The game of the match.
     pub fn game(&self) -> Result<GameId, Failure> {
         Ok(self.game.parse()?)
+    }
+
+    /// How messages name player A and player B: the spec, and the engine's command if any.
+    fn labels(&self) -> [String; 2] {
+        let label = |spec: &PlayerSpec, command: &Option<EngineCommand>| match command {
+            Some(command) => format!("{spec} via `{}`", escaped(&command.text)),
+            None => spec.to_string(),
+        };
+        [label(&self.a, &self.a_command), label(&self.b, &self.b_command)]
+    }
+
+    /// The players of one thread of the match `G` under `options`: an external engine is
+    /// started here, so that each thread has its own.
+    fn entrants<G: AnyGame>(&self, options: &G::Options) -> Result<[Entrant<G>; 2], MatchError> {
+        let labels = self.labels();
+        let entrant = |index: usize, spec: &PlayerSpec, command: &Option<EngineCommand>| {
+            let Some(EngineCommand { words, .. }) = command else {
+                return Ok(Entrant::new(spec));
+            };
+            let label = &labels[index];
+            UgiPlayer::<G>::start(words.clone(), *spec, options.clone(), self.engine_timeout)
+                .map(|player| Entrant::with_player(spec, Box::new(player)).labelled(label))
+                .map_err(|error| MatchError::Start {
+                    name: format!("{} ({label})", ["A", "B"][index]),
+                    reason: error.to_string(),
+                })
+        };
+        Ok([entrant(0, &self.a, &self.a_command)?, entrant(1, &self.b, &self.b_command)?])
     }
 }
 
@@ -138,10 +208,13 @@ fn run<G: AnyGame>(args: &MatchArgs, out: &mut Out) -> Result<(), Failure> {
         .unwrap_or_else(|_| ProgressStyle::default_bar())
         .progress_chars("=> "),
     );
-    bar.set_message(format!("{} vs {}", args.a, args.b));
+    let [a_label, b_label] = args.labels();
+    bar.set_message(format!("{a_label} vs {b_label}"));
     let started = Instant::now();
+    check_config(&args.a, &args.b, &config)?;
+    let entrants = || args.entrants::<G>(&options);
     let result =
-        play_match::<G>(&options, &args.a, &args.b, config, &|done| bar.set_position(done as u64))?;
+        play_match_with::<G>(&options, &entrants, config, &|done| bar.set_position(done as u64))?;
     bar.finish_and_clear();
     let seconds = started.elapsed().as_secs_f64();
     if let Some((file, path)) = &mut save {
@@ -155,8 +228,8 @@ fn run<G: AnyGame>(args: &MatchArgs, out: &mut Out) -> Result<(), Failure> {
     if args.json {
         let summary = Summary {
             game: &args.game,
-            a: args.a.to_string(),
-            b: args.b.to_string(),
+            a: a_label,
+            b: b_label,
             games: result.games_played(),
             a_wins: result.a_wins,
             draws: result.draws,
@@ -168,6 +241,7 @@ fn run<G: AnyGame>(args: &MatchArgs, out: &mut Out) -> Result<(), Failure> {
             elo_low: result.elo_interval.0,
             elo_high: result.elo_interval.1,
             seconds,
+            forfeits: result.games.iter().filter_map(|game| game.forfeit.as_deref()).collect(),
         };
         out.line(serde_json::to_string(&summary).map_err(|error| Failure::Output(error.into()))?)?;
     }
@@ -180,7 +254,8 @@ fn print_result(
     seconds: f64,
     out: &mut Out,
 ) -> Result<(), Failure> {
-    out.line(format_args!("{}: A = {}, B = {}", args.game, args.a, args.b))?;
+    let [a_label, b_label] = args.labels();
+    out.line(format_args!("{}: A = {a_label}, B = {b_label}", args.game))?;
     out.line(format_args!(
         "{} games in {seconds:.1} s: A won {}, drew {}, lost {}",
         result.games_played(),
@@ -200,5 +275,24 @@ fn print_result(
     out.line(format_args!(
         "average game length: {:.1} turns",
         turns as f64 / result.games_played().max(1) as f64
-    ))
+    ))?;
+    print_forfeits(result, out)
+}
+
+/// The games lost by a player's failure, the first few with their reasons.
+fn print_forfeits(result: &MatchResult, out: &mut Out) -> Result<(), Failure> {
+    const SHOWN: usize = 5;
+    let forfeits: Vec<&str> =
+        result.games.iter().filter_map(|game| game.forfeit.as_deref()).collect();
+    if forfeits.is_empty() {
+        return Ok(());
+    }
+    out.line(format_args!("{} games lost by forfeit:", forfeits.len()))?;
+    for forfeit in forfeits.iter().take(SHOWN) {
+        out.line(format_args!("  {forfeit}"))?;
+    }
+    if forfeits.len() > SHOWN {
+        out.line(format_args!("  … and {} more (see --json)", forfeits.len() - SHOWN))?;
+    }
+    Ok(())
 }

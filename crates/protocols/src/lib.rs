@@ -4,7 +4,9 @@
 //! - [`ugi`]: the Universal Game Interface, UCI generalised to any sequential two-player game
 //!   as the `cutegames` tournament runner speaks it, for all five games;
 //! - [`hub`]: the Hub protocol (version 2) of the draughts engine Scan, as the Hub GUI and the
-//!   Python library pydraughts speak it, for checkers and mini checkers.
+//!   Python library pydraughts speak it, for checkers and mini checkers;
+//! - [`client`]: the other side of UGI, a player whose moves come from an engine in another
+//!   process, such as an older build of Arbiter, for `arbiter match`.
 //!
 //! Both read a line at a time with a bound on its length, answer a bad line with a message
 //! that says what was wrong and what is expected, and go on: no input ends the engine but
@@ -13,6 +15,7 @@
 //! search to the next until a new game. `docs/protocols.md` documents every command with an
 //! example session.
 
+pub mod client;
 pub mod hub;
 mod output;
 mod searcher;
