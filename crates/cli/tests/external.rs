@@ -175,45 +175,29 @@ fn an_engine_that_hangs_loses_the_game_on_time() {
     );
 }
 
+/// Runs `arbiter match checkers` with `args` and checks that it stops before the first game
+/// (exit code 2) with `expected` in its error.
+fn refused_before_the_first_game(args: &[&str], expected: &str) {
+    let output = arbiter(&[&["match", "checkers"], args].concat());
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(2), "{stderr}");
+    assert!(stderr.contains(expected), "{stderr}");
+}
+
 #[test]
 fn an_engine_that_cannot_be_started_stops_the_match_before_it_begins() {
-    let output = arbiter(&[
-        "match",
-        "checkers",
-        "--a",
-        "random",
-        "--b",
-        "alphabeta:depth=1",
-        "--b-command",
-        "/nonexistent/engine ugi checkers",
-    ]);
-    let stderr = String::from_utf8_lossy(&output.stderr);
-    assert_eq!(output.status.code(), Some(2), "{stderr}");
-    assert!(stderr.contains("cannot start player B (alphabeta:depth=1 via `/nonexistent/engine ugi checkers`): cannot start `/nonexistent/engine`"), "{stderr}");
-    let output = arbiter(&[
-        "match",
-        "checkers",
-        "--a",
-        "random",
-        "--b",
-        "random",
-        "--b-command",
-        &format!("{ARBITER} ugi checkers"),
-    ]);
-    let stderr = String::from_utf8_lossy(&output.stderr);
-    assert_eq!(output.status.code(), Some(2), "{stderr}");
-    assert!(stderr.contains("the engine's option `Engine` cannot be `random`; its values are alphabeta, mcts, perfect"), "{stderr}");
-    let output = arbiter(&[
-        "match",
-        "checkers",
-        "--a",
-        "random",
-        "--b",
-        "random",
-        "--a-command",
-        "'unclosed",
-    ]);
-    let stderr = String::from_utf8_lossy(&output.stderr);
-    assert_eq!(output.status.code(), Some(2), "{stderr}");
-    assert!(stderr.contains("expected a command line such as"), "{stderr}");
+    refused_before_the_first_game(
+        &["--a", "random", "--b", "alphabeta:depth=1", "--b-command", "/nonexistent/engine ugi x"],
+        "cannot start player B (alphabeta:depth=1 via `/nonexistent/engine ugi x`): \
+         cannot start `/nonexistent/engine`",
+    );
+    let engine = format!("{ARBITER} ugi checkers");
+    refused_before_the_first_game(
+        &["--a", "random", "--b", "random", "--b-command", &engine],
+        "the engine's option `Engine` cannot be `random`; its values are alphabeta, mcts, perfect",
+    );
+    refused_before_the_first_game(
+        &["--a", "random", "--b", "random", "--a-command", "'unclosed"],
+        "expected a command line such as",
+    );
 }
