@@ -101,6 +101,14 @@ impl<G: Evaluate> AlphaBeta<G> {
         for depth in 1..=max_depth {
             let score = search.negamax(position, depth as i32, -INFINITY, INFINITY, 0, quiet);
             if search.stopped {
+                // The root searches with a full window, so a move in the interrupted
+                // iteration's line was searched to the end and scored better than every move
+                // before it, the previous best first: it is the better choice. Without it, a
+                // limit reached within the first iteration would play the first legal move.
+                if let Some(&best) = search.pv[0].first() {
+                    report.best = Some(best);
+                    report.pv = search.pv[0].clone();
+                }
                 break;
             }
             last_score = score;
