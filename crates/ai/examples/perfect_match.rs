@@ -92,7 +92,7 @@ fn run<G: Evaluate>(games_per_side: usize, levels: &[u8]) -> Result<(), String> 
     println!("{}: perfect against alpha-beta, {OPENING_PLIES} random opening plies", G::ID);
     println!("level  perfect plays  games  won  lost  started won or won later  plies  seconds");
     for &level in levels {
-        let spec = PlayerSpec::level(level).map_err(|error| error.to_string())?;
+        let spec = PlayerSpec::level::<G>(level).map_err(|error| error.to_string())?;
         let mut opponent = spec.build::<G>();
         for side in Side::BOTH {
             let started = Instant::now();

@@ -17,6 +17,7 @@
 mod alphabeta;
 pub mod arena;
 mod draws;
+mod erratic;
 mod limits;
 mod mcts;
 mod perfect;
@@ -34,6 +35,7 @@ use arbiter_core::{Evaluate, Game, GameRecord};
 use thiserror::Error;
 
 pub use crate::alphabeta::AlphaBeta;
+pub use crate::erratic::Erratic;
 pub use crate::limits::Limits;
 pub use crate::mcts::Mcts;
 pub use crate::perfect::Perfect;

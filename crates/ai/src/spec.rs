@@ -7,7 +7,7 @@ use std::time::Duration;
 use arbiter_core::{excerpt, parse_digits, Evaluate, Game};
 use thiserror::Error;
 
-use crate::{AlphaBeta, Limits, Mcts, Perfect, Player, RandomPlayer};
+use crate::{AlphaBeta, Erratic, Limits, Mcts, Perfect, Player, RandomPlayer};
 
 /// The largest transposition table a spec may ask for, in MiB.
 pub const MAX_TABLE_MIB: usize = 4096;
@@ -68,7 +68,7 @@ impl Engine {
     pub const fn settings(self) -> &'static [&'static str] {
         match self {
             Engine::Random => &["seed"],
-            Engine::AlphaBeta => &["time", "depth", "nodes", "hash"],
+            Engine::AlphaBeta => &["time", "depth", "nodes", "hash", "random", "seed"],
             Engine::Mcts => &["time", "iterations", "nodes", "seed"],
             Engine::Perfect => &["time", "hash"],
         }
@@ -85,8 +85,10 @@ impl Engine {
 /// comma-separated settings, each at most once and only those that change how the engine
 /// plays: `time=100ms` (also `2s`, `1.5s`, `1m`, `1h`; at most 24h), `depth=6` (alpha-beta,
 /// 1 to 1000), `nodes=20000` (alpha-beta; for MCTS the same as `iterations=5000`), `seed=7`
-/// (random and MCTS), `hash=64` (MiB of alpha-beta transposition table, 1 to 4096). Without a
-/// limit a search player thinks for one second. Its `Display` reads back to the same spec.
+/// (random, MCTS, and alpha-beta with `random`), `hash=64` (MiB of alpha-beta transposition table, 1 to 4096),
+/// `random=25` (alpha-beta plays a random move instead of its own 25 times in a hundred, on
+/// average: the beginners' levels). Without a limit a search player thinks for one second. Its
+/// `Display` reads back to the same spec.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct PlayerSpec {
     /// Which player.
@@ -97,6 +99,9 @@ pub struct PlayerSpec {
     pub seed: u64,
     /// The transposition table's size in MiB (alpha-beta).
     pub table_mib: usize,
+    /// How many times in a hundred, on average, alpha-beta plays a random move instead of its
+    /// own (0 to 100).
+    pub random_percent: u8,
 }
 
 /// A spec that cannot be read.
@@ -106,7 +111,7 @@ pub enum SpecError {
     #[error("unknown player `{}`; expected random, alphabeta, mcts or perfect, optionally with limits like alphabeta:time=100ms or mcts:iterations=5000", excerpt(.0))]
     UnknownEngine(String),
     /// A setting is not `key=value` or its key is unknown.
-    #[error("unknown setting `{}`; expected time=100ms, depth=6, nodes=20000, iterations=5000, seed=7 or hash=64", excerpt(.0))]
+    #[error("unknown setting `{}`; expected time=100ms, depth=6, nodes=20000, iterations=5000, seed=7, hash=64 or random=25", excerpt(.0))]
     UnknownSetting(String),
     /// A setting that does nothing for this engine.
     #[error("`{key}` does nothing for {}; its settings are {}", .engine.name(), .engine.settings().join(", "))]
@@ -116,6 +121,11 @@ pub enum SpecError {
         /// The setting.
         key: String,
     },
+    /// Alpha-beta's `seed` without its random moves.
+    #[error(
+        "`seed` does nothing for alphabeta without `random`, the share of random moves it seeds"
+    )]
+    SeedWithoutRandom,
     /// A setting given twice (`nodes` and `iterations` are one setting).
     #[error("`{0}` is given twice; give each setting once")]
     RepeatedSetting(String),
@@ -146,6 +156,7 @@ impl PlayerSpec {
             limits: Limits { time: None, depth: None, nodes: None },
             seed: 0,
             table_mib: engine.default_table_mib(),
+            random_percent: 0,
         }
     }
 
@@ -164,18 +175,25 @@ impl PlayerSpec {
         Ok(())
     }
 
-    /// The strength levels: 1 looks one move ahead, 2 three, 3 thinks a quarter of a second,
-    /// 4 one second, 5 three seconds (alpha-beta).
-    pub fn level(level: u8) -> Result<Self, SpecError> {
-        let limits = match level {
-            1 => Limits::depth(1),
-            2 => Limits::depth(3),
-            3 => Limits::time(Duration::from_millis(250)),
-            4 => Limits::time(Duration::from_secs(1)),
-            5 => Limits::time(Duration::from_secs(3)),
-            _ => return Err(SpecError::UnknownLevel(level)),
-        };
-        Ok(PlayerSpec { limits, table_mib: 64, ..PlayerSpec::new(Engine::AlphaBeta) })
+    /// The strength level `level` (1, the weakest, to 5) of `G`'s alpha-beta player, as the
+    /// game sets it ([`Evaluate::LEVELS`]), with a 64 MiB table.
+    pub fn level<G: Evaluate>(level: u8) -> Result<Self, SpecError> {
+        let strength = level
+            .checked_sub(1)
+            .and_then(|index| G::LEVELS.get(usize::from(index)))
+            .ok_or(SpecError::UnknownLevel(level))?;
+        Ok(PlayerSpec {
+            limits: Limits { time: None, depth: strength.depth, nodes: strength.nodes },
+            table_mib: 64,
+            random_percent: strength.random_percent,
+            ..PlayerSpec::new(Engine::AlphaBeta)
+        })
+    }
+
+    /// `true` when the player makes random choices, so that its seed matters.
+    #[must_use]
+    pub const fn uses_seed(&self) -> bool {
+        self.engine.uses_seed() || self.random_percent != 0
     }
 
     /// The limits, with one second of time when the spec gives none (the perfect player takes
@@ -210,7 +228,12 @@ impl PlayerSpec {
         match self.engine {
             Engine::Random => Box::new(RandomPlayer::new(self.seed)),
             Engine::AlphaBeta => {
-                Box::new(AlphaBeta::<G>::new(self.effective_limits(), self.table_mib))
+                let player = Box::new(AlphaBeta::<G>::new(self.effective_limits(), self.table_mib));
+                if self.random_percent == 0 {
+                    player
+                } else {
+                    Box::new(Erratic::new(player, self.random_percent, self.seed))
+                }
             }
             Engine::Mcts => Box::new(Mcts::new(self.effective_limits(), self.seed, true)),
             Engine::Perfect => Box::new(Perfect::<G>::new(self.limits, self.table_mib)),
@@ -274,7 +297,7 @@ impl FromStr for PlayerSpec {
             let number = parse_digits::<u64>(value);
             // `iterations` is MCTS's word for nodes: one setting.
             let canonical = if key == "iterations" { "nodes" } else { key };
-            if !["time", "depth", "nodes", "seed", "hash"].contains(&canonical) {
+            if !["time", "depth", "nodes", "seed", "hash", "random"].contains(&canonical) {
                 return Err(SpecError::UnknownSetting(setting.to_owned()));
             }
             if !engine.settings().contains(&key) {
@@ -299,6 +322,11 @@ impl FromStr for PlayerSpec {
                         Some(nodes.ok_or_else(|| invalid("a whole number from 1"))?);
                 }
                 "seed" => spec.seed = number.ok_or_else(|| invalid("a whole number"))?,
+                "random" => {
+                    let percent = number.and_then(|p| u8::try_from(p).ok()).filter(|&p| p <= 100);
+                    spec.random_percent =
+                        percent.ok_or_else(|| invalid("a percentage from 0 to 100"))?;
+                }
                 _ => {
                     let mib = number
                         .and_then(|mib| usize::try_from(mib).ok())
@@ -307,6 +335,9 @@ impl FromStr for PlayerSpec {
                         mib.ok_or_else(|| invalid("a table size from 1 to 4096 MiB"))?;
                 }
             }
+        }
+        if seen.contains(&"seed") && engine == Engine::AlphaBeta && spec.random_percent == 0 {
+            return Err(SpecError::SeedWithoutRandom);
         }
         Ok(spec)
     }
@@ -329,11 +360,14 @@ impl fmt::Display for PlayerSpec {
                 if self.engine == Engine::Mcts { "iterations" } else { "nodes" }
             ));
         }
-        if self.engine.uses_seed() && self.seed != 0 {
+        if self.uses_seed() && self.seed != 0 {
             settings.push(format!("seed={}", self.seed));
         }
         if self.table_memory_mib() != 0 && self.table_mib != self.engine.default_table_mib() {
             settings.push(format!("hash={}", self.table_mib));
+        }
+        if self.random_percent != 0 {
+            settings.push(format!("random={}", self.random_percent));
         }
         f.write_str(self.engine.name())?;
         if !settings.is_empty() {
@@ -345,6 +379,8 @@ impl fmt::Display for PlayerSpec {
 
 #[cfg(test)]
 mod tests {
+    use arbiter_minicheckers::Minicheckers;
+
     use super::*;
 
     #[test]
@@ -357,6 +393,9 @@ mod tests {
         assert_eq!((spec.limits.nodes, spec.seed), (Some(5000), 3));
         assert_eq!("random".parse::<PlayerSpec>().map(|s| s.engine), Ok(Engine::Random));
         assert_eq!(spec.to_string(), "mcts:iterations=5000,seed=3");
+        let spec: PlayerSpec = "alphabeta:depth=1,random=25".parse().expect("valid");
+        assert_eq!((spec.limits.depth, spec.random_percent), (Some(1), 25));
+        assert_eq!(spec.to_string(), "alphabeta:depth=1,random=25");
         assert_eq!(parse_duration("1.5s"), Ok(Duration::from_millis(1500)));
         assert_eq!(parse_duration("1m"), Ok(Duration::from_secs(60)));
         assert_eq!(parse_duration("24h"), Ok(MAX_TIME));
@@ -364,6 +403,14 @@ mod tests {
 
     #[test]
     fn bad_specs_say_what_is_expected() {
+        assert_eq!(
+            "alphabeta:random=101".parse::<PlayerSpec>().map_err(|e| e.to_string()),
+            Err("invalid value `101` for random; expected a percentage from 0 to 100".to_owned())
+        );
+        assert!(matches!(
+            "mcts:random=5".parse::<PlayerSpec>(),
+            Err(SpecError::UselessSetting { .. })
+        ));
         assert_eq!(
             "minimax".parse::<PlayerSpec>(),
             Err(SpecError::UnknownEngine("minimax".to_owned()))
@@ -380,7 +427,8 @@ mod tests {
             "mcts:iterations".parse::<PlayerSpec>(),
             Err(SpecError::UnknownSetting(_))
         ));
-        assert_eq!(PlayerSpec::level(6), Err(SpecError::UnknownLevel(6)));
+        assert_eq!(PlayerSpec::level::<Minicheckers>(6), Err(SpecError::UnknownLevel(6)));
+        assert_eq!(PlayerSpec::level::<Minicheckers>(0), Err(SpecError::UnknownLevel(0)));
         assert!(matches!(
             "alphabeta:hash=99999999999".parse::<PlayerSpec>(),
             Err(SpecError::InvalidValue { .. })
@@ -409,7 +457,8 @@ mod tests {
         assert!(useless("random:depth=3"));
         assert!(useless("mcts:depth=3"));
         assert!(useless("mcts:hash=64"));
-        assert!(useless("alphabeta:seed=3"));
+        assert_eq!("alphabeta:seed=3".parse::<PlayerSpec>(), Err(SpecError::SeedWithoutRandom));
+        assert!("alphabeta:seed=3,random=0".parse::<PlayerSpec>().is_err());
         assert!(useless("random:time=1s"));
         for repeated in ["alphabeta:depth=3,depth=4", "mcts:nodes=5,iterations=6"] {
             assert!(
@@ -444,13 +493,14 @@ mod tests {
             "alphabeta:time=100ms,depth=6,nodes=20000,hash=64",
             "mcts:time=1500ms,iterations=5000,seed=18446744073709551615",
             "alphabeta:hash=1",
+            "alphabeta:depth=1,seed=9,random=40",
         ] {
             let spec: PlayerSpec = text.parse().expect(text);
             assert_eq!(spec.to_string(), text);
             assert_eq!(spec.to_string().parse::<PlayerSpec>(), Ok(spec), "{text}");
         }
         for level in 1..=5 {
-            let spec = PlayerSpec::level(level).expect("a level");
+            let spec = PlayerSpec::level::<Minicheckers>(level).expect("a level");
             assert_eq!(spec.to_string().parse::<PlayerSpec>(), Ok(spec), "level {level}");
         }
     }

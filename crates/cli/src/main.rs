@@ -21,8 +21,8 @@ use arbiter_ai::arena::MatchError;
 use arbiter_ai::{parse_duration, Engine, Limits, PlayerSpec, SpecError};
 use arbiter_catalog::{AnyGame, CatalogError, GameId, Visitor};
 use arbiter_core::{
-    divide, divide_parallel, excerpt, split_moves, Game, GameOptions, GameRecord, MoveError,
-    OptionError, PerftTable, PositionError, RecordError, Status,
+    divide, divide_parallel, excerpt, split_moves, Evaluate, Game, GameOptions, GameRecord,
+    MoveError, OptionError, PerftTable, PositionError, RecordError, Status,
 };
 use clap::{Parser, Subcommand, ValueEnum};
 
@@ -177,9 +177,9 @@ impl Setup {
 /// How strong the computer plays in `arbiter play`.
 #[derive(Debug, Clone, clap::Args)]
 struct AiOptions {
-    /// Strength of the computer, 1 (looks one move ahead) to 5 (thinks three seconds), or
-    /// `perfect` (minicheckers and holes: exact play by the solver). Default 3 (a quarter of a
-    /// second).
+    /// Strength of the computer, 1 (weakest) to 5, or `perfect` (minicheckers and holes:
+    /// exact play by the solver). Each game sets its levels by the positions searched a move,
+    /// each at least 100 Elo above the one below (docs/strength.md). Default 3.
     #[arg(long, value_parser = parse_level, conflicts_with_all = ["think", "nodes"])]
     level: Option<Level>,
     /// Thinking time per move instead of a level, e.g. 500ms or 2s (at most 24h).
@@ -215,9 +215,9 @@ fn parse_level(text: &str) -> Result<Level, String> {
 }
 
 impl AiOptions {
-    fn spec(&self, seed: u64) -> PlayerSpec {
+    fn spec<G: Evaluate>(&self, seed: u64) -> PlayerSpec {
         let level = match self.level.unwrap_or(Level::Number(3)) {
-            Level::Number(level) => PlayerSpec::level(level),
+            Level::Number(level) => PlayerSpec::level::<G>(level),
             Level::Perfect => Ok(PlayerSpec::perfect()),
         };
         let mut spec = level.unwrap_or(PlayerSpec::new(Engine::AlphaBeta));
@@ -231,9 +231,11 @@ impl AiOptions {
             }
         }
         if self.think.is_some() || self.nodes.is_some() {
+            // The player's own limits replace the level's, and its random moves with them.
             spec.limits = Limits { time: self.think, depth: None, nodes: self.nodes };
+            spec.random_percent = 0;
         }
-        if spec.engine.uses_seed() {
+        if spec.uses_seed() {
             spec.seed = seed;
         }
         spec
@@ -338,7 +340,7 @@ impl Visitor for Run<'_> {
             }
             Command::Play { setup, white, black, ai, seed, .. } => {
                 let record = setup.record::<G>()?;
-                let spec = ai.spec(*seed);
+                let spec = ai.spec::<G>(*seed);
                 spec.check_game(record.position())?;
                 if let Some(path) = &ai.solution {
                     solve::install_solution::<G>(path, &setup.options)?;

@@ -3,14 +3,15 @@
 
 use std::fs::File;
 use std::io::Write;
+use std::str::FromStr;
 use std::time::{Duration, Instant};
 
 use arbiter_ai::arena::{
     check_config, play_match_with, Entrant, MatchConfig, MatchError, MatchResult, MAX_THREADS,
 };
-use arbiter_ai::{parse_duration, PlayerSpec};
+use arbiter_ai::{parse_duration, PlayerSpec, SpecError};
 use arbiter_catalog::{AnyGame, GameId, Visitor};
-use arbiter_core::{escaped, GameOptions};
+use arbiter_core::{escaped, excerpt, parse_digits, GameOptions};
 use arbiter_protocols::client::UgiPlayer;
 use indicatif::{ProgressBar, ProgressStyle};
 use serde::Serialize;
@@ -24,12 +25,13 @@ pub struct MatchArgs {
     /// The game, e.g. `checkers`.
     game: String,
     /// Player A: random, alphabeta, mcts or perfect, optionally with limits, e.g. alphabeta:time=100ms,
-    /// alphabeta:depth=6, mcts:iterations=5000, mcts:time=1s.
+    /// alphabeta:depth=6, mcts:iterations=5000, mcts:time=1s; or level:1 to level:5, the game's
+    /// strength levels.
     #[arg(long, value_name = "SPEC")]
-    a: PlayerSpec,
+    a: Contender,
     /// Player B, written like A.
     #[arg(long, value_name = "SPEC")]
-    b: PlayerSpec,
+    b: Contender,
     /// Play A with the UGI engine this command starts, e.g. "old/arbiter ugi checkers" (split
     /// into words as a shell would, but not run by one); --a still gives its engine (through
     /// the engine's `Engine` option), hash and limits. Each thread starts its own engine.
@@ -135,18 +137,22 @@ impl MatchArgs {
     }
 
     /// How messages name player A and player B: the spec, and the engine's command if any.
-    fn labels(&self) -> [String; 2] {
+    fn labels(&self, [a, b]: &[PlayerSpec; 2]) -> [String; 2] {
         let label = |spec: &PlayerSpec, command: &Option<EngineCommand>| match command {
             Some(command) => format!("{spec} via `{}`", escaped(&command.text)),
             None => spec.to_string(),
         };
-        [label(&self.a, &self.a_command), label(&self.b, &self.b_command)]
+        [label(a, &self.a_command), label(b, &self.b_command)]
     }
 
     /// The players of one thread of the match `G` under `options`: an external engine is
     /// started here, so that each thread has its own.
-    fn entrants<G: AnyGame>(&self, options: &G::Options) -> Result<[Entrant<G>; 2], MatchError> {
-        let labels = self.labels();
+    fn entrants<G: AnyGame>(
+        &self,
+        specs: &[PlayerSpec; 2],
+        options: &G::Options,
+    ) -> Result<[Entrant<G>; 2], MatchError> {
+        let labels = self.labels(specs);
         let entrant = |index: usize, spec: &PlayerSpec, command: &Option<EngineCommand>| {
             let Some(EngineCommand { words, .. }) = command else {
                 return Ok(Entrant::new(spec));
@@ -159,7 +165,40 @@ impl MatchArgs {
                     reason: error.to_string(),
                 })
         };
-        Ok([entrant(0, &self.a, &self.a_command)?, entrant(1, &self.b, &self.b_command)?])
+        Ok([entrant(0, &specs[0], &self.a_command)?, entrant(1, &specs[1], &self.b_command)?])
+    }
+}
+
+/// A player of a match: a spec, or one of the game's strength levels.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Contender {
+    /// A player spec.
+    Spec(PlayerSpec),
+    /// `level:N`, the game's level N (1 to 5).
+    Level(u8),
+}
+
+impl FromStr for Contender {
+    type Err = String;
+
+    fn from_str(text: &str) -> Result<Self, String> {
+        match text.trim().strip_prefix("level:") {
+            Some(level) => match parse_digits::<u8>(level) {
+                Some(level @ 1..=5) => Ok(Contender::Level(level)),
+                _ => Err(format!("no level `{}`; expected level:1 to level:5", excerpt(level))),
+            },
+            None => text.parse().map(Contender::Spec).map_err(|error: SpecError| error.to_string()),
+        }
+    }
+}
+
+impl Contender {
+    /// The player in game `G`.
+    fn spec<G: AnyGame>(self) -> Result<PlayerSpec, SpecError> {
+        match self {
+            Contender::Spec(spec) => Ok(spec),
+            Contender::Level(level) => PlayerSpec::level::<G>(level),
+        }
     }
 }
 
@@ -178,8 +217,10 @@ impl Visitor for Run<'_> {
 fn run<G: AnyGame>(args: &MatchArgs, out: &mut Out) -> Result<(), Failure> {
     let options = G::Options::parse(&args.options)?;
     let start = G::start(&options);
-    args.a.check_game(&start)?;
-    args.b.check_game(&start)?;
+    let specs = [args.a.spec::<G>()?, args.b.spec::<G>()?];
+    for spec in &specs {
+        spec.check_game(&start)?;
+    }
     if let Some(path) = &args.solution {
         crate::solve::install_solution::<G>(path, &args.options)?;
     }
@@ -208,11 +249,11 @@ fn run<G: AnyGame>(args: &MatchArgs, out: &mut Out) -> Result<(), Failure> {
         .unwrap_or_else(|_| ProgressStyle::default_bar())
         .progress_chars("=> "),
     );
-    let [a_label, b_label] = args.labels();
+    let [a_label, b_label] = args.labels(&specs);
     bar.set_message(format!("{a_label} vs {b_label}"));
     let started = Instant::now();
-    check_config(&args.a, &args.b, &config)?;
-    let entrants = || args.entrants::<G>(&options);
+    check_config(&specs[0], &specs[1], &config)?;
+    let entrants = || args.entrants::<G>(&specs, &options);
     let result =
         play_match_with::<G>(&options, &entrants, config, &|done| bar.set_position(done as u64))?;
     bar.finish_and_clear();
@@ -224,7 +265,7 @@ fn run<G: AnyGame>(args: &MatchArgs, out: &mut Out) -> Result<(), Failure> {
             .and_then(|()| file.flush())
             .map_err(|error| save_failure(path, error))?;
     }
-    print_result(args, &result, seconds, out)?;
+    print_result(args, &specs, &result, seconds, out)?;
     if args.json {
         let summary = Summary {
             game: &args.game,
@@ -250,11 +291,12 @@ fn run<G: AnyGame>(args: &MatchArgs, out: &mut Out) -> Result<(), Failure> {
 
 fn print_result(
     args: &MatchArgs,
+    specs: &[PlayerSpec; 2],
     result: &MatchResult,
     seconds: f64,
     out: &mut Out,
 ) -> Result<(), Failure> {
-    let [a_label, b_label] = args.labels();
+    let [a_label, b_label] = args.labels(specs);
     out.line(format_args!("{}: A = {a_label}, B = {b_label}", args.game))?;
     out.line(format_args!(
         "{} games in {seconds:.1} s: A won {}, drew {}, lost {}",

@@ -209,7 +209,9 @@ fn the_computer_can_play_both_sides_to_the_end() {
     assert!(output.status.success());
     let text = stdout(&output);
     assert!(
-        text.contains("White is played by the computer (alphabeta:depth=3,hash=64)."),
+        text.contains(
+            "White is played by the computer (alphabeta:depth=1,seed=1,hash=64,random=40)."
+        ),
         "{text}"
     );
     assert!(text.contains("(computer) plays") && text.contains("[score "), "{text}");

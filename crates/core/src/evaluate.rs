@@ -17,6 +17,40 @@ pub enum Tactics {
     ManyTactical,
 }
 
+/// How much an alpha-beta player of a strength level searches: at most `depth` plies and
+/// `nodes` positions a move, and a random move instead of its own `random_percent` times in a
+/// hundred. Levels are counted in positions, not seconds, so that a level plays the same on
+/// every machine.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Strength {
+    /// The deepest iteration, if limited.
+    pub depth: Option<u32>,
+    /// The most positions a move, if limited.
+    pub nodes: Option<u64>,
+    /// How many times in a hundred, on average, a random move is played instead.
+    pub random_percent: u8,
+}
+
+impl Strength {
+    /// A search `depth` plies deep.
+    #[must_use]
+    pub const fn depth(depth: u32) -> Self {
+        Strength { depth: Some(depth), nodes: None, random_percent: 0 }
+    }
+
+    /// A search of at most `nodes` positions.
+    #[must_use]
+    pub const fn nodes(nodes: u64) -> Self {
+        Strength { depth: None, nodes: Some(nodes), random_percent: 0 }
+    }
+
+    /// This strength, playing a random move `percent` times in a hundred.
+    #[must_use]
+    pub const fn erratic(self, percent: u8) -> Self {
+        Strength { random_percent: percent, ..self }
+    }
+}
+
 /// A game's static evaluation, for the searches of `arbiter-ai`. Each game documents what its
 /// evaluation weighs, in its own crate.
 pub trait Evaluate: Game {
@@ -24,6 +58,18 @@ pub trait Evaluate: Game {
     /// good for the player to move, 0 is even. Only called on positions that are not over;
     /// values stay well within ±100 000.
     fn evaluate(&self) -> i32;
+
+    /// The strength levels 1 (weakest) to 5 of the alpha-beta player. Each is at least 100
+    /// Elo above the one below, measured by matches (`docs/strength.md`); a game whose search
+    /// gains more or less from each extra node than most sets its own. By default: one ply,
+    /// three plies, then 30 thousand, 300 thousand and 3 million positions a move.
+    const LEVELS: [Strength; 5] = [
+        Strength::depth(1),
+        Strength::depth(3),
+        Strength::nodes(30_000),
+        Strength::nodes(300_000),
+        Strength::nodes(3_000_000),
+    ];
 
     /// Whether `mv` changes the material or ends the game (a capture, a crowning, a step onto
     /// the goal row): such moves are tried first, and searched past the horizon.

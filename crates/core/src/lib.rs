@@ -37,7 +37,7 @@ pub mod testkit;
 pub mod turn;
 mod zobrist;
 
-pub use evaluate::{Evaluate, Tactics};
+pub use evaluate::{Evaluate, Strength, Tactics};
 pub use game::{DrawRules, Forced, Game};
 pub use notation::{
     check_piece_counts, find_move_by_squares, no_inner_space, split_moves, split_piece_lists,

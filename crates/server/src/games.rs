@@ -168,8 +168,8 @@ impl Entry {
         let event = stored.event.as_deref().and_then(Event::from_text);
         let live = live::build(kind, &stored.options, &stored.moves, event)
             .map_err(|error| ApiError::Storage(format!("game {}: {error}", stored.id)))?;
-        let players =
-            [Player::parse(&stored.seats[0].player)?, Player::parse(&stored.seats[1].player)?];
+        let seat = |index: usize| Player::parse(&stored.seats[index].player, kind);
+        let players = [seat(0)?, seat(1)?];
         Ok(Entry { stored, live, players, stop: Arc::default(), thinking: false })
     }
 
@@ -314,7 +314,7 @@ impl Games {
     async fn create_now(self: &Arc<Self>, new: NewGame) -> Result<Created, ApiError> {
         let kind: GameId = new.game.parse().map_err(|e| ApiError::BadRequest(format!("{e}")))?;
         let live = live::build(kind, &new.options, &[], None).map_err(ApiError::BadRequest)?;
-        let players = [Player::parse(&new.white)?, Player::parse(&new.black)?];
+        let players = [Player::parse(&new.white, kind)?, Player::parse(&new.black, kind)?];
         for player in &players {
             if let Player::Computer(spec) = player {
                 live.check_player(spec).map_err(|e| ApiError::BadRequest(e.to_string()))?;

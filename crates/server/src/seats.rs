@@ -3,12 +3,25 @@
 
 use std::str::FromStr;
 
-use arbiter_ai::{Engine, PlayerSpec};
+use arbiter_ai::{Engine, PlayerSpec, SpecError};
+use arbiter_catalog::{AnyGame, GameId, Visitor};
 use arbiter_core::Side;
 use axum::http::HeaderMap;
 use sha2::{Digest, Sha256};
 
 use crate::error::ApiError;
+
+/// The alpha-beta player of strength level `number` (1 to 5) of `game`.
+fn level(game: GameId, number: u8) -> Result<PlayerSpec, SpecError> {
+    struct Level(u8);
+    impl Visitor for Level {
+        type Output = Result<PlayerSpec, SpecError>;
+        fn visit<G: AnyGame>(self) -> Self::Output {
+            PlayerSpec::level::<G>(self.0)
+        }
+    }
+    game.visit(Level(number))
+}
 
 /// Who plays a side.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -20,10 +33,10 @@ pub enum Player {
 }
 
 impl Player {
-    /// Reads `human`, `ai` (level 3), `ai:1` … `ai:5`, or `ai:` and a player spec
-    /// (`ai:alphabeta:depth=4`, `ai:mcts:time=1s`, `ai:perfect`). The perfect player thinks
-    /// at most [`MAX_THINK`] here, as any other.
-    pub fn parse(text: &str) -> Result<Player, ApiError> {
+    /// Reads `human`, `ai` (level 3), `ai:1` … `ai:5` (the levels of `game`), or `ai:` and a
+    /// player spec (`ai:alphabeta:depth=4`, `ai:mcts:time=1s`, `ai:perfect`). The perfect
+    /// player thinks at most [`MAX_THINK`] here, as any other.
+    pub fn parse(text: &str, game: GameId) -> Result<Player, ApiError> {
         let bad = |why: String| {
             ApiError::BadRequest(format!(
                 "`{}` is not a player: {why}; expected \"human\", \"ai\", \"ai:1\" to \
@@ -33,13 +46,13 @@ impl Player {
         };
         match text {
             "human" => Ok(Player::Human),
-            "ai" => Ok(Player::Computer(server_spec(
-                PlayerSpec::level(3).map_err(|e| bad(e.to_string()))?,
-            ))),
+            "ai" => {
+                Ok(Player::Computer(server_spec(level(game, 3).map_err(|e| bad(e.to_string()))?)))
+            }
             _ => {
                 let rest = text.strip_prefix("ai:").ok_or_else(|| bad("unknown".to_owned()))?;
                 let mut spec = match rest.parse::<u8>() {
-                    Ok(level) => PlayerSpec::level(level).map_err(|e| bad(e.to_string()))?,
+                    Ok(number) => level(game, number).map_err(|e| bad(e.to_string()))?,
                     Err(_) => PlayerSpec::from_str(rest).map_err(|e| bad(e.to_string()))?,
                 };
                 if spec.engine == Engine::Perfect && spec.limits.time.is_none() {
@@ -142,4 +155,28 @@ pub fn presented(headers: &HeaderMap, id: &str) -> Vec<String> {
         }
     }
     secrets
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The spec of a computer seat.
+    fn computer(text: &str, game: GameId) -> PlayerSpec {
+        match Player::parse(text, game) {
+            Ok(Player::Computer(spec)) => spec,
+            other => panic!("{text}: {other:?}"),
+        }
+    }
+
+    #[test]
+    fn a_level_is_the_game_s_own() {
+        let mini = computer("ai:1", GameId::Minicheckers);
+        assert_eq!((mini.limits.depth, mini.random_percent), (Some(1), 80));
+        let checkers = computer("ai:1", GameId::Checkers);
+        assert_eq!((checkers.limits.depth, checkers.random_percent), (Some(1), 0));
+        assert_eq!(computer("ai", GameId::Checkers).limits.nodes, Some(30_000));
+        assert_eq!(computer("ai:5", GameId::DayNight).limits.nodes, Some(3_000_000));
+        assert!(Player::parse("ai:6", GameId::Holes).is_err());
+    }
 }

@@ -10,7 +10,7 @@
 //! - **mobility**: 2 for each slide the side could make, so that neutral pieces placed as
 //!   blockers, and pieces hemmed in, show up: a side without a move loses.
 
-use arbiter_core::{Evaluate, Game, Side, Tactics};
+use arbiter_core::{Evaluate, Game, Side, Strength, Tactics};
 
 use crate::board::{fields, SECTORS};
 use crate::{DayNight, Move, DAY};
@@ -42,6 +42,18 @@ impl DayNight {
 }
 
 impl Evaluate for DayNight {
+    /// Each ply costs many positions here (a move may be followed by a neutral slide), so
+    /// the middle levels count plies: one, two and three, the third with at most 3 million
+    /// positions. Level 1 plays a random move 5 times in a hundred, which here often gives a
+    /// piece away.
+    const LEVELS: [Strength; 5] = [
+        Strength::depth(1).erratic(5),
+        Strength::depth(1),
+        Strength::depth(2),
+        Strength { depth: Some(3), nodes: Some(3_000_000), random_percent: 0 },
+        Strength::nodes(3_000_000),
+    ];
+
     fn evaluate(&self) -> i32 {
         let side = self.side_to_move;
         self.side_score(side, THREAT_TO_MOVE) - self.side_score(side.opponent(), THREAT_WAITING)

@@ -8,7 +8,7 @@
 //!   loses 8, since a side whose pieces are all blocked loses;
 //! - **mobility**: 2 for each step the side could make.
 
-use arbiter_core::{Evaluate, Side};
+use arbiter_core::{Evaluate, Side, Strength};
 
 use crate::board::{cells, forward, Cells, Step};
 use crate::{Holes, Move};
@@ -58,6 +58,17 @@ fn back(cells: Cells, side: Side, step: Step) -> Cells {
 }
 
 impl Evaluate for Holes {
+    /// Past 300 thousand positions a move the search gains little that matches can show
+    /// (most positions a few moves in are decided), so the levels start lower: level 1 looks
+    /// one move ahead with a random move 20 times in a hundred.
+    const LEVELS: [Strength; 5] = [
+        Strength::depth(1).erratic(20),
+        Strength::depth(1),
+        Strength::depth(3),
+        Strength::nodes(30_000),
+        Strength::nodes(300_000),
+    ];
+
     fn evaluate(&self) -> i32 {
         self.side_score(self.side_to_move) - self.side_score(self.side_to_move.opponent())
     }

@@ -6,7 +6,7 @@
 //!   is: 0, 4, 10, 20 and 40 for zero to four ranks advanced (the fifth is the win);
 //! - **mobility**: 3 for each step the side could make, since a side without moves loses.
 
-use arbiter_core::{Evaluate, Side};
+use arbiter_core::{Evaluate, Side, Strength};
 
 use crate::board::{squares, Square};
 use crate::{Minicheckers, Move};
@@ -33,6 +33,17 @@ impl Minicheckers {
 }
 
 impl Evaluate for Minicheckers {
+    /// Mini checkers is so small that a search of a few hundred positions plays it well and
+    /// one of fifty thousand almost perfectly, so the two lowest levels play one move ahead
+    /// but make random moves, 80 and 40 times in a hundred.
+    const LEVELS: [Strength; 5] = [
+        Strength::depth(1).erratic(80),
+        Strength::depth(1).erratic(40),
+        Strength::depth(1),
+        Strength::nodes(400),
+        Strength::nodes(50_000),
+    ];
+
     fn evaluate(&self) -> i32 {
         self.side_score(self.side_to_move) - self.side_score(self.side_to_move.opponent())
     }
