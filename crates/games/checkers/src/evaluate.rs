@@ -14,7 +14,7 @@
 
 use arbiter_core::{Evaluate, Side};
 
-use crate::board::{BOTTOM_ROW, TOP_ROW};
+use crate::board::{pdn_index, squares, BITS, BOARD, BOTTOM_ROW, TOP_ROW};
 use crate::{Checkers, Move};
 
 const MAN: i32 = 100;
@@ -22,29 +22,31 @@ const KING: i32 = 140;
 const BACK_RANK: i32 = 6;
 const MOBILITY: i32 = 2;
 
-/// What a man on each square (index 0–31) is worth for its advancement, for Black (who moves
-/// down the board); White's is the mirror image.
-static BLACK_ADVANCE: [i32; 32] = {
-    let mut table = [0; 32];
-    let mut index = 0;
-    while index < 32 {
-        let row = (index / 4) as i32;
-        table[index] = 3 * row + if row == 6 { 10 } else { 0 };
-        index += 1;
+/// What a man on each square (by bit) is worth for its advancement, for Black (who moves
+/// down the board); White's is the image of the board turned round, bit `34 - b`.
+static BLACK_ADVANCE: [i32; BITS] = {
+    let mut table = [0; BITS];
+    let mut bit = 0;
+    while bit < BITS {
+        if BOARD & 1 << bit != 0 {
+            let row = (pdn_index(bit) / 4) as i32;
+            table[bit] = 3 * row + if row == 6 { 10 } else { 0 };
+        }
+        bit += 1;
     }
     table
 };
 
 impl Checkers {
     fn side_score(&self, side: Side, endgame: bool) -> i32 {
-        let own = self.pieces(side);
-        let kings = own & self.kings();
-        let men = own & !self.kings();
+        let own = self.side_squares(side);
+        let kings = own & self.kings;
+        let men = own & !self.kings;
         let mut score = MAN * men.count_ones() as i32 + KING * kings.count_ones() as i32;
-        for square in crate::board::squares(men) {
+        for square in squares(men) {
             score += match side {
                 Side::Black => BLACK_ADVANCE[square],
-                Side::White => BLACK_ADVANCE[31 - square],
+                Side::White => BLACK_ADVANCE[BITS - 1 - square],
             };
         }
         if !endgame {
@@ -61,14 +63,15 @@ impl Checkers {
 impl Evaluate for Checkers {
     fn evaluate(&self) -> i32 {
         let side = self.side_to_move;
-        let pieces = (self.pieces(Side::White) | self.pieces(Side::Black)).count_ones() as i32;
+        let pieces =
+            (self.side_squares(Side::White) | self.side_squares(Side::Black)).count_ones() as i32;
         let endgame = pieces <= 8;
         let own = self.side_score(side, endgame);
         let enemy = self.side_score(side.opponent(), endgame);
         let material = |s: Side| {
-            let set = self.pieces(s);
-            MAN * (set & !self.kings()).count_ones() as i32
-                + KING * (set & self.kings()).count_ones() as i32
+            let set = self.side_squares(s);
+            MAN * (set & !self.kings).count_ones() as i32
+                + KING * (set & self.kings).count_ones() as i32
         };
         let lead = material(side) - material(side.opponent());
         own - enemy + lead * (24 - pieces) / 24
@@ -77,6 +80,6 @@ impl Evaluate for Checkers {
     /// Jumps, and steps that crown a man.
     fn is_tactical(&self, mv: Move) -> bool {
         mv.is_capture()
-            || (self.kings() & (1 << mv.from) == 0 && (1u32 << mv.to) & (TOP_ROW | BOTTOM_ROW) != 0)
+            || (self.kings & (1 << mv.from) == 0 && (1 << mv.to) & (TOP_ROW | BOTTOM_ROW) != 0)
     }
 }

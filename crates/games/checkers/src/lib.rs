@@ -41,9 +41,11 @@
 //!
 //! # Implementation
 //!
-//! Bitboards: one `u32` per colour and one for kings ([`board`]). Steps are counted for a
-//! whole set of pieces at once with shifts; jumps are found piece by piece with a depth-first
-//! search.
+//! Bitboards: one `u64` per colour and one for kings, in the layout with ghost squares
+//! ([`board`]), where every diagonal step is a single shift whatever the row. Steps are counted
+//! for a whole set of pieces at once; jumps are found piece by piece with a depth-first search.
+//! A move names its start and end squares by bit, and its captures and landing squares by PDN
+//! number, which is more compact.
 
 pub mod board;
 mod evaluate;
@@ -57,15 +59,31 @@ use arbiter_core::{
 };
 
 use crate::board::{
-    index, jump, squares, step, Direction, Squares, BOTTOM_ROW, JUMP, NEIGHBOUR, TOP_ROW,
+    bit_of, from_pdn, index, jump, pdn_index, squares, step, to_pdn, Direction, Squares, BITS,
+    BOARD, BOTTOM_ROW, JUMP, TOP_ROW,
 };
 pub use crate::moves::Move;
 
-/// Zobrist keys: 4 kinds of piece × 32 squares, then one for White to move.
+/// Zobrist keys by PDN square: 4 kinds of piece × 32 squares, then one for White to move.
+const PDN_KEYS: [u64; 129] = zobrist_keys(0xC4EC_4E55);
+const WHITE_TO_MOVE_KEY: u64 = PDN_KEYS[128];
+
+/// The same keys by kind and bit (0 for the ghosts): hashes do not depend on the layout.
 // A `static`, not a `const`: a `const` array indexed at run time may be copied onto the stack
 // at each use.
-static KEYS: [u64; 129] = zobrist_keys(0xC4EC_4E55);
-const WHITE_TO_MOVE_KEY: u64 = KEYS[128];
+static KEYS: [[u64; BITS]; 4] = {
+    let mut keys = [[0; BITS]; 4];
+    let mut kind = 0;
+    while kind < 4 {
+        let mut square = 0;
+        while square < 32 {
+            keys[kind][bit_of(square)] = PDN_KEYS[kind * 32 + square];
+            square += 1;
+        }
+        kind += 1;
+    }
+    keys
+};
 
 /// The kinds of piece, as indices into [`KEYS`]: a king's kind is its man's plus one.
 const BLACK_MAN: usize = 0;
@@ -92,21 +110,27 @@ impl Checkers {
 
     /// The squares of `side`'s pieces (bit `i` is PDN square `i + 1`).
     #[must_use]
-    pub const fn pieces(&self, side: Side) -> Squares {
+    pub const fn pieces(&self, side: Side) -> u32 {
+        to_pdn(self.side_squares(side))
+    }
+
+    /// The squares of the kings of both sides (bit `i` is PDN square `i + 1`).
+    #[must_use]
+    pub const fn kings(&self) -> u32 {
+        to_pdn(self.kings)
+    }
+
+    /// The squares of `side`'s pieces in the layout of [`board`].
+    const fn side_squares(&self, side: Side) -> Squares {
         match side {
             Side::White => self.white,
             Side::Black => self.black,
         }
     }
 
-    /// The squares of the kings of both sides.
-    #[must_use]
-    pub const fn kings(&self) -> Squares {
-        self.kings
-    }
-
+    /// The empty squares: never a ghost, so that steps onto the ghosts are dropped with it.
     const fn empty(&self) -> Squares {
-        !(self.black | self.white)
+        BOARD & !(self.black | self.white)
     }
 
     /// The row where a man of `side` is crowned.
@@ -121,7 +145,7 @@ impl Checkers {
     /// down: White's men go up, Black's down, and kings both ways.
     #[inline]
     const fn movers(&self, side: Side) -> (Squares, Squares) {
-        let own = self.pieces(side);
+        let own = self.side_squares(side);
         match side {
             Side::White => (own, own & self.kings),
             Side::Black => (own & self.kings, own),
@@ -131,7 +155,7 @@ impl Checkers {
     /// The pieces of the side to move that can jump now.
     #[inline]
     fn jumpers(&self) -> Squares {
-        let enemy = self.pieces(self.side_to_move.opponent());
+        let enemy = self.side_squares(self.side_to_move.opponent());
         let empty = self.empty();
         // Pieces that could jump in `direction`: an enemy piece next to them that way, and an
         // empty square beyond it.
@@ -177,9 +201,9 @@ impl Checkers {
     fn generate_steps(&self, moves: &mut Vec<Move>) {
         let stepping = self.stepping();
         for from in squares(stepping[0] | stepping[1] | stepping[2] | stepping[3]) {
-            for (direction, &pieces) in stepping.iter().enumerate() {
+            for (direction, pieces) in Direction::ALL.into_iter().zip(stepping) {
                 if pieces & (1 << from) != 0 {
-                    moves.push(Move::step(from, index(NEIGHBOUR[direction][from])));
+                    moves.push(Move::step(from, from.wrapping_add_signed(direction.offset())));
                 }
             }
         }
@@ -197,11 +221,11 @@ impl Checkers {
         let mut index_left = choose(count as usize);
         for from in squares(stepping[0] | stepping[1] | stepping[2] | stepping[3]) {
             // The directions this piece can step in, one bit each in the order of `ALL`.
-            let directions = (0..4).fold(0_u32, |set, d| set | ((stepping[d] >> from) & 1) << d);
+            let directions = (0..4).fold(0, |set, d| set | ((stepping[d] >> from) & 1) << d);
             let count = directions.count_ones() as usize;
             if index_left < count {
-                let direction = squares(directions).nth(index_left)?;
-                return Some(Move::step(from, index(NEIGHBOUR[direction][from])));
+                let direction = Direction::ALL[squares(directions).nth(index_left)?];
+                return Some(Move::step(from, from.wrapping_add_signed(direction.offset())));
             }
             index_left -= count;
         }
@@ -211,7 +235,7 @@ impl Checkers {
     /// The jumps of the side to move: by starting square, then in the order of the search.
     fn generate_jumps(&self, jumpers: Squares, moves: &mut Vec<Move>) {
         let single = self.single_jumpers(jumpers);
-        let enemy = self.pieces(self.side_to_move.opponent());
+        let enemy = self.side_squares(self.side_to_move.opponent());
         let empty = self.empty();
         for from in squares(jumpers) {
             if single & (1 << from) == 0 {
@@ -231,7 +255,7 @@ impl Checkers {
     /// The number of jump sequences, counted without building them (perft's last ply).
     fn count_jumps(&self, jumpers: Squares) -> u64 {
         let single = self.single_jumpers(jumpers);
-        let enemy = self.pieces(self.side_to_move.opponent());
+        let enemy = self.side_squares(self.side_to_move.opponent());
         let empty = self.empty();
         let landings = |direction: Direction| {
             jump(single & step(enemy, direction.reverse()), direction) & empty
@@ -247,7 +271,7 @@ impl Checkers {
     /// others, and kings, are searched one by one.
     fn single_jumpers(&self, jumpers: Squares) -> Squares {
         let side = self.side_to_move;
-        let enemy = self.pieces(side.opponent());
+        let enemy = self.side_squares(side.opponent());
         let empty = self.empty();
         let forward = Self::forward(side);
         // The squares from which a man could jump forward. After a man's first jump, the
@@ -286,15 +310,28 @@ impl Checkers {
                 (false, Side::White) => &Direction::UP,
                 (false, Side::Black) => &Direction::DOWN,
             },
-            enemy: self.pieces(self.side_to_move.opponent()),
+            enemy: self.side_squares(self.side_to_move.opponent()),
             // The jumping piece has left its square; jumped pieces stay until the end.
-            occupied: !self.empty() & !(1 << from),
+            empty: self.empty() | 1 << from,
             crowning_row: if is_king { 0 } else { Self::crowning_row(self.side_to_move) },
         }
     }
 
+    /// Takes the pieces on `captured`, of kind `enemy_man` or its king, off the board.
+    // Out of line: it keeps `play_unchecked` short for the steps, which are most moves.
+    #[inline(never)]
+    fn remove(&mut self, captured: Squares, enemy_man: usize) {
+        for square in squares(captured) {
+            let king = usize::from(self.kings & (1 << square) != 0);
+            self.update(enemy_man + king, square);
+        }
+        self.black &= !captured;
+        self.white &= !captured;
+        self.kings &= !captured;
+    }
+
     fn update(&mut self, kind: usize, square: usize) {
-        self.hash ^= KEYS[kind * 32 + square];
+        self.hash ^= KEYS[kind][square];
     }
 
     fn kind_at(&self, square: usize) -> Option<usize> {
@@ -315,7 +352,7 @@ struct JumpSearch<'a> {
     from: usize,
     directions: &'a [Direction],
     enemy: Squares,
-    occupied: Squares,
+    empty: Squares,
     /// Where a man's move ends by crowning (empty for a king).
     crowning_row: Squares,
 }
@@ -334,7 +371,7 @@ impl JumpSearch<'_> {
         for (over, landing) in self.jumps(square, captured) {
             extended = true;
             let to = index(landing);
-            let path = path | (to as u64) << (5 * jumps);
+            let path = path | (pdn_index(to) as u64) << (5 * jumps);
             if landing & self.crowning_row != 0 {
                 moves.push(self.finish(to, jumps + 1, captured | over, path));
             } else {
@@ -358,7 +395,7 @@ impl JumpSearch<'_> {
         self.directions.iter().filter_map(move |&direction| {
             let (over, landing) = JUMP[direction as usize][square];
             // `landing` is 0 off the board, so one test covers the edge and the occupied squares.
-            (over & targets != 0 && landing & !self.occupied != 0).then_some((over, landing))
+            (over & targets != 0 && landing & self.empty != 0).then_some((over, landing))
         })
     }
 
@@ -379,6 +416,7 @@ impl JumpSearch<'_> {
     }
 
     fn finish(&self, to: usize, jumps: usize, captured: Squares, path: u64) -> Move {
+        let captured = to_pdn(captured);
         Move { from: self.from as u8, to: to as u8, jumps: jumps as u8, captured, path }
     }
 }
@@ -394,7 +432,7 @@ impl Game for Checkers {
     const RECORD_TAG: (&'static str, &'static str) = ("GameType", "21");
 
     fn start(_options: &NoOptions) -> Self {
-        Checkers::from_pieces(0x0000_0FFF, 0xFFF0_0000, 0, Side::Black)
+        Checkers::from_pieces(from_pdn(0x0000_0FFF), from_pdn(0xFFF0_0000), 0, Side::Black)
     }
 
     fn side_to_move(&self) -> Side {
@@ -440,27 +478,25 @@ impl Game for Checkers {
         let (from, to) = (usize::from(mv.from), usize::from(mv.to));
         let (from_bit, to_bit): (Squares, Squares) = (1 << from, 1 << to);
         assert!(
-            self.pieces(side) & from_bit != 0,
+            self.side_squares(side) & from_bit != 0,
             "play_unchecked: no piece on square {} for {mv}",
-            from + 1
+            mv.from_square()
         );
         let (man, enemy_man) = match side {
             Side::Black => (BLACK_MAN, WHITE_MAN),
             Side::White => (WHITE_MAN, BLACK_MAN),
         };
-        for captured in squares(mv.captured) {
-            let king = usize::from(self.kings & (1 << captured) != 0);
-            self.update(enemy_man + king, captured);
+        if mv.captured != 0 {
+            self.remove(from_pdn(mv.captured), enemy_man);
         }
-        let (own, enemy) = match side {
-            Side::White => (&mut self.white, &mut self.black),
-            Side::Black => (&mut self.black, &mut self.white),
+        let own = match side {
+            Side::White => &mut self.white,
+            Side::Black => &mut self.black,
         };
-        *enemy &= !mv.captured;
         // `from` and `to` are equal when a king jumps around a loop back to its square.
         *own = (*own & !from_bit) | to_bit;
         let is_king = self.kings & from_bit != 0;
-        self.kings &= !mv.captured & !from_bit;
+        self.kings &= !from_bit;
         let crowned = !is_king && to_bit & Self::crowning_row(side) != 0;
         if is_king || crowned {
             self.kings |= to_bit;
@@ -474,7 +510,7 @@ impl Game for Checkers {
     fn status(&self) -> Status {
         let side = self.side_to_move;
         let winner = side.opponent();
-        if self.pieces(side) == 0 {
+        if self.side_squares(side) == 0 {
             Status::Over(Outcome::Win { winner, reason: WinReason::NoPieces })
         } else if self.jumpers() == 0 && self.count_steps() == 0 {
             Status::Over(Outcome::Win { winner, reason: WinReason::NoLegalMove })
@@ -491,7 +527,7 @@ impl Game for Checkers {
         let mut hash = if self.side_to_move == Side::White { WHITE_TO_MOVE_KEY } else { 0 };
         for square in squares(self.black | self.white) {
             if let Some(kind) = self.kind_at(square) {
-                hash ^= KEYS[kind * 32 + square];
+                hash ^= KEYS[kind][square];
             }
         }
         hash
@@ -516,5 +552,30 @@ impl Game for Checkers {
     /// A capture or a move of an uncrowned man (crowning included) resets the count.
     fn is_progress(&self, mv: Move) -> bool {
         mv.is_capture() || self.kings & (1 << mv.from) == 0
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use arbiter_core::testkit::random_playouts;
+
+    use super::*;
+
+    /// The empty squares mask every step and jump, so they must never take in a ghost; nor may
+    /// a piece or a move ever stand on one.
+    #[test]
+    fn ghost_squares_stay_out_of_play() {
+        let visited = random_playouts::<Checkers>(&NoOptions, 200, 300, 7, |position, mv| {
+            let pieces = position.black | position.white;
+            assert_eq!((pieces | position.kings | position.empty()) & !BOARD, 0);
+            assert_eq!(pieces | position.empty(), BOARD);
+            assert_eq!(position.jumpers() & !BOARD, 0);
+            assert!(position.stepping().iter().all(|&set| set & !BOARD == 0));
+            if let Some(mv) = mv {
+                assert_ne!(BOARD & 1 << mv.from, 0, "{mv}");
+                assert_ne!(BOARD & 1 << mv.to, 0, "{mv}");
+            }
+        });
+        assert!(visited > 10_000, "{visited}");
     }
 }

@@ -4,7 +4,7 @@ use std::fmt;
 
 use arbiter_core::{excerpt, find_move_by_squares, parse_digits, MoveError};
 
-use crate::board::Squares;
+use crate::board::{pdn_index, to_pdn, Squares};
 
 /// The most jumps one move can make: a king can take at most the twelve enemy pieces.
 pub(crate) const MAX_JUMPS: usize = 12;
@@ -15,37 +15,43 @@ pub(crate) const MAX_JUMPS: usize = 12;
 /// different moves, as in PDN: they are written differently (`1x10x19x28` vs `1x10x17x28`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Move {
+    /// The bit of the start square in the layout of [`crate::board`].
     pub(crate) from: u8,
+    /// The bit of the end square.
     pub(crate) to: u8,
     /// The number of jumps (0 for a step).
     pub(crate) jumps: u8,
-    /// The squares of the pieces jumped.
-    pub(crate) captured: Squares,
-    /// The landing squares of the jumps, five bits each, the first in the lowest bits.
+    /// The squares of the pieces jumped, in the PDN layout (bit `i` is square `i + 1`): 32
+    /// bits where the board's layout needs 35, so that a move fits in 16 bytes.
+    pub(crate) captured: u32,
+    /// The landing squares of the jumps as PDN square indices (0 for square 1), five bits
+    /// each, the first in the lowest bits.
     pub(crate) path: u64,
 }
 
 impl Move {
-    /// A step from square index `from` to `to` (0-based).
+    /// A step from the square on bit `from` to the one on bit `to`.
     pub(crate) const fn step(from: usize, to: usize) -> Move {
         Move { from: from as u8, to: to as u8, jumps: 0, captured: 0, path: 0 }
     }
 
-    /// One jump from square index `from` over the piece on the one-square set `over` to `to`.
+    /// One jump from the square on bit `from` over the piece on the one-square set `over` to
+    /// the square on bit `to`.
     pub(crate) const fn single_jump(from: usize, over: Squares, to: usize) -> Move {
-        Move { from: from as u8, to: to as u8, jumps: 1, captured: over, path: to as u64 }
+        let (captured, path) = (to_pdn(over), pdn_index(to) as u64);
+        Move { from: from as u8, to: to as u8, jumps: 1, captured, path }
     }
 
     /// The PDN square the piece starts on (1–32).
     #[must_use]
     pub const fn from_square(self) -> u8 {
-        self.from + 1
+        pdn_index(self.from as usize) as u8 + 1
     }
 
     /// The PDN square the piece ends on (1–32).
     #[must_use]
     pub const fn to_square(self) -> u8 {
-        self.to + 1
+        pdn_index(self.to as usize) as u8 + 1
     }
 
     /// `true` for a jump.
@@ -63,8 +69,8 @@ impl Move {
     /// Every square the move touches, as PDN numbers: the start, then each landing square.
     pub fn squares(self) -> impl Iterator<Item = u8> {
         let landings = (0..self.jumps).map(move |jump| ((self.path >> (5 * jump)) & 31) as u8 + 1);
-        let step = (self.jumps == 0).then_some(self.to + 1);
-        std::iter::once(self.from + 1).chain(landings).chain(step)
+        let step = (self.jumps == 0).then_some(self.to_square());
+        std::iter::once(self.from_square()).chain(landings).chain(step)
     }
 }
 

@@ -6,7 +6,7 @@ use arbiter_core::present::{
 };
 use arbiter_core::Side;
 
-use crate::board::squares;
+use crate::board::{pdn_index, squares};
 use crate::{Checkers, Move};
 
 /// The row (0 at the top) and column of square `index` (0 for PDN square 1).
@@ -43,10 +43,10 @@ impl Present for Checkers {
         let pieces = Side::BOTH
             .into_iter()
             .flat_map(|side| {
-                squares(self.pieces(side)).map(move |index| Piece {
-                    cell: CellId(index as u16),
+                squares(self.side_squares(side)).map(move |bit| Piece {
+                    cell: CellId(pdn_index(bit) as u16),
                     side: Some(side),
-                    kind: if self.kings() & (1 << index) != 0 {
+                    kind: if self.kings & (1 << bit) != 0 {
                         PieceKind::King
                     } else {
                         PieceKind::Man

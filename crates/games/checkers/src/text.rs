@@ -4,7 +4,7 @@ use arbiter_core::{
     check_piece_counts, excerpt, parse_digits, split_piece_lists, PositionError, Side,
 };
 
-use crate::board::{squares, Squares, BOTTOM_ROW, TOP_ROW};
+use crate::board::{bit_of, pdn_index, squares, Squares, BOTTOM_ROW, TOP_ROW};
 use crate::Checkers;
 
 const EXPECTED: &str = "PDN FEN: the side to move (B or W), then each colour's squares 1-32, \
@@ -13,9 +13,10 @@ const EXPECTED: &str = "PDN FEN: the side to move (B or W), then each colour's s
 /// `B:W18,24,27,28,K10,K15:B12,16,20,K22,K25,K29`: men then kings, each in ascending order.
 pub(crate) fn write_fen(position: &Checkers) -> String {
     let list = |side: Side| {
-        let pieces = position.pieces(side);
-        let men = squares(pieces & !position.kings()).map(|i| (i + 1).to_string());
-        let kings = squares(pieces & position.kings()).map(|i| format!("K{}", i + 1));
+        let pieces = position.side_squares(side);
+        let number = |bit| pdn_index(bit) + 1;
+        let men = squares(pieces & !position.kings).map(|bit| number(bit).to_string());
+        let kings = squares(pieces & position.kings).map(|bit| format!("K{}", number(bit)));
         men.chain(kings).collect::<Vec<_>>().join(",")
     };
     let turn = side_letter(position.side_to_move);
@@ -42,7 +43,7 @@ pub(crate) fn read_fen(text: &str) -> Result<Checkers, PositionError> {
                 None => (false, item.as_str()),
             };
             for square in parse_range(range).map_err(error)? {
-                let bit = 1 << (square - 1);
+                let bit: Squares = 1 << bit_of(square as usize - 1);
                 if (pieces[0] | pieces[1]) & bit != 0 {
                     return Err(error(format!("square {square} holds two pieces")));
                 }
@@ -56,11 +57,10 @@ pub(crate) fn read_fen(text: &str) -> Result<Checkers, PositionError> {
     let [white, black] = pieces;
     check_piece_counts(text, side_to_move, [white.count_ones(), black.count_ones()], 12, EXPECTED)?;
     let uncrowned = (white & !kings & TOP_ROW) | (black & !kings & BOTTOM_ROW);
-    if let Some(square) = squares(uncrowned).next() {
+    if let Some(bit) = squares(uncrowned).next() {
+        let square = pdn_index(bit) + 1;
         return Err(error(format!(
-            "the man on square {} stands on its crowning row; write it as a king, K{}",
-            square + 1,
-            square + 1
+            "the man on square {square} stands on its crowning row; write it as a king, K{square}"
         )));
     }
     Ok(Checkers::from_pieces(black, white, kings, side_to_move))
