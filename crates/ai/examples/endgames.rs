@@ -1,32 +1,60 @@
-//! Does alpha-beta win won endgames? Checkers endgames where one side has more material (two
-//! kings against one, three against two, ...) are played out by the same player on both
-//! sides, under the game's draw rules (three repetitions, 80 turns without progress). Every
-//! one of them is a win for the stronger side with correct play; the example prints how many
-//! the stronger side won, drew and lost, and how long its wins took.
+//! Does alpha-beta win won endgames? Endgames where one side has more material are played
+//! out by the same player on both sides, under the game's draw rules (three repetitions, a
+//! number of turns without progress). The example prints how many the stronger side won,
+//! drew and lost, and how long its wins took.
 //!
-//! `cargo run --release -p arbiter-ai --example endgames -- SPEC [FILE]`, e.g.
-//! `-- alphabeta:nodes=100000`; FILE defaults to `examples/data/checkers-endgames.txt`.
+//! - `checkers`: two kings against one, three against two, ...; every one a win for the
+//!   stronger side with correct play.
+//! - `fanorona`: positions from games between alpha-beta players, at most 10 pieces on the
+//!   board and a lead of at least 2.
+//! - `daynight`: positions from games between alpha-beta players, a lead of at least 2 own
+//!   pieces (neutral pieces count for nobody).
+//!
+//! `cargo run --release -p arbiter-ai --example endgames -- GAME SPEC [FILE]`, e.g.
+//! `-- fanorona alphabeta:nodes=50000`; FILE defaults to `examples/data/GAME-endgames.txt`.
 
 use std::process::ExitCode;
 
 use arbiter_ai::{Context, PlayerSpec};
 use arbiter_checkers::Checkers;
-use arbiter_core::{Game, GameRecord, NoOptions, Outcome, Side, Status};
+use arbiter_core::{Evaluate, GameRecord, Outcome, Side, Status};
+use arbiter_daynight::DayNight;
+use arbiter_fanorona::Fanorona;
 
-/// The material of `side` in men: a king counts as a man and a half, which only decides
-/// which side is the stronger one.
-fn material(position: &Checkers, side: Side) -> u32 {
-    let pieces = position.pieces(side);
-    2 * pieces.count_ones() + (pieces & position.kings()).count_ones()
+/// A game with endgames to play out.
+trait Endgame: Evaluate + Copy {
+    /// The material of `side`, which only decides which side is the stronger one.
+    fn material(&self, side: Side) -> u32;
+}
+
+impl Endgame for Checkers {
+    /// In men: a king counts as a man and a half.
+    fn material(&self, side: Side) -> u32 {
+        let pieces = self.pieces(side);
+        2 * pieces.count_ones() + (pieces & self.kings()).count_ones()
+    }
+}
+
+impl Endgame for Fanorona {
+    fn material(&self, side: Side) -> u32 {
+        self.pieces(side).count_ones()
+    }
+}
+
+impl Endgame for DayNight {
+    /// Own pieces; neutral pieces count for nobody.
+    fn material(&self, side: Side) -> u32 {
+        self.pieces(side).count_ones()
+    }
 }
 
 /// Plays the game out from `start`; the outcome and the turns played.
-fn play_out(spec: &PlayerSpec, start: Checkers) -> (Outcome, usize) {
-    let mut players = [spec.build::<Checkers>(), spec.build::<Checkers>()];
+fn play_out<G: Endgame>(spec: &PlayerSpec, start: G) -> (Outcome, usize) {
+    let mut players = [spec.build::<G>(), spec.build::<G>()];
     for player in &mut players {
         player.new_game(1);
     }
-    let mut record = GameRecord::from_position(start, NoOptions);
+    let mut record = GameRecord::from_position(start, G::Options::default());
     let mut history = Vec::new();
     while record.status() == Status::Ongoing {
         let position = *record.position();
@@ -41,44 +69,19 @@ fn play_out(spec: &PlayerSpec, start: Checkers) -> (Outcome, usize) {
     (outcome, record.len())
 }
 
-fn main() -> ExitCode {
-    let mut args = std::env::args().skip(1);
-    let (Some(spec), file) = (args.next(), args.next()) else {
-        eprintln!("usage: endgames SPEC [FILE], e.g. endgames alphabeta:nodes=100000");
-        return ExitCode::from(2);
-    };
-    let spec: PlayerSpec = match spec.parse() {
-        Ok(spec) => spec,
-        Err(error) => {
-            eprintln!("bad spec: {error}");
-            return ExitCode::from(2);
-        }
-    };
-    let path = file.unwrap_or_else(|| {
-        concat!(env!("CARGO_MANIFEST_DIR"), "/examples/data/checkers-endgames.txt").to_owned()
-    });
-    let text = match std::fs::read_to_string(&path) {
-        Ok(text) => text,
-        Err(error) => {
-            eprintln!("cannot read {path}: {error}");
-            return ExitCode::from(2);
-        }
-    };
+/// Plays out every position of `text` (one a line, `#` starts a comment line) and prints
+/// the results; an error names the line that is not a position.
+fn run<G: Endgame>(spec: &PlayerSpec, path: &str, text: &str) -> Result<(), String> {
     let (mut won, mut drawn, mut lost, mut win_turns) = (0, 0, 0, 0);
     for line in text.lines().filter(|line| !line.is_empty() && !line.starts_with('#')) {
-        let start = match Checkers::from_text(line, &NoOptions) {
-            Ok(position) => position,
-            Err(error) => {
-                eprintln!("{path}: `{line}`: {error}");
-                return ExitCode::from(2);
-            }
-        };
-        let stronger = if material(&start, Side::White) > material(&start, Side::Black) {
+        let start = G::from_text(line, &G::Options::default())
+            .map_err(|error| format!("{path}: `{line}`: {error}"))?;
+        let stronger = if start.material(Side::White) > start.material(Side::Black) {
             Side::White
         } else {
             Side::Black
         };
-        let (outcome, turns) = play_out(&spec, start);
+        let (outcome, turns) = play_out(spec, start);
         let result = match outcome.winner() {
             Some(winner) if winner == stronger => {
                 won += 1;
@@ -100,5 +103,48 @@ fn main() -> ExitCode {
     println!(
         "{spec}: won {won}, drawn {drawn}, lost {lost}; a win took {average:.1} turns on average"
     );
-    ExitCode::SUCCESS
+    Ok(())
+}
+
+fn main() -> ExitCode {
+    const USAGE: &str = "usage: endgames GAME SPEC [FILE], GAME one of checkers, fanorona, \
+                         daynight, e.g. endgames checkers alphabeta:nodes=100000";
+    let mut args = std::env::args().skip(1);
+    let (Some(game), Some(spec), file) = (args.next(), args.next(), args.next()) else {
+        eprintln!("{USAGE}");
+        return ExitCode::from(2);
+    };
+    let spec: PlayerSpec = match spec.parse() {
+        Ok(spec) => spec,
+        Err(error) => {
+            eprintln!("bad spec: {error}");
+            return ExitCode::from(2);
+        }
+    };
+    let run: fn(&PlayerSpec, &str, &str) -> Result<(), String> = match game.as_str() {
+        "checkers" => run::<Checkers>,
+        "fanorona" => run::<Fanorona>,
+        "daynight" => run::<DayNight>,
+        _ => {
+            eprintln!("unknown game `{game}`; {USAGE}");
+            return ExitCode::from(2);
+        }
+    };
+    let path = file.unwrap_or_else(|| {
+        format!("{}/examples/data/{game}-endgames.txt", env!("CARGO_MANIFEST_DIR"))
+    });
+    let text = match std::fs::read_to_string(&path) {
+        Ok(text) => text,
+        Err(error) => {
+            eprintln!("cannot read {path}: {error}");
+            return ExitCode::from(2);
+        }
+    };
+    match run(&spec, &path, &text) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(error) => {
+            eprintln!("{error}");
+            ExitCode::from(2)
+        }
+    }
 }
