@@ -105,7 +105,7 @@ mod tests {
         }
         assert!(
             0 < differ && differ < played,
-            "half the moves are random: some differ from the search's and some not, not {differ} of {played}"
+            "half the moves are random, so some should differ from the search's: {differ} of {played}"
         );
     }
 }

@@ -85,10 +85,10 @@ impl Engine {
 /// comma-separated settings, each at most once and only those that change how the engine
 /// plays: `time=100ms` (also `2s`, `1.5s`, `1m`, `1h`; at most 24h), `depth=6` (alpha-beta,
 /// 1 to 1000), `nodes=20000` (alpha-beta; for MCTS the same as `iterations=5000`), `seed=7`
-/// (random, MCTS, and alpha-beta with `random`), `hash=64` (MiB of alpha-beta transposition table, 1 to 4096),
-/// `random=25` (alpha-beta plays a random move instead of its own 25 times in a hundred, on
-/// average: the beginners' levels). Without a limit a search player thinks for one second. Its
-/// `Display` reads back to the same spec.
+/// (random, MCTS, and alpha-beta with `random`), `hash=64` (MiB of alpha-beta transposition
+/// table, 1 to 4096), `random=25` (alpha-beta plays a random move instead of its own 25 times
+/// in a hundred, on average: the beginners' levels). Without a limit a search player thinks
+/// for one second. Its `Display` reads back to the same spec.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct PlayerSpec {
     /// Which player.
