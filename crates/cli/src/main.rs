@@ -28,6 +28,13 @@ use clap::{Parser, Subcommand, ValueEnum};
 
 use crate::output::{is_broken_pipe, Out};
 
+/// jemalloc, built (`.cargo/config.toml`) to ask the kernel for transparent huge pages for all
+/// its memory. The solver's tables are gigabytes read at random: with 4 KiB pages nearly every
+/// lookup also misses the TLB, and the solver ran at 0.6 M nodes/s where it now runs at 2 M.
+/// glibc's malloc asks for huge pages only under an environment variable.
+#[global_allocator]
+static ALLOCATOR: tikv_jemallocator::Jemalloc = tikv_jemallocator::Jemalloc;
+
 /// Arbiter: abstract strategy board games, played exactly by their rules.
 #[derive(Debug, Parser)]
 #[command(name = "arbiter", version, about, propagate_version = true)]

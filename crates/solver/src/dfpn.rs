@@ -3,7 +3,6 @@
 
 use std::time::{Duration, Instant};
 
-use std::marker::PhantomData;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
 use arbiter_core::{Forced, Game, Status};
@@ -41,7 +40,7 @@ enum Expansion<G> {
 }
 
 /// One df-pn search: the table, the counters and the limits.
-pub(crate) struct Search<'a, G> {
+pub(crate) struct Search<'a, G: Game> {
     pub(crate) table: &'a mut Table,
     pub(crate) nodes: u64,
     started: Instant,
@@ -55,7 +54,11 @@ pub(crate) struct Search<'a, G> {
     last_report: Duration,
     root: Numbers,
     progress: &'a mut dyn FnMut(&Progress),
-    _game: PhantomData<G>,
+    /// The moves of the position being expanded, reused from one expansion to the next.
+    moves: Vec<G::Move>,
+    /// Children lists given back by finished searches, for the next expansions to reuse:
+    /// one is in use per level of the recursion, so few are ever allocated.
+    spare: Vec<Vec<Child<G>>>,
 }
 
 impl<'a, G: Game> Search<'a, G> {
@@ -75,7 +78,8 @@ impl<'a, G: Game> Search<'a, G> {
             last_report: Duration::ZERO,
             root: Numbers::FRESH,
             progress,
-            _game: PhantomData,
+            moves: Vec::new(),
+            spare: Vec::new(),
         }
     }
 
@@ -179,6 +183,7 @@ impl<'a, G: Game> Search<'a, G> {
                 || self.stopped
             {
                 self.table.store(key, numbers, self.nodes - nodes_before);
+                self.spare.push(children);
                 return numbers;
             }
             let best_proof = children[best].last_seen.proof;
@@ -201,27 +206,42 @@ impl<'a, G: Game> Search<'a, G> {
     /// knowledge sees won for its mover is solved as it is created.
     fn expand(&mut self, position: &G) -> Expansion<G> {
         let mover = position.side_to_move();
-        let mut moves = Vec::new();
-        position.generate_moves(&mut moves);
-        let mut children = Vec::with_capacity(moves.len());
-        for mv in moves {
+        position.generate_moves(&mut self.moves);
+        let mut children = self.spare.pop().unwrap_or_default();
+        children.clear();
+        for &mv in &self.moves {
             let mut child = position.clone();
             child.play_unchecked(mv);
             let finished = match child.status() {
-                Status::Over(outcome) if outcome.winner() == Some(mover) => {
-                    return Expansion::Won;
-                }
+                Status::Over(outcome) if outcome.winner() == Some(mover) => true,
                 // A move that loses on the spot (no game here has one, but the rules could).
-                Status::Over(_) => Some(Numbers::WON),
+                Status::Over(_) => false,
                 Status::Ongoing => match child.forced() {
-                    Some(Forced::LossInTwo) => return Expansion::Won,
-                    Some(Forced::WinInOne) => Some(Numbers::WON),
-                    None => None,
+                    Some(Forced::LossInTwo) => true,
+                    Some(Forced::WinInOne) => false,
+                    None => {
+                        let key = key_of(&child);
+                        // Looked up below, once every child's memory is on its way.
+                        self.table.prefetch(key);
+                        children.push(Child { position: child, key, last_seen: Numbers::FRESH });
+                        continue;
+                    }
                 },
             };
+            if finished {
+                self.spare.push(children);
+                return Expansion::Won;
+            }
+            // Won for its mover: the child loses for the player here.
             let key = key_of(&child);
-            let last_seen = finished.or_else(|| self.table.get(key)).unwrap_or(Numbers::FRESH);
-            children.push(Child { position: child, key, last_seen });
+            children.push(Child { position: child, key, last_seen: Numbers::WON });
+        }
+        for child in &mut children {
+            if child.last_seen == Numbers::FRESH {
+                if let Some(known) = self.table.get(child.key) {
+                    child.last_seen = known;
+                }
+            }
         }
         Expansion::Children(children)
     }

@@ -32,7 +32,7 @@
 //!    ([`Game::canonical_hash`]: for the 6×6 games the
 //!    smaller of the position's and its mirror image's), so the search treats a position and
 //!    its image as one. Of the memory the caller gives, three eighths go to a
-//!    transposition table in buckets of four entries for unsolved positions, where a new
+//!    transposition table in buckets of six entries (two cache lines) for unsolved positions, where a new
 //!    position replaces the entry with the least work behind it and never a solved entry
 //!    while an unsolved one is in the bucket, three eighths to a set of solved positions that
 //!    is never evicted (once it is full, solved positions go to the table, where they are kept

@@ -45,8 +45,8 @@ mod present;
 mod text;
 
 use arbiter_core::{
-    symmetric_hash, zobrist_keys, Forced, Game, GameOptions, MoveError, OptionError, OptionSpec,
-    Outcome, PositionError, Side, Status, Symmetry, WinReason,
+    zobrist_keys, Forced, Game, GameOptions, MoveError, OptionError, OptionSpec, Outcome,
+    PositionError, Side, Status, Symmetry, WinReason,
 };
 
 use crate::board::{
@@ -113,6 +113,15 @@ pub struct Holes {
     side_to_move: Side,
     diagonal_captures: bool,
     hash: u64,
+    /// The hash of the position's [`Symmetry`] image, kept up to date beside `hash`, so that
+    /// [`Game::canonical_hash`] (which solvers ask of every position they meet) needs no image.
+    image_hash: u64,
+}
+
+/// The key of a piece of side `side` (an index) on cell `cell` in the position's image: the
+/// other side's piece on the cell a half turn away.
+const fn image_key(side: usize, cell: usize) -> u64 {
+    KEYS[(1 - side) * 36 + 35 - cell]
 }
 
 impl Holes {
@@ -122,9 +131,23 @@ impl Holes {
             side_to_move,
             diagonal_captures: options.diagonal_captures,
             hash: 0,
+            image_hash: 0,
         };
         position.hash = position.compute_hash();
+        position.image_hash = position.compute_image_hash();
         position
+    }
+
+    /// The hash of the position's image, from scratch: its side to move is White when
+    /// Black is to move here.
+    fn compute_image_hash(&self) -> u64 {
+        let mut hash = if self.side_to_move == Side::Black { WHITE_TO_MOVE_KEY } else { 0 };
+        for side in Side::BOTH {
+            for cell in cells(self.pieces(side)) {
+                hash ^= image_key(side.index(), cell.index());
+            }
+        }
+        hash
     }
 
     /// The cells of `side`'s pieces.
@@ -229,12 +252,15 @@ impl Game for Holes {
         let enemy = self.side_to_move.opponent().index();
         self.pieces[own] ^= mv.from.bit() | mv.to.bit();
         self.hash ^= KEYS[own * 36 + mv.from.index()] ^ KEYS[own * 36 + mv.to.index()];
+        self.image_hash ^= image_key(own, mv.from.index()) ^ image_key(own, mv.to.index());
         if mv.capture {
             self.pieces[enemy] &= !mv.to.bit();
             self.hash ^= KEYS[enemy * 36 + mv.to.index()];
+            self.image_hash ^= image_key(enemy, mv.to.index());
         }
         self.side_to_move = self.side_to_move.opponent();
         self.hash ^= WHITE_TO_MOVE_KEY;
+        self.image_hash ^= WHITE_TO_MOVE_KEY;
     }
 
     fn status(&self) -> Status {
@@ -278,7 +304,9 @@ impl Game for Holes {
     }
 
     fn canonical_hash(&self) -> u64 {
-        symmetric_hash(self)
+        // `symmetric_hash(self)`, without making the image (the symmetry test checks that
+        // the two agree).
+        self.hash.min(self.image_hash)
     }
 
     /// A piece one row from its goal with a free cell ahead wins at once. When the opponent
