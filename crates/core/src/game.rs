@@ -156,9 +156,10 @@ pub trait Game: Clone + PartialEq + Eq + Debug + Send + Sync + 'static {
         self.hash()
     }
 
-    /// What the rules decide about the next two plies without a search, for exact solvers:
+    /// What the rules decide about the next plies without a search, for exact solvers:
     /// [`Forced::WinInOne`] when the player to move has a move that wins at once,
-    /// [`Forced::LossInTwo`] when he has none and whatever he plays the opponent then has one.
+    /// [`Forced::LossInTwo`] when he has none and whatever he plays the opponent then has one,
+    /// [`Forced::WinInThree`] when he wins within three plies whatever the opponent does.
     /// Asked only of a position whose [`Game::status`] is ongoing. `None` when the game does
     /// not know (the default); an answer must never be wrong, as solvers take it for proven.
     fn forced(&self) -> Option<Forced> {
@@ -174,4 +175,17 @@ pub enum Forced {
     /// The player to move cannot win at once, and after any move of his the opponent wins with
     /// the next one: the perfect-play length is 2.
     LossInTwo,
+    /// The player to move wins within three plies whatever the opponent does: he has a move
+    /// after which the opponent cannot win at once and loses in two. Not said of a position
+    /// that is [`Forced::WinInOne`]; the perfect-play length is 3, or 1 if another move wins
+    /// at once in a way the game's knowledge does not see.
+    WinInThree,
+}
+
+impl Forced {
+    /// `true` when the player to move wins, `false` when he loses.
+    #[must_use]
+    pub const fn mover_wins(self) -> bool {
+        !matches!(self, Forced::LossInTwo)
+    }
 }

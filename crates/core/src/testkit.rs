@@ -251,7 +251,8 @@ pub fn perfect_play<G: Game + std::hash::Hash>(
 }
 
 /// Checks [`Game::forced`] against the rules at every ongoing position of `games` random games
-/// from the start (seeded with `seed`): every answer it gives is proved by a two-ply search.
+/// from the start (seeded with `seed`): every answer it gives is proved by a search of two
+/// plies (three for [`Forced::WinInThree`]).
 /// Returns how often it answered, and the wins in one it did not see, so that a caller can
 /// check the knowledge is used and, for a game that means to see them all, complete.
 pub fn check_forced<G: Game>(options: &G::Options, games: usize, seed: u64) -> ForcedCounts {
@@ -262,6 +263,19 @@ pub fn check_forced<G: Game>(options: &G::Options, games: usize, seed: u64) -> F
             child.status().outcome().and_then(|outcome| outcome.winner())
                 == Some(position.side_to_move())
         })
+    };
+    // Every reply to `mv` loses at once, or the game is over after it with the mover winning.
+    let wins_after = |position: &G, mv: G::Move| {
+        let mut child = position.clone();
+        child.play_unchecked(mv);
+        match child.status() {
+            Status::Over(outcome) => outcome.winner() == Some(position.side_to_move()),
+            Status::Ongoing => child.legal_moves().into_iter().all(|reply| {
+                let mut grandchild = child.clone();
+                grandchild.play_unchecked(reply);
+                !grandchild.status().is_over() && mover_wins_at_once(&grandchild)
+            }),
+        }
     };
     let mut counts = ForcedCounts::default();
     random_playouts::<G>(options, games, usize::MAX, seed, |position, _| {
@@ -285,6 +299,11 @@ pub fn check_forced<G: Game>(options: &G::Options, games: usize, seed: u64) -> F
                 }
                 counts.losses_in_two += 1;
             }
+            Some(Forced::WinInThree) => {
+                let wins = position.legal_moves().into_iter().any(|mv| wins_after(position, mv));
+                assert!(wins, "{}: no win in three at {text}", G::ID);
+                counts.wins_in_three += 1;
+            }
             None => counts.missed_wins_in_one += usize::from(wins_at_once),
         }
     });
@@ -298,6 +317,8 @@ pub struct ForcedCounts {
     pub wins_in_one: usize,
     /// Positions answered with [`Forced::LossInTwo`].
     pub losses_in_two: usize,
+    /// Positions answered with [`Forced::WinInThree`].
+    pub wins_in_three: usize,
     /// Positions with a win in one answered `None`.
     pub missed_wins_in_one: usize,
 }

@@ -5,7 +5,7 @@ use std::time::{Duration, Instant};
 
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
-use arbiter_core::{Forced, Game, Status};
+use arbiter_core::{Game, Status};
 
 use crate::table::{key_of, Numbers, Table, INFINITY, MAX_FINITE};
 use crate::{Phase, Progress};
@@ -105,7 +105,7 @@ impl<'a, G: Game> Search<'a, G> {
             return Some(outcome.winner() == Some(position.side_to_move()));
         }
         if let Some(forced) = position.forced() {
-            return Some(forced == Forced::WinInOne);
+            return Some(forced.mover_wins());
         }
         let key = key_of(position);
         let unlimited = Numbers { proof: INFINITY, disproof: INFINITY };
@@ -202,8 +202,9 @@ impl<'a, G: Game> Search<'a, G> {
 
     /// The positions after each legal move, or a win (seen here, at the node's creation, so a
     /// won position is never expanded further): a move that wins on the spot, or one after
-    /// which the game's [`Forced`] knowledge sees the opponent lost in two. A child that the
-    /// knowledge sees won for its mover is solved as it is created.
+    /// which the game's [`Forced`](arbiter_core::Forced) knowledge sees the opponent lost. A
+    /// child that the knowledge sees won for its mover (in one or three plies) is solved as it
+    /// is created.
     fn expand(&mut self, position: &G) -> Expansion<G> {
         let mover = position.side_to_move();
         position.generate_moves(&mut self.moves);
@@ -212,13 +213,12 @@ impl<'a, G: Game> Search<'a, G> {
         for &mv in &self.moves {
             let mut child = position.clone();
             child.play_unchecked(mv);
-            let finished = match child.status() {
+            let wins = match child.status() {
                 Status::Over(outcome) if outcome.winner() == Some(mover) => true,
                 // A move that loses on the spot (no game here has one, but the rules could).
                 Status::Over(_) => false,
                 Status::Ongoing => match child.forced() {
-                    Some(Forced::LossInTwo) => true,
-                    Some(Forced::WinInOne) => false,
+                    Some(forced) => !forced.mover_wins(),
                     None => {
                         let key = key_of(&child);
                         // Looked up below, once every child's memory is on its way.
@@ -228,7 +228,7 @@ impl<'a, G: Game> Search<'a, G> {
                     }
                 },
             };
-            if finished {
+            if wins {
                 self.spare.push(children);
                 return Expansion::Won;
             }

@@ -237,8 +237,12 @@ impl<'a> Distance<'a> {
         if plies == 0 || position.status().is_over() || self.table.value(key) == Some(false) {
             return false;
         }
-        if let Some(forced) = position.forced() {
-            return forced == Forced::WinInOne;
+        match position.forced() {
+            Some(Forced::WinInOne) => return true,
+            Some(Forced::LossInTwo) => return false,
+            // Within three, perhaps at once: a shorter bound is searched.
+            Some(Forced::WinInThree) if plies >= 3 => return true,
+            _ => {}
         }
         if let Some(known) = known(self.lengths.wins.get(&key), plies) {
             return known;
@@ -293,7 +297,7 @@ impl<'a> Distance<'a> {
             return false;
         }
         if let Some(forced) = position.forced() {
-            return forced == Forced::LossInTwo;
+            return !forced.mover_wins();
         }
         if let Some(known) = known(self.lengths.losses.get(&key), plies) {
             return known;

@@ -313,20 +313,52 @@ impl Game for Holes {
     /// has such a piece, nothing blocks it: its cells ahead are on the mover's home row, which
     /// the mover's pieces only ever leave. Only a capture of that piece (under
     /// `captures=diagonal`) stops it, and a move captures at most one piece.
+    ///
+    /// The same reasoning one row further back gives a race won in three plies: when neither
+    /// side can win at once, a piece two rows from its goal that steps onto a cell with a
+    /// free cell ahead makes such a threat, which the opponent can stop only by capturing it
+    /// on that cell, and he cannot win first.
     fn forced(&self) -> Option<Forced> {
         let side = self.side_to_move;
         if self.goal_steps(side) != 0 {
             return Some(Forced::WinInOne);
         }
         let threats = self.goal_steps(side.opponent());
-        let capturable = if self.diagonal_captures {
+        if threats != 0 {
+            let capturable = self.capture_targets(side);
+            let stoppable = threats.count_ones() == 1 && threats & capturable != 0;
+            return (!stoppable).then_some(Forced::LossInTwo);
+        }
+        (self.race_steps(side) != 0).then_some(Forced::WinInThree)
+    }
+}
+
+impl Holes {
+    /// The cells a diagonal step of `side` may capture on (none without captures).
+    fn capture_targets(&self, side: Side) -> Cells {
+        if self.diagonal_captures {
             let own = self.pieces(side);
             forward(own, side, Step::Left) | forward(own, side, Step::Right)
         } else {
             0
-        };
-        let stoppable = threats.count_ones() == 1 && threats & capturable != 0;
-        (threats != 0 && !stoppable).then_some(Forced::LossInTwo)
+        }
+    }
+
+    /// The cells one row from `side`'s goal that a piece of `side` two rows from its goal can
+    /// step onto, that have a free cell ahead (one the piece could step onto next), and that
+    /// no enemy piece could capture on. The move changes nothing on the goal row, so the
+    /// cell ahead stays free; the enemy's only answer to the threat would be that capture.
+    fn race_steps(&self, side: Side) -> Cells {
+        let goal = Self::goal(side);
+        let runners = self.pieces(side) & back(back(goal, side), side);
+        let landings = Step::ALL.iter().fold(0, |found, &step| {
+            found | forward(runners, side, step) & self.targets_for(side, step)
+        });
+        let threatening = Step::ALL.iter().fold(0, |found, &step| {
+            let ahead = forward(landings, side, step) & self.targets_for(side, step) & goal;
+            found | back_by(ahead, side, step)
+        });
+        threatening & !self.capture_targets(side.opponent())
     }
 }
 

@@ -43,11 +43,14 @@ fn the_half_turn_with_colours_swapped_keeps_the_rules() {
 }
 
 #[test]
-fn forced_results_are_proved_by_a_two_ply_search() {
+fn forced_results_are_proved_by_a_search_of_two_or_three_plies() {
     // Wins in one that leave the opponent no move are not looked for: the solver finds them
     // when it expands the position.
     for (diagonal_captures, seed) in [(false, 43), (true, 44)] {
         let counts = check_forced::<Holes>(&Options { diagonal_captures }, 400, seed);
-        assert!(counts.wins_in_one > 100 && counts.losses_in_two > 100, "{counts:?}");
+        assert!(
+            counts.wins_in_one > 100 && counts.losses_in_two > 100 && counts.wins_in_three > 100,
+            "{counts:?}"
+        );
     }
 }
