@@ -22,6 +22,12 @@ impl Out {
         writeln!(self.0, "{line}").map_err(Failure::Output)
     }
 
+    /// Writes `value` as one line of JSON: the summary scripts read from the last line.
+    pub fn json(&mut self, value: &impl serde::Serialize) -> Result<(), Failure> {
+        let line = serde_json::to_string(value).map_err(|error| Failure::Output(error.into()))?;
+        self.line(line)
+    }
+
     /// Flushes what is buffered, so that a write error shows before the command ends.
     pub fn finish(mut self) -> Result<(), Failure> {
         self.0.flush().map_err(Failure::Output)

@@ -11,8 +11,8 @@ use arbiter_catalog::{AnyGame, GameId, SymmetricVisitor};
 use arbiter_core::GameOptions;
 use arbiter_core::{Game, Side};
 use arbiter_solver::{
-    solve_long, Checkpointing, LongRun, Phase, Progress, Settings, Solution, StrongError,
-    StrongSolution, Subject,
+    depth_bounds, solve_long, Checkpointing, DepthBounds, LongRun, Phase, Progress, Settings,
+    Solution, StrongError, StrongSolution, Subject,
 };
 use serde::Serialize;
 
@@ -57,12 +57,17 @@ pub struct SolveArgs {
     /// End with one line of JSON: winner, plies, pv, nodes, seconds and more.
     #[arg(long)]
     json: bool,
+    /// Instead of the value, prove how many plies a win takes at least, for positions too
+    /// hard to solve: searches bounded to 1, 2, 3, … plies, until one side is found to force
+    /// a win (its perfect-play length), --time passes or Ctrl-C.
+    #[arg(long, conflicts_with_all = ["proof", "checkpoint", "threads"])]
+    bounds: bool,
     /// Instead of one position, solve every position reachable from the start (in
     /// minicheckers with either player first) and write each one's value and perfect-play
     /// length to FILE; minicheckers only.
     #[arg(long, value_name = "FILE",
           conflicts_with_all = ["moves", "position", "proof", "json", "hash", "threads", "time",
-                               "checkpoint"])]
+                               "checkpoint", "bounds"])]
     strong: Option<String>,
 }
 
@@ -122,6 +127,10 @@ impl SymmetricVisitor for Run<'_> {
         let interrupt = Arc::new(AtomicBool::new(false));
         let flag = Arc::clone(&interrupt);
         let handler = ctrlc::set_handler(move || flag.store(true, Ordering::Relaxed));
+        if args.bounds {
+            let interrupt = handler.is_ok().then_some(&*interrupt);
+            return bounds(&position, args, interrupt, out);
+        }
         let run = LongRun {
             checkpoint: args.checkpoint.as_deref().map(|path| Checkpointing {
                 path,
@@ -146,6 +155,77 @@ impl SymmetricVisitor for Run<'_> {
             None => solve_long(&position, &settings, &run, &mut report, None)?,
         };
         print(&position, &solution, args.json, out)
+    }
+}
+
+/// The JSON summary of `--bounds`.
+#[derive(Debug, Serialize)]
+struct BoundsSummary {
+    game: &'static str,
+    position: String,
+    white_no_win_within: u32,
+    black_no_win_within: u32,
+    winner: Option<&'static str>,
+    plies: Option<u32>,
+    nodes: u64,
+    seconds: f64,
+}
+
+/// `arbiter solve --bounds`: the depth bounds of `position`.
+fn bounds<G: Game>(
+    position: &G,
+    args: &SolveArgs,
+    interrupt: Option<&AtomicBool>,
+    out: &mut Out,
+) -> Result<(), Failure> {
+    let mover = position.side_to_move();
+    let by_side = |bounds: &DepthBounds| match mover {
+        Side::White => (bounds.mover_no_win_within, bounds.opponent_no_win_within),
+        Side::Black => (bounds.opponent_no_win_within, bounds.mover_no_win_within),
+    };
+    let mut report = |bounds: &DepthBounds| {
+        let (white, black) = by_side(bounds);
+        eprintln!(
+            "no forced win within: White {white} plies, Black {black}  nodes {}  {:.1} s",
+            bounds.nodes,
+            bounds.elapsed.as_secs_f64()
+        );
+    };
+    let found = depth_bounds(position, args.hash as usize, args.time, interrupt, &mut report)?;
+    let (white, black) = by_side(&found);
+    let seconds = found.elapsed.as_secs_f64();
+    match found.win {
+        Some((winner, plies)) => out.line(format_args!(
+            "{winner} wins with perfect play in {plies} plies ({mover} to move): every shorter \
+             win was ruled out first"
+        ))?,
+        None => out.line(format_args!(
+            "neither side can force a win soon: White not within {white} plies, Black not \
+             within {black} ({mover} to move)"
+        ))?,
+    }
+    out.line(format_args!("nodes {} in {seconds:.2} s", found.nodes))?;
+    if args.json {
+        let summary = BoundsSummary {
+            game: G::ID,
+            position: position.to_text(),
+            white_no_win_within: white,
+            black_no_win_within: black,
+            winner: found.win.map(|(winner, _)| side_name(winner)),
+            plies: found.win.map(|(_, plies)| plies),
+            nodes: found.nodes,
+            seconds,
+        };
+        out.json(&summary)?;
+    }
+    Ok(())
+}
+
+/// `white` or `black`, as the JSON summaries write a side.
+const fn side_name(side: Side) -> &'static str {
+    match side {
+        Side::White => "white",
+        Side::Black => "black",
     }
 }
 
@@ -206,19 +286,14 @@ fn print<G: Game>(
         let summary = Summary {
             game: G::ID,
             position: position.to_text(),
-            winner: match solution.winner {
-                Side::White => "white",
-                Side::Black => "black",
-            },
+            winner: side_name(solution.winner),
             plies: solution.plies,
             pv,
             nodes: solution.nodes,
             length_nodes: solution.length_nodes,
             seconds,
         };
-        let line = serde_json::to_string(&summary)
-            .map_err(|error| Failure::Output(std::io::Error::other(error)))?;
-        out.line(line)?;
+        out.json(&summary)?;
     }
     Ok(())
 }

@@ -284,7 +284,7 @@ fn run<G: AnyGame>(args: &MatchArgs, out: &mut Out) -> Result<(), Failure> {
             seconds,
             forfeits: result.games.iter().filter_map(|game| game.forfeit.as_deref()).collect(),
         };
-        out.line(serde_json::to_string(&summary).map_err(|error| Failure::Output(error.into()))?)?;
+        out.json(&summary)?;
     }
     Ok(())
 }

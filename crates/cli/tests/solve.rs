@@ -76,6 +76,34 @@ fn holes_solves_a_position_two_plies_from_the_end() {
 }
 
 #[test]
+fn depth_bounds_rule_out_every_shorter_win_and_stop_at_the_time_limit() {
+    // Mini checkers from the start: the bounded searches reach the perfect-play length.
+    let json = summary(&arbiter(&["solve", "minicheckers", "--bounds", "--json"]));
+    assert_eq!((json["winner"].as_str(), json["plies"].as_u64()), (Some("white"), Some(23)));
+    assert_eq!(
+        (json["white_no_win_within"].as_u64(), json["black_no_win_within"].as_u64()),
+        (Some(21), Some(22)),
+        "{json}"
+    );
+    // Breakthrough with holes under the GGP rules is out of reach: some plies are ruled out
+    // for both sides before the limit, and no winner is claimed.
+    let json = summary(&arbiter(&[
+        "solve",
+        "holes",
+        "--options",
+        "captures=diagonal",
+        "--bounds",
+        "--time",
+        "2s",
+        "--json",
+    ]));
+    assert!(json["winner"].is_null() && json["plies"].is_null(), "{json}");
+    let white = json["white_no_win_within"].as_u64().expect("a number");
+    let black = json["black_no_win_within"].as_u64().expect("a number");
+    assert!(white >= 9 && black >= 8 && white.abs_diff(black) == 1, "{json}");
+}
+
+#[test]
 fn games_with_draws_are_refused_with_exit_code_2() {
     for game in ["checkers", "fanorona", "daynight"] {
         let output = arbiter(&["solve", game]);
@@ -88,13 +116,14 @@ fn games_with_draws_are_refused_with_exit_code_2() {
 
 #[test]
 fn bad_input_is_an_error_with_exit_code_2_not_a_panic() {
-    let cases: [&[&str]; 6] = [
+    let cases: [&[&str]; 7] = [
         &["solve", "minicheckers", "--options", "first=red"],
         &["solve", "minicheckers", "--moves", "a1-a2"],
         &["solve", "holes", "--position", "nonsense"],
         &["solve", "minicheckers", "--hash", "0"],
         &["solve", "minicheckers", "--threads", "0"],
         &["solve", "chess"],
+        &["solve", "holes", "--bounds", "--threads", "2"],
     ];
     for args in cases {
         let output = arbiter(args);

@@ -96,6 +96,9 @@ pub(crate) struct Distance<'a> {
     stopped: bool,
     /// Set (by another thread) to stop like the deadline.
     stop: Option<&'a AtomicBool>,
+    /// Whether a winner's move of unknown value, far from the end, is first proved to win by
+    /// df-pn ([`SHALLOW`]); off for positions whose value is not known.
+    proving: bool,
 }
 
 impl<'a> Distance<'a> {
@@ -104,7 +107,23 @@ impl<'a> Distance<'a> {
         lengths: &'a mut Lengths,
         deadline: Option<Instant>,
     ) -> Self {
-        Distance { table, lengths, nodes: 0, solve_nodes: 0, deadline, stopped: false, stop: None }
+        Distance {
+            table,
+            lengths,
+            nodes: 0,
+            solve_nodes: 0,
+            deadline,
+            stopped: false,
+            stop: None,
+            proving: true,
+        }
+    }
+
+    /// The same searches, never proving a move's value by df-pn first: for the depth bounds
+    /// of a position whose value is unknown, where such a proof could be the whole problem.
+    pub(crate) fn without_proofs(mut self) -> Self {
+        self.proving = false;
+        self
     }
 
     /// The same searches, also stopped when `stop` is set.
@@ -233,7 +252,7 @@ impl<'a> Distance<'a> {
     }
 
     /// Whether the player to move can win within `plies` plies whatever the opponent does.
-    fn wins_within<G: Game>(&mut self, position: &G, key: u64, plies: u32) -> bool {
+    pub(crate) fn wins_within<G: Game>(&mut self, position: &G, key: u64, plies: u32) -> bool {
         if plies == 0 || position.status().is_over() || self.table.value(key) == Some(false) {
             return false;
         }
@@ -278,7 +297,7 @@ impl<'a> Distance<'a> {
                     .into_iter()
                     .any(|(child, child_key)| self.loses_within(&child, child_key, plies - 1))
                     || unknown.into_iter().any(|(child, child_key)| {
-                        (plies <= SHALLOW || !self.wins(&child, child_key))
+                        (!self.proving || plies <= SHALLOW || !self.wins(&child, child_key))
                             && self.loses_within(&child, child_key, plies - 1)
                     })
             });
@@ -289,7 +308,7 @@ impl<'a> Distance<'a> {
     }
 
     /// Whether the player to move loses within `plies` plies whatever he does.
-    fn loses_within<G: Game>(&mut self, position: &G, key: u64, plies: u32) -> bool {
+    pub(crate) fn loses_within<G: Game>(&mut self, position: &G, key: u64, plies: u32) -> bool {
         if lost_by_mover(position) {
             return true;
         }

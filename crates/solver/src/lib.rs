@@ -60,6 +60,7 @@
 //! use.
 
 pub mod book;
+mod bounds;
 pub mod checkpoint;
 mod dfpn;
 mod length;
@@ -77,6 +78,7 @@ use std::time::{Duration, Instant};
 
 use arbiter_core::{DrawRules, Game, Side};
 
+pub use crate::bounds::{depth_bounds, DepthBounds};
 pub use crate::checkpoint::Subject;
 use crate::checkpoint::{Behind, Fit};
 use crate::dfpn::Search;

@@ -11,7 +11,7 @@ use arbiter_core::testkit::perfect_play;
 use arbiter_core::{Game, Side, Symmetry};
 use arbiter_holes::Holes;
 use arbiter_minicheckers::Minicheckers;
-use arbiter_solver::{solve, Exact, Oracle, Settings};
+use arbiter_solver::{depth_bounds, solve, Exact, Oracle, Settings};
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
@@ -37,7 +37,27 @@ fn agree<G: Symmetry + Hash>(position: &G) -> bool {
         check_solution(position, &solution, wins, plies);
     }
     check_oracle(position, wins, plies, &mut HashMap::new());
+    check_depth_bounds(position, wins, plies);
     true
+}
+
+/// The depth bounds, deepened without a time limit, must end with the negamax's winner and
+/// length, having ruled out every shorter win of either side on the way.
+fn check_depth_bounds<G: Game>(position: &G, wins: bool, plies: u32) {
+    let text = position.to_text();
+    let mover = position.side_to_move();
+    let winner = if wins { mover } else { mover.opponent() };
+    let mut seen = Vec::new();
+    let bounds =
+        depth_bounds(position, 4, None, None, &mut |bounds| seen.push(*bounds)).expect("bounds");
+    assert_eq!(bounds.win, Some((winner, plies)), "{}: depth bounds at {text}", G::ID);
+    // Every depth below the length is ruled out: the winner's last one two plies short.
+    let (winner_bound, loser_bound) = (plies.saturating_sub(2), plies - 1);
+    let (mover_bound, opponent_bound) =
+        if wins { (winner_bound, loser_bound) } else { (loser_bound, winner_bound) };
+    assert_eq!(bounds.mover_no_win_within, mover_bound, "{text}");
+    assert_eq!(bounds.opponent_no_win_within, opponent_bound, "{text}");
+    assert_eq!(seen.len() as u32, plies - 1, "one report a depth ruled out: {text}");
 }
 
 /// Checks the oracle's answers against the negamax: the position's value, every move's, and
