@@ -195,13 +195,14 @@ fn bounds<G: Game>(
     let (white, black) = by_side(&found);
     let seconds = found.elapsed.as_secs_f64();
     match found.win {
+        Some((winner, 0)) => out.line(format_args!("the game is over: {winner} has won"))?,
         Some((winner, plies)) => out.line(format_args!(
             "{winner} wins with perfect play in {plies} plies ({mover} to move): every shorter \
              win was ruled out first"
         ))?,
         None => out.line(format_args!(
-            "neither side can force a win soon: White not within {white} plies, Black not \
-             within {black} ({mover} to move)"
+            "no forced win within: White {white} plies, Black {black} ({mover} to move; each \
+             also not one ply more, as a side's wins end on alternate plies)"
         ))?,
     }
     out.line(format_args!("nodes {} in {seconds:.2} s", found.nodes))?;

@@ -167,8 +167,10 @@ pub trait Game: Clone + PartialEq + Eq + Debug + Send + Sync + 'static {
     }
 }
 
-/// A result the rules force within two plies, which [`Game::forced`] sees without a search.
+/// A result the rules force within the next few plies, which [`Game::forced`] sees without a
+/// search. More may come: a caller asks [`Forced::mover_wins`] rather than matching every one.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum Forced {
     /// The player to move wins with his next move: the perfect-play length is 1.
     WinInOne,

@@ -264,7 +264,7 @@ pub fn check_forced<G: Game>(options: &G::Options, games: usize, seed: u64) -> F
                 == Some(position.side_to_move())
         })
     };
-    // Every reply to `mv` loses at once, or the game is over after it with the mover winning.
+    // After `mv` the game is over with the mover winning, or after every reply he wins at once.
     let wins_after = |position: &G, mv: G::Move| {
         let mut child = position.clone();
         child.play_unchecked(mv);

@@ -2,10 +2,11 @@
 //!
 //! The searches of the perfect-play length (module `length`) ask "can the player to move
 //! force a win within `d` plies?" and "can the opponent?". Asked of a position whose value is
-//! unknown, with `d` = 1, 2, 3, … in turn, each "no" is a proved bound: neither side can force
-//! the end sooner, whatever the other does. The first "yes" is the position's value, and its
-//! perfect-play length, since every shorter win was ruled out first. Nothing here uses df-pn:
-//! a proof of a move's value could be the whole problem.
+//! unknown, with `d` = 1, 2, 3, … in turn (odd for the player to move, whose wins end on odd
+//! plies, even for his opponent), each "no" is a proved bound: that side cannot force a win
+//! within `d` plies, whatever the other does (nor within `d + 1`, by parity). The first "yes"
+//! is the position's value, and its perfect-play length, since every shorter win was ruled out
+//! first. Nothing here uses df-pn: a proof of a move's value could be the whole problem.
 
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;

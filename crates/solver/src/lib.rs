@@ -22,11 +22,14 @@
 //!      between two children whose numbers are close;
 //!    - **threats** are seen when a position is expanded: if a move ends the game with a win
 //!      for the mover, the position is proved at once and its other children are never
-//!      looked at; and the game's own knowledge of the next two plies
-//!      ([`Game::forced`]: in Breakthrough, a piece one row from
-//!      its goal with a free cell ahead, which nothing but its capture can stop) solves a
-//!      child as it is created, and the position too when a child is lost in two for the
-//!      opponent. The length searches use the same knowledge.
+//!      looked at; and the game's own knowledge of the last plies ([`Game::forced`]: in
+//!      Breakthrough, a piece one row from its goal with a free cell ahead, which nothing but
+//!      its capture can stop, and a piece two rows out that can step onto such a cell where
+//!      it cannot be captured, a race won in three) solves a child as it is created, and the
+//!      position too when a child is lost for the opponent. The length searches use the same
+//!      knowledge;
+//!    - fresh positions start with a disproof number equal to their number of moves (the
+//!      "mobility" start), so the search prefers moves that leave the opponent few answers.
 //!
 //!    Positions are remembered under their canonical hash
 //!    ([`Game::canonical_hash`]: for the 6×6 games the

@@ -57,7 +57,8 @@ pub(crate) fn write<G: Game>(
     Ok(lines)
 }
 
-/// A move after which the player to move loses: one the table knows, else one df-pn proves.
+/// A move after which the player to move loses: one the table or the game's knowledge knows,
+/// else one df-pn proves.
 fn winning_move<G: Game>(table: &mut Table, position: &G, moves: &[G::Move]) -> Option<G::Move> {
     let children: Vec<(G::Move, G)> = moves
         .iter()
@@ -74,9 +75,13 @@ fn winning_move<G: Game>(table: &mut Table, position: &G, moves: &[G::Move]) -> 
     if let Some((mv, _)) = children.iter().find(|(_, child)| lost(child)) {
         return Some(*mv);
     }
-    if let Some((mv, _)) =
-        children.iter().find(|(_, child)| table.value(key_of(child)) == Some(false))
-    {
+    if let Some((mv, _)) = children.iter().find(|(_, child)| {
+        table.value(key_of(child)) == Some(false)
+            // Seen lost by the game's knowledge (the child of a race won in three, say), which
+            // df-pn solves without storing it.
+            || (!child.status().is_over()
+                && child.forced().is_some_and(|forced| !forced.mover_wins()))
+    }) {
         return Some(*mv);
     }
     let mut quiet = |_: &Progress| {};
