@@ -119,6 +119,9 @@ const BUCKET: usize = 6;
 #[repr(C, align(128))]
 struct Bucket([Entry; BUCKET]);
 
+// The layout the comments above promise.
+const _: () = assert!(size_of::<Entry>() == 20 && size_of::<Bucket>() == 128);
+
 /// The bits of a key a solved-set word keeps: all but the top one, which holds the value.
 const KEY_BITS: u64 = !(1 << 63);
 
