@@ -228,11 +228,10 @@ impl<'a, G: Game> Search<'a, G> {
                         let key = key_of(&child);
                         // Looked up below, once every child's memory is on its way.
                         self.table.prefetch(key);
-                        let fresh = Self::fresh(&child, &mut self.scratch);
                         children.push(Child {
                             position: child,
                             key,
-                            last_seen: fresh,
+                            last_seen: Numbers::FRESH,
                             unsolved: true,
                         });
                         continue;
@@ -247,12 +246,11 @@ impl<'a, G: Game> Search<'a, G> {
             let key = key_of(&child);
             children.push(Child { position: child, key, last_seen: Numbers::WON, unsolved: false });
         }
-        for child in &mut children {
-            if child.unsolved {
-                if let Some(known) = self.table.get(child.key) {
-                    child.last_seen = known;
-                }
-            }
+        for child in children.iter_mut().filter(|child| child.unsolved) {
+            child.last_seen = self
+                .table
+                .get(child.key)
+                .unwrap_or_else(|| Self::fresh(&child.position, &mut self.scratch));
         }
         Expansion::Children(children)
     }

@@ -141,10 +141,16 @@ impl Holes {
     /// The hash of the position's image, from scratch: its side to move is White when
     /// Black is to move here.
     fn compute_image_hash(&self) -> u64 {
-        let mut hash = if self.side_to_move == Side::Black { WHITE_TO_MOVE_KEY } else { 0 };
+        self.hash_by(Side::Black, image_key)
+    }
+
+    /// A hash from scratch: the key of every piece (by side index and cell index), and the
+    /// side-to-move key when `white_to_move` is to move.
+    fn hash_by(&self, white_to_move: Side, key: fn(usize, usize) -> u64) -> u64 {
+        let mut hash = if self.side_to_move == white_to_move { WHITE_TO_MOVE_KEY } else { 0 };
         for side in Side::BOTH {
             for cell in cells(self.pieces(side)) {
-                hash ^= image_key(side.index(), cell.index());
+                hash ^= key(side.index(), cell.index());
             }
         }
         hash
@@ -282,13 +288,7 @@ impl Game for Holes {
     }
 
     fn compute_hash(&self) -> u64 {
-        let mut hash = if self.side_to_move == Side::White { WHITE_TO_MOVE_KEY } else { 0 };
-        for side in Side::BOTH {
-            for cell in cells(self.pieces(side)) {
-                hash ^= KEYS[side.index() * 36 + cell.index()];
-            }
-        }
-        hash
+        self.hash_by(Side::White, |side, cell| KEYS[side * 36 + cell])
     }
 
     fn parse_move(&self, text: &str) -> Result<Move, MoveError> {
