@@ -1,9 +1,12 @@
 #!/usr/bin/env bash
 # Every test of Arbiter, installing what a fresh machine lacks (Debian's chromium for the pages,
-# npm's playwright-core, PyPI's pydraughts): the Rust workspace (the server's storage suite also
-# on PostgreSQL when DATABASE_URL names one), the fuzz checks on their saved corpus and a short
-# fuzz run, the engine protocols against external clients, and the pages end to end in
-# headless Chromium.
+# npm's playwright-core, PyPI's pydraughts): the Rust workspace with cargo-nextest (the server's
+# storage suite also on PostgreSQL when DATABASE_URL names one, and the fuzz targets' checks on
+# their saved corpus), the documentation's examples, the engine protocols against external
+# clients, and the pages end to end in headless Chromium.
+#
+# The heavy versions of a few suites (holes' perft to depth 8, the strong solution of the whole
+# of mini checkers, ...) are ignored here; `cargo test --workspace -- --ignored` runs them.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -12,7 +15,12 @@ if ! command -v chromium >/dev/null 2>&1; then
   DEBIAN_FRONTEND=noninteractive apt-get install -y chromium
 fi
 
-cargo test --workspace --locked
-bash fuzz/smoke.sh
+# Every crate's tests side by side (examples are left to clippy, which checks they build).
+if cargo nextest --version >/dev/null 2>&1; then
+  cargo nextest run --workspace --locked --lib --bins --tests --profile ci
+else
+  cargo test --workspace --locked --lib --bins --tests
+fi
+cargo test --workspace --locked --doc
 bash crates/protocols/clients/run.sh
 bash crates/server/e2e/run.sh

@@ -26,7 +26,7 @@ use arbiter_core::{Evaluate, Outcome, Status, Tactics};
 use crate::draws::Draws;
 use crate::limits::{Clock, Limits};
 use crate::score::{Score, INFINITY, PROVEN, WIN};
-use crate::table::{from_table, to_table, Bound, Table};
+use crate::table::{from_table, to_table, Bound, Entry as TableEntry, Table};
 use crate::{Context, Player, SearchReport};
 
 /// The deepest iteration when no depth limit is given.
@@ -295,16 +295,9 @@ impl<'a, G: Evaluate> Search<'a, G> {
         // a score stored from another search (another history) does not know: it is searched
         // again, so that the side ahead does not walk into a repetition on the table's word.
         let trusted = ply > 0 && !self.draws.played_before(hash);
-        if let Some(entry) = entry.filter(|entry| trusted && entry.depth >= depth) {
-            let score = from_table(entry.score, ply);
-            let usable = match entry.bound {
-                Bound::Exact => true,
-                Bound::Lower => score >= beta,
-                Bound::Upper => score <= alpha,
-            };
-            if usable {
-                return score;
-            }
+        let settled = entry.filter(|entry| trusted && entry.depth >= depth);
+        if let Some(score) = settled.and_then(|entry| table_cutoff(&entry, ply, alpha, beta)) {
+            return score;
         }
         let mut moves = std::mem::take(&mut self.moves[index]);
         self.order(position, entry.and_then(|entry| entry.best), ply, &mut moves);
@@ -319,17 +312,9 @@ impl<'a, G: Evaluate> Search<'a, G> {
             let child_quiet = Draws::after(position, mv, quiet);
             let mut child = position.clone();
             child.play_unchecked(mv);
-            let score = if number == 0 {
-                -self.negamax(&child, depth - 1, -beta, -alpha, ply + 1, child_quiet)
-            } else {
-                let probe =
-                    -self.negamax(&child, depth - 1, -alpha - 1, -alpha, ply + 1, child_quiet);
-                if probe > alpha && probe < beta {
-                    -self.negamax(&child, depth - 1, -beta, -alpha, ply + 1, child_quiet)
-                } else {
-                    probe
-                }
-            };
+            let window = (alpha, beta);
+            let score =
+                self.child_score(&child, number == 0, depth - 1, window, ply + 1, child_quiet);
             if self.stopped {
                 break;
             }
@@ -338,10 +323,7 @@ impl<'a, G: Evaluate> Search<'a, G> {
                 best_move = Some(mv);
                 if score > alpha {
                     alpha = score;
-                    let (head, tail) = self.pv.split_at_mut(index + 1);
-                    head[index].clear();
-                    head[index].push(mv);
-                    head[index].extend_from_slice(&tail[0]);
+                    self.extend_pv(index, mv);
                 }
             }
             if alpha >= beta {
@@ -356,15 +338,40 @@ impl<'a, G: Evaluate> Search<'a, G> {
         if self.stopped {
             return 0;
         }
-        let bound = if best_score >= beta {
-            Bound::Lower
-        } else if best_score > original_alpha {
-            Bound::Exact
-        } else {
-            Bound::Upper
-        };
+        let bound = Bound::of(best_score, original_alpha, beta);
         self.table.store(hash, depth, to_table(best_score, ply), bound, best_move);
         best_score
+    }
+
+    /// A child's score by principal variation search: the first child with the whole window
+    /// `(alpha, beta)`, each other one with a null window first, searched again with the whole
+    /// window when it may fall inside it.
+    fn child_score(
+        &mut self,
+        child: &G,
+        first: bool,
+        depth: i32,
+        (alpha, beta): (i32, i32),
+        ply: u32,
+        quiet: u32,
+    ) -> i32 {
+        if first {
+            return -self.negamax(child, depth, -beta, -alpha, ply, quiet);
+        }
+        let probe = -self.negamax(child, depth, -alpha - 1, -alpha, ply, quiet);
+        if probe > alpha && probe < beta {
+            -self.negamax(child, depth, -beta, -alpha, ply, quiet)
+        } else {
+            probe
+        }
+    }
+
+    /// The principal variation at `index`: `mv`, then the one found below it.
+    fn extend_pv(&mut self, index: usize, mv: G::Move) {
+        let (head, tail) = self.pv.split_at_mut(index + 1);
+        head[index].clear();
+        head[index].push(mv);
+        head[index].extend_from_slice(&tail[0]);
     }
 
     /// Searches tactical moves only, past the horizon, in the game's order: the killers and
@@ -480,4 +487,17 @@ fn fixed_hash<T: std::hash::Hash>(value: &T) -> u64 {
     let mut hasher = Fnv(0xCBF2_9CE4_8422_2325);
     value.hash(&mut hasher);
     std::hash::Hasher::finish(&hasher)
+}
+
+/// The score a table entry deep enough gives a node searched with the window `(alpha, beta)`
+/// `ply` plies below the root, when the entry settles it: an exact score, or a bound outside
+/// the window.
+fn table_cutoff<M>(entry: &TableEntry<M>, ply: u32, alpha: i32, beta: i32) -> Option<i32> {
+    let score = from_table(entry.score, ply);
+    let usable = match entry.bound {
+        Bound::Exact => true,
+        Bound::Lower => score >= beta,
+        Bound::Upper => score <= alpha,
+    };
+    usable.then_some(score)
 }

@@ -190,9 +190,22 @@ impl Pairing {
             number,
             a_side: if number % 2 == 0 { Side::White } else { Side::Black },
             opening_plies: config.openings,
-            seed: config.seed.wrapping_add((number / 2) as u64),
+            seed: pair_seed(config.seed, (number / 2) as u64),
         }
     }
+}
+
+/// The seed of pair `pair` of a match seeded `seed`: the two mixed by SplitMix64's finaliser
+/// (Steele, Lea and Flood, 2014), so that matches with nearby seeds share no opening, as
+/// `seed + pair` would (pair 1 of seed 5 would be pair 0 of seed 6).
+fn pair_seed(seed: u64, pair: u64) -> u64 {
+    const GOLDEN_GAMMA: u64 = 0x9E37_79B9_7F4A_7C15;
+    let finalise = |mut z: u64| {
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    };
+    finalise(finalise(seed).wrapping_add(GOLDEN_GAMMA.wrapping_mul(pair.wrapping_add(1))))
 }
 
 /// Plays one game between the entrants A and B (in that order) as `pairing` says. A player
@@ -461,5 +474,16 @@ mod tests {
         assert!((elo(0.75, 100) - 190.848).abs() < 0.01);
         assert!((elo(0.25, 100) + 190.848).abs() < 0.01);
         assert!(elo(1.0, 50).is_finite() && elo(1.0, 50) > 600.0);
+    }
+
+    #[test]
+    fn matches_with_nearby_seeds_share_no_pair_seed() {
+        let seeds: std::collections::HashSet<u64> =
+            (0..50).flat_map(|seed| (0..50).map(move |pair| pair_seed(seed, pair))).collect();
+        assert_eq!(seeds.len(), 50 * 50);
+        let config =
+            |seed| MatchConfig { games: 8, openings: 2, seed, threads: 1, keep_records: false };
+        assert_eq!(Pairing::of(&config(7), 2).seed, Pairing::of(&config(7), 3).seed);
+        assert_ne!(Pairing::of(&config(7), 2).seed, Pairing::of(&config(8), 0).seed);
     }
 }

@@ -4,7 +4,8 @@ use std::fmt;
 use std::str::FromStr;
 use std::time::Duration;
 
-use arbiter_core::{excerpt, parse_digits, Evaluate, Game};
+use arbiter_core::text::{excerpt, parse_digits};
+use arbiter_core::{Evaluate, Knowledge};
 use thiserror::Error;
 
 use crate::{AlphaBeta, Erratic, Limits, Mcts, Perfect, Player, RandomPlayer};
@@ -168,7 +169,7 @@ impl PlayerSpec {
 
     /// Whether this player can play `position`'s game: the perfect player only plays the games
     /// that always end in a win, which the solver handles.
-    pub fn check_game<G: Game>(&self, position: &G) -> Result<(), SpecError> {
+    pub fn check_game<G: Knowledge>(&self, position: &G) -> Result<(), SpecError> {
         if self.engine == Engine::Perfect && !arbiter_solver::accepts(position) {
             return Err(SpecError::NotSolvable(G::ID));
         }

@@ -13,6 +13,20 @@ pub(crate) enum Bound {
     Upper,
 }
 
+impl Bound {
+    /// The bound that `best`, the best score a search found with the window `(alpha, beta)`,
+    /// is of the position's true score.
+    pub(crate) fn of(best: i32, alpha: i32, beta: i32) -> Bound {
+        if best >= beta {
+            Bound::Lower
+        } else if best > alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        }
+    }
+}
+
 /// One stored search result.
 #[derive(Debug, Clone, Copy)]
 pub(crate) struct Entry<M> {

@@ -11,7 +11,8 @@ use std::str::FromStr;
 
 use arbiter_checkers::Checkers;
 use arbiter_core::present::Present;
-use arbiter_core::{excerpt, DrawRules, Evaluate, GameOptions, OptionSpec, RecordText, Symmetry};
+use arbiter_core::text::excerpt;
+use arbiter_core::{DrawRules, Evaluate, GameOptions, OptionSpec, RecordText, Symmetry};
 use arbiter_daynight::DayNight;
 use arbiter_fanorona::Fanorona;
 use arbiter_holes::Holes;

@@ -3,7 +3,7 @@
 
 use std::time::Duration;
 
-use arbiter_core::Game;
+use arbiter_core::Knowledge;
 use arbiter_solver::{accepts, Exact, Oracle, SolveError, DEFAULT_HASH_MIB};
 
 /// How long `hint` waits for the exact values.
@@ -23,7 +23,7 @@ impl ExactMoves {
     /// The legal moves of `position` with their exact values for the player to move, best
     /// first (the order of the legal moves among equals). `None` for a game the solver does
     /// not handle; an error when the values were not all found within `time`.
-    pub fn ranked<G: Game>(
+    pub fn ranked<G: Knowledge>(
         &mut self,
         position: &G,
         time: Duration,
@@ -44,7 +44,7 @@ impl ExactMoves {
 
 /// The lines that show exact values: `exact: b2-c3 wins in 17 plies, …`, or why there are
 /// none. Empty for a game the solver does not handle.
-pub fn lines<G: Game>(exact: &mut ExactMoves, position: &G, time: Duration) -> Vec<String> {
+pub fn lines<G: Knowledge>(exact: &mut ExactMoves, position: &G, time: Duration) -> Vec<String> {
     match exact.ranked(position, time) {
         None => Vec::new(),
         Some(Ok(values)) => {

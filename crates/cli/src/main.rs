@@ -7,7 +7,9 @@
 mod analyze;
 mod bench;
 mod exact;
+mod failure;
 mod output;
+mod perft;
 mod play;
 mod proof;
 mod solve;
@@ -15,25 +17,16 @@ mod versus;
 
 use std::io;
 use std::process::ExitCode;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
-use arbiter_ai::arena::MatchError;
 use arbiter_ai::{parse_duration, Engine, Limits, PlayerSpec, SpecError};
-use arbiter_catalog::{AnyGame, CatalogError, GameId, Visitor};
-use arbiter_core::{
-    divide, divide_parallel, excerpt, split_moves, Evaluate, Game, GameOptions, GameRecord,
-    MoveError, OptionError, PerftTable, PositionError, RecordError, Status,
-};
+use arbiter_catalog::{AnyGame, GameId, Visitor};
+use arbiter_core::text::split_moves;
+use arbiter_core::{Evaluate, Game, GameOptions, GameRecord, Status};
 use clap::{Parser, Subcommand, ValueEnum};
 
+pub(crate) use crate::failure::Failure;
 use crate::output::{is_broken_pipe, Out};
-
-/// jemalloc, built (`.cargo/config.toml`) to ask the kernel for transparent huge pages for all
-/// its memory. The solver's tables are gigabytes read at random: with 4 KiB pages nearly every
-/// lookup also misses the TLB, and the solver ran at 0.6 M nodes/s where it now runs at 2 M.
-/// glibc's malloc asks for huge pages only under an environment variable.
-#[global_allocator]
-static ALLOCATOR: tikv_jemallocator::Jemalloc = tikv_jemallocator::Jemalloc;
 
 /// Arbiter: abstract strategy board games, played exactly by their rules.
 #[derive(Debug, Parser)]
@@ -342,8 +335,8 @@ impl Visitor for Run<'_> {
         match command {
             Command::Moves { setup, moves, .. } => print_moves::<G>(setup, moves, out),
             Command::Perft { depth, setup, divide, threads, hash, .. } => {
-                let plan = PerftPlan { divide: *divide, threads: *threads, hash: *hash };
-                run_perft::<G>(*depth, setup, plan, out)
+                let plan = perft::PerftPlan { divide: *divide, threads: *threads, hash: *hash };
+                perft::run::<G>(*depth, setup, plan, out)
             }
             Command::Play { setup, white, black, ai, seed, .. } => {
                 let record = setup.record::<G>()?;
@@ -374,58 +367,6 @@ impl Visitor for Run<'_> {
             | Command::Solve(_)
             | Command::VerifyProof(_) => Ok(()),
         }
-    }
-}
-
-/// Why a command failed: shown on stderr, with exit code 2 (1 for input/output errors).
-#[derive(Debug, thiserror::Error)]
-pub(crate) enum Failure {
-    #[error(transparent)]
-    Catalog(#[from] CatalogError),
-    #[error(transparent)]
-    Options(#[from] OptionError),
-    #[error(transparent)]
-    Position(#[from] PositionError),
-    #[error("cannot read the record: {0}")]
-    Record(#[from] RecordError),
-    #[error(transparent)]
-    Match(#[from] MatchError),
-    #[error("the server: {0}")]
-    Server(#[from] arbiter_server::ApiError),
-    #[error(
-        "move {index} (`{}`) cannot be played: {error}{}",
-        excerpt(.text),
-        legal_note(.error, .legal)
-    )]
-    Move { index: usize, text: String, error: Box<MoveError>, legal: Vec<String> },
-    #[error(transparent)]
-    Spec(#[from] SpecError),
-    #[error("{0}")]
-    Refused(String),
-    #[error(transparent)]
-    Solve(#[from] arbiter_solver::SolveError),
-    #[error(
-        "the solver handles only games that always end in a win and look the same after a half \
-         turn with the colours swapped: minicheckers and holes; {game} can end in a draw"
-    )]
-    NotSolvable { game: String },
-    #[error("the proof is not valid: {0}")]
-    ProofRejected(String),
-    #[error("cannot read or write the proof file {}: {error}", arbiter_core::escaped(.path))]
-    ProofFile { path: String, error: io::Error },
-    #[error("{}: {error}", arbiter_core::escaped(.path))]
-    StrongFile { path: String, error: arbiter_solver::StrongError },
-    #[error("cannot write the output: {0}")]
-    Output(io::Error),
-    #[error("cannot write the records to {}: {error}", arbiter_core::escaped(.path))]
-    Save { path: String, error: io::Error },
-}
-
-/// The legal moves, unless the error already lists them.
-fn legal_note(error: &MoveError, legal: &[String]) -> String {
-    match error {
-        MoveError::Illegal { .. } | MoveError::GameOver(_) => String::new(),
-        _ => format!("\nlegal moves at that point: {}", legal.join(" ")),
     }
 }
 
@@ -516,104 +457,4 @@ fn print_moves<G: AnyGame>(setup: &Setup, moves: &str, out: &mut Out) -> Result<
         Status::Over(outcome) => eprintln!("the game is over: {outcome}"),
     }
     Ok(())
-}
-
-/// How `arbiter perft` counts.
-#[derive(Debug, Clone, Copy)]
-struct PerftPlan {
-    /// Print the count below each legal move first.
-    divide: bool,
-    /// Threads for the parallel count.
-    threads: Option<u16>,
-    /// The table of the parallel count, in MiB.
-    hash: Option<u32>,
-}
-
-fn run_perft<G: AnyGame>(
-    depth: u32,
-    setup: &Setup,
-    plan: PerftPlan,
-    out: &mut Out,
-) -> Result<(), Failure> {
-    let record = setup.record::<G>()?;
-    let position = record.position();
-    let started = Instant::now();
-    let moves = if plan.threads.is_some() || plan.hash.is_some() {
-        let table = plan.hash.map(perft_table).transpose()?;
-        let threads = plan.threads.map_or(1, usize::from);
-        let bar = perft_bar();
-        let moves = divide_parallel(position, depth, threads, table.as_ref(), &mut |progress| {
-            bar.set_length(progress.total as u64);
-            bar.set_position(progress.done as u64);
-            let seconds = progress.elapsed.as_secs_f64();
-            let fill = table.as_ref().map_or(String::new(), |table| {
-                format!(", table {:.1}% full", f64::from(table.fill_permille()) / 10.0)
-            });
-            bar.set_message(format!(
-                "{} counted, {}{fill}",
-                progress.nodes,
-                bench::rate(progress.nodes, seconds)
-            ));
-        });
-        bar.finish_and_clear();
-        moves
-    } else {
-        divide(position, depth)
-    };
-    let nodes = if depth == 0 { 1 } else { moves.iter().map(|(_, nodes)| nodes).sum::<u64>() };
-    if plan.divide {
-        for (mv, nodes) in &moves {
-            out.line(format_args!("{mv}: {nodes}"))?;
-        }
-    }
-    let seconds = started.elapsed().as_secs_f64();
-    out.line(nodes)?;
-    eprintln!("perft {depth}: {nodes} nodes in {seconds:.3} s ({})", bench::rate(nodes, seconds));
-    Ok(())
-}
-
-/// A perft table of `mib` MiB, if the machine has the memory: a table is written to in full
-/// when it is made, so one larger than the memory would only be ended by the system.
-fn perft_table(mib: u32) -> Result<PerftTable, Failure> {
-    let meminfo = std::fs::read_to_string("/proc/meminfo").unwrap_or_default();
-    if let Some(limit) = usable_mib(&meminfo).filter(|&limit| u64::from(mib) > limit) {
-        return Err(Failure::Refused(format!(
-            "a table of {mib} MiB does not fit in this machine's memory; give --hash up to {limit}"
-        )));
-    }
-    PerftTable::with_mib(mib as usize).map_err(|_| {
-        Failure::Refused(format!("cannot allocate a table of {mib} MiB; give a smaller --hash"))
-    })
-}
-
-/// Three quarters of the memory that `/proc/meminfo`'s text gives, in MiB (none elsewhere).
-fn usable_mib(meminfo: &str) -> Option<u64> {
-    let line = meminfo.lines().find(|line| line.starts_with("MemTotal:"))?;
-    let kib: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
-    Some(kib / 1024 * 3 / 4)
-}
-
-/// The progress display of a long parallel perft, on stderr (hidden when it is no terminal).
-fn perft_bar() -> indicatif::ProgressBar {
-    let bar = indicatif::ProgressBar::new(0);
-    bar.set_style(
-        indicatif::ProgressStyle::with_template(
-            "[{bar:30}] {pos}/{len} subtrees, {msg}, {elapsed} elapsed, about {eta} left",
-        )
-        .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar())
-        .progress_chars("=> "),
-    );
-    bar
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn a_perft_table_is_bounded_by_the_memory() {
-        let meminfo = "MemTotal:       24576000 kB\nMemFree:        1000 kB\n";
-        assert_eq!(usable_mib(meminfo), Some(18000));
-        assert_eq!(usable_mib(""), None);
-    }
 }

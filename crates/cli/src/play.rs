@@ -24,9 +24,10 @@ use crate::exact::{self, ExactMoves};
 use arbiter_catalog::{AnyGame, GameId};
 use arbiter_core::lines::{read_line, Line};
 use arbiter_core::present::diagram;
+use arbiter_core::text::escaped;
 use arbiter_core::turn::{Click, Turn};
 use arbiter_core::{
-    escaped, parse_record_text, GameRecord, MoveError, Side, Status, Undone, MAX_RECORD_BYTES,
+    parse_record_text, GameRecord, MoveError, Side, Status, Undone, MAX_RECORD_BYTES,
 };
 
 use crate::Player;

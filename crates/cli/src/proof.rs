@@ -14,7 +14,8 @@ use std::fs::File;
 use std::io::{BufRead, BufReader, BufWriter, Write};
 
 use arbiter_catalog::{AnyGame, GameId, Visitor};
-use arbiter_core::{excerpt, DrawRules, Game, GameOptions, Side, Status};
+use arbiter_core::text::excerpt;
+use arbiter_core::{DrawRules, Game, GameOptions, Knowledge, Side, Status};
 
 use crate::output::Out;
 use crate::Failure;
@@ -83,7 +84,7 @@ impl Visitor for Verify<'_> {
 }
 
 /// A proof file, read.
-struct Proof<G: Game> {
+struct Proof<G: Knowledge> {
     root: G,
     winner: Side,
     /// The winner's move at each of his positions, by the position's text.
@@ -91,7 +92,7 @@ struct Proof<G: Game> {
 }
 
 /// Reads a proof of `G`; errors name the line.
-fn read<G: Game>(reader: impl BufRead, path: &str) -> Result<Proof<G>, Failure> {
+fn read<G: Knowledge>(reader: impl BufRead, path: &str) -> Result<Proof<G>, Failure> {
     let mut header: HashMap<String, String> = HashMap::new();
     let mut moves = HashMap::new();
     for (index, line) in reader.lines().enumerate() {
@@ -152,7 +153,7 @@ fn read<G: Game>(reader: impl BufRead, path: &str) -> Result<Proof<G>, Failure> 
 }
 
 /// Checks the proof by playing it out; returns the number of positions checked.
-fn check<G: Game>(proof: &Proof<G>) -> Result<usize, String> {
+fn check<G: Knowledge>(proof: &Proof<G>) -> Result<usize, String> {
     let winner = proof.winner;
     let mut seen: HashSet<String> = HashSet::new();
     let mut stack = vec![proof.root.clone()];

@@ -8,8 +8,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use arbiter_catalog::{AnyGame, GameId, SymmetricVisitor};
-use arbiter_core::GameOptions;
-use arbiter_core::{Game, Side};
+use arbiter_core::{GameOptions, Knowledge, Side};
 use arbiter_solver::{
     depth_bounds, solve_long, Checkpointing, DepthBounds, LongRun, Phase, Progress, Settings,
     Solution, StrongError, StrongSolution, Subject,
@@ -172,7 +171,7 @@ struct BoundsSummary {
 }
 
 /// `arbiter solve --bounds`: the depth bounds of `position`.
-fn bounds<G: Game>(
+fn bounds<G: Knowledge>(
     position: &G,
     args: &SolveArgs,
     interrupt: Option<&AtomicBool>,
@@ -258,7 +257,7 @@ fn progress_line(progress: &Progress) -> String {
     )
 }
 
-fn print<G: Game>(
+fn print<G: Knowledge>(
     position: &G,
     solution: &Solution<G::Move>,
     json: bool,
@@ -329,7 +328,7 @@ impl SymmetricVisitor for Strong<'_> {
             "{}: {} positions solved in {seconds:.1} s, written to {} ({bytes} bytes)",
             G::ID,
             solution.len(),
-            arbiter_core::escaped(path)
+            arbiter_core::text::escaped(path)
         ))?;
         // The values of the starts as the file gives them, which checks that it reads back.
         let file = File::open(path).map_err(|error| failed(error.into()))?;
@@ -352,7 +351,7 @@ fn strong_options_text<G>(starts: &[(String, G)]) -> String {
 /// Reads the strong solution at `path` for `G` under `options` (either player first, when the
 /// game has that option) and puts it on the solver's shelf, where the perfect player and the
 /// exact values find it.
-pub fn install_solution<G: Game>(path: &Path, options: &str) -> Result<(), Failure> {
+pub fn install_solution<G: Knowledge>(path: &Path, options: &str) -> Result<(), Failure> {
     let starts = strong_starts::<G>(options)?;
     let failed =
         |error: StrongError| Failure::StrongFile { path: path.display().to_string(), error };
@@ -366,7 +365,7 @@ pub fn install_solution<G: Game>(path: &Path, options: &str) -> Result<(), Failu
 
 /// The starts of a strong solution, each with its options written out in full: the start
 /// under `options`, and with either player first when the game has the option `first`.
-fn strong_starts<G: Game>(options: &str) -> Result<Vec<(String, G)>, Failure> {
+fn strong_starts<G: Knowledge>(options: &str) -> Result<Vec<(String, G)>, Failure> {
     let options = G::Options::parse(options)?;
     let variants = if G::Options::SPECS.iter().any(|spec| spec.key == "first") {
         ["white", "black"]

@@ -11,7 +11,8 @@ use arbiter_ai::arena::{
 };
 use arbiter_ai::{parse_duration, PlayerSpec, SpecError};
 use arbiter_catalog::{AnyGame, GameId, Visitor};
-use arbiter_core::{escaped, excerpt, parse_digits, GameOptions};
+use arbiter_core::text::{escaped, excerpt, parse_digits};
+use arbiter_core::GameOptions;
 use arbiter_protocols::client::UgiPlayer;
 use indicatif::{ProgressBar, ProgressStyle};
 use serde::Serialize;

@@ -1,6 +1,6 @@
 //! What a search needs from a game beyond its rules.
 
-use crate::Game;
+use crate::Knowledge;
 
 /// How the tactical moves of a position stand among its legal moves, as
 /// [`Evaluate::tactical_moves`] finds them.
@@ -52,8 +52,10 @@ impl Strength {
 }
 
 /// A game's static evaluation, for the searches of `arbiter-ai`. Each game documents what its
-/// evaluation weighs, in its own crate.
-pub trait Evaluate: Game {
+/// evaluation weighs, in its own crate. The searches include the exact one (the perfect player
+/// asks the solver), so a game they play also says what it knows for it ([`Knowledge`], empty
+/// by default).
+pub trait Evaluate: Knowledge {
     /// How good the position is for the side to move, in hundredths of a piece: positive is
     /// good for the player to move, 0 is even. Only called on positions that are not over;
     /// values stay well within ±100 000.
@@ -76,7 +78,7 @@ pub trait Evaluate: Game {
     fn is_tactical(&self, mv: Self::Move) -> bool;
 
     /// Replaces the contents of `moves` with the tactical legal moves, in the order of
-    /// [`Game::generate_moves`], and says how they stand among all the legal moves: what a
+    /// [`Game::generate_moves`](crate::Game::generate_moves), and says how they stand among all the legal moves: what a
     /// quiescence search needs. When every legal move is tactical and there are more than
     /// `limit` of them, the answer is [`Tactics::ManyTactical`] and `moves` is left empty.
     ///

@@ -126,14 +126,14 @@ pub trait Game: Clone + PartialEq + Eq + Debug + Send + Sync + 'static {
     /// Reads a position written in the game's text form.
     ///
     /// Only a position that can arise in a game is accepted; the error says why another cannot
-    /// (RULES.md: a position is what play can reach). Every game rejects, with a message:
+    /// (docs/rules.md, common terms: positions). Every game rejects, with a message:
     /// white space inside the text (`W:W1 8:B2` is not read as `W:W18:B2`); more pieces of a
     /// side than it starts with; a side not to move that has no piece (it has just moved); and
     /// a position the game would already have ended before the last move for a reason that
     /// only the player to move could have caused (that player standing on its goal row, a man
     /// on its crowning row). The checks shared by all games are in
-    /// [`check_piece_counts`](crate::check_piece_counts) and
-    /// [`no_inner_space`](crate::no_inner_space).
+    /// [`check_piece_counts`](crate::text::check_piece_counts) and
+    /// [`no_inner_space`](crate::text::no_inner_space).
     fn from_text(text: &str, options: &Self::Options) -> Result<Self, PositionError>;
 
     /// The draw rules, which the [`GameRecord`](crate::GameRecord) applies.
@@ -146,48 +146,5 @@ pub trait Game: Clone + PartialEq + Eq + Debug + Send + Sync + 'static {
     fn is_progress(&self, mv: Self::Move) -> bool {
         let _ = mv;
         false
-    }
-
-    /// A hash that the position shares with its images under the symmetries of the rules
-    /// (for the 6×6 games, the half turn with the colours swapped: see
-    /// [`Symmetry`](crate::Symmetry)), so that exact searches treat them as one. By default
-    /// the position's own [`Game::hash`].
-    fn canonical_hash(&self) -> u64 {
-        self.hash()
-    }
-
-    /// What the rules decide about the next plies without a search, for exact solvers:
-    /// [`Forced::WinInOne`] when the player to move has a move that wins at once,
-    /// [`Forced::LossInTwo`] when he has none and whatever he plays the opponent then has one,
-    /// [`Forced::WinInThree`] when he wins within three plies whatever the opponent does.
-    /// Asked only of a position whose [`Game::status`] is ongoing. `None` when the game does
-    /// not know (the default); an answer must never be wrong, as solvers take it for proven.
-    fn forced(&self) -> Option<Forced> {
-        None
-    }
-}
-
-/// A result the rules force within the next few plies, which [`Game::forced`] sees without a
-/// search. More may come: a caller asks [`Forced::mover_wins`] rather than matching every one.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-#[non_exhaustive]
-pub enum Forced {
-    /// The player to move wins with his next move: the perfect-play length is 1.
-    WinInOne,
-    /// The player to move cannot win at once, and after any move of his the opponent wins with
-    /// the next one: the perfect-play length is 2.
-    LossInTwo,
-    /// The player to move wins within three plies whatever the opponent does: he has a move
-    /// after which the opponent cannot win at once and loses in two. Not said of a position
-    /// that is [`Forced::WinInOne`]; the perfect-play length is 3, or 1 if another move wins
-    /// at once in a way the game's knowledge does not see.
-    WinInThree,
-}
-
-impl Forced {
-    /// `true` when the player to move wins, `false` when he loses.
-    #[must_use]
-    pub const fn mover_wins(self) -> bool {
-        !matches!(self, Forced::LossInTwo)
     }
 }

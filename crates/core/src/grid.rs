@@ -72,7 +72,7 @@ impl<const FILES: u8, const RANKS: u8> GridSquare<FILES, RANKS> {
     pub fn parse(text: &str) -> Option<Self> {
         let mut chars = text.chars();
         let file = chars.next()?.to_ascii_lowercase();
-        let rank: u8 = crate::parse_digits(chars.as_str())?;
+        let rank: u8 = crate::text::parse_digits(chars.as_str())?;
         if !file.is_ascii_lowercase() || rank == 0 {
             return None;
         }

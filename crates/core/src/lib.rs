@@ -7,11 +7,14 @@
 //! - [`GameOptions`]: typed options written `key=value,key=value`;
 //! - [`GameRecord`]: the history, the draw rules that need it, and record files;
 //! - [`perft`] and [`divide`], and [`perft_parallel`] with a table of counts and threads;
-//! - [`Symmetry`]: the half turn with the colours swapped, under which the 6×6 games are
-//!   unchanged, for solvers that treat a position and its image as one;
+//! - [`Knowledge`]: what a game knows beyond its rules for exact searches (a canonical hash,
+//!   results forced within a few plies), and [`Symmetry`]: the half turn with the colours
+//!   swapped, under which the 6×6 games are unchanged, for solvers that treat a position and
+//!   its image as one;
 //! - [`present`]: the board's geometry, pieces and the steps of moves, typed, for user
 //!   interfaces, and the text diagram drawn from them; [`turn`]: a turn entered click by click;
-//! - [`lines`]: lines of outside text read with a bound on their length;
+//! - [`lines`]: lines of outside text read with a bound on their length; [`text`]: outside
+//!   text quoted back safely, and the pieces every game's position and move texts share;
 //! - `testkit` (feature `testkit`): the conformance kit and perft-suite harness every game's
 //!   tests run.
 
@@ -20,6 +23,7 @@ pub mod bench;
 mod evaluate;
 mod game;
 pub mod grid;
+mod knowledge;
 pub mod lines;
 mod notation;
 mod options;
@@ -29,27 +33,24 @@ mod perft_table;
 pub mod present;
 mod record;
 mod record_text;
-mod shown;
 mod side;
 mod symmetry;
 #[cfg(feature = "testkit")]
 pub mod testkit;
+pub mod text;
 pub mod turn;
 mod zobrist;
 
 pub use evaluate::{Evaluate, Strength, Tactics};
-pub use game::{DrawRules, Forced, Game};
-pub use notation::{
-    check_piece_counts, find_move_by_squares, no_inner_space, split_moves, split_piece_lists,
-    split_rows, MoveError, PositionError,
-};
+pub use game::{DrawRules, Game};
+pub use knowledge::{Forced, Knowledge};
+pub use notation::{MoveError, PositionError};
 pub use options::{GameOptions, NoOptions, OptionError, OptionSpec};
 pub use outcome::{DrawReason, Outcome, Status, WinReason};
 pub use perft::{divide, perft};
 pub use perft_table::{divide_parallel, perft_parallel, PerftProgress, PerftTable};
 pub use record::{GameRecord, Undone};
 pub use record_text::{parse_record_text, RecordError, RecordText, MAX_RECORD_BYTES, MAX_TAGS};
-pub use shown::{escaped, excerpt, parse_digits, Shown, EXCERPT_CHARS};
 pub use side::Side;
 pub use symmetry::{symmetric_hash, Symmetry};
 pub use zobrist::zobrist_keys;

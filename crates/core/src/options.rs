@@ -4,7 +4,7 @@ use std::fmt::Debug;
 
 use thiserror::Error;
 
-use crate::excerpt;
+use crate::text::excerpt;
 
 /// The description of one option: what `arbiter games` lists and what error messages quote.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

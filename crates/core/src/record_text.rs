@@ -17,7 +17,8 @@
 
 use thiserror::Error;
 
-use crate::{excerpt, DrawReason, Game, GameOptions, GameRecord, Outcome, Side, Status, WinReason};
+use crate::text::excerpt;
+use crate::{DrawReason, Game, GameOptions, GameRecord, Outcome, Side, Status, WinReason};
 
 /// The largest record text read: 1 MiB, far more than the longest game needs.
 pub const MAX_RECORD_BYTES: usize = 1 << 20;

@@ -9,7 +9,8 @@ use rand_chacha::ChaCha8Rng;
 use crate::present::{CellId, Present, SKIP};
 use crate::turn::{Click, MovePath, Turn};
 use crate::{
-    perft, Evaluate, Forced, Game, GameOptions, GameRecord, Status, Symmetry, Tactics, Undone,
+    perft, Evaluate, Forced, Game, GameOptions, GameRecord, Knowledge, Status, Symmetry, Tactics,
+    Undone,
 };
 
 /// Plays `playouts` random games from the start under `options` (seeded with `seed`, at most
@@ -250,12 +251,12 @@ pub fn perfect_play<G: Game + std::hash::Hash>(
     Some(result)
 }
 
-/// Checks [`Game::forced`] against the rules at every ongoing position of `games` random games
+/// Checks [`Knowledge::forced`] against the rules at every ongoing position of `games` random games
 /// from the start (seeded with `seed`): every answer it gives is proved by a search of two
 /// plies (three for [`Forced::WinInThree`]).
 /// Returns how often it answered, and the wins in one it did not see, so that a caller can
 /// check the knowledge is used and, for a game that means to see them all, complete.
-pub fn check_forced<G: Game>(options: &G::Options, games: usize, seed: u64) -> ForcedCounts {
+pub fn check_forced<G: Knowledge>(options: &G::Options, games: usize, seed: u64) -> ForcedCounts {
     let mover_wins_at_once = |position: &G| {
         position.legal_moves().into_iter().any(|mv| {
             let mut child = position.clone();

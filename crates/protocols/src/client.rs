@@ -21,7 +21,8 @@ use std::time::{Duration, Instant};
 
 use arbiter_ai::MAX_DEPTH;
 use arbiter_ai::{Context, Engine, Forfeit, Limits, Player, PlayerSpec, Score, SearchReport};
-use arbiter_core::{escaped, excerpt, Evaluate, Game, GameOptions, GameRecord};
+use arbiter_core::text::{escaped, excerpt};
+use arbiter_core::{Evaluate, Game, GameOptions, GameRecord};
 use thiserror::Error;
 
 use self::process::{Awaiting, EngineProcess};

@@ -19,7 +19,8 @@ use std::time::Duration;
 
 use arbiter_ai::{Limits, Score, SearchReport, MAX_DEPTH, MAX_TABLE_MIB, MAX_TIME};
 use arbiter_catalog::{AnyGame, GameId, Visitor};
-use arbiter_core::{excerpt, GameOptions, GameRecord, Status};
+use arbiter_core::text::excerpt;
+use arbiter_core::{GameOptions, GameRecord, Status};
 
 use self::board::HubBoard;
 use self::line::{quoted, HubLine};
@@ -135,7 +136,7 @@ impl Level {
 
 /// A whole number given for `name`.
 fn whole<T: std::str::FromStr>(text: &str, name: &str) -> Result<T, String> {
-    arbiter_core::parse_digits(text)
+    arbiter_core::text::parse_digits(text)
         .ok_or_else(|| format!("{name}=`{}` is not a whole number", excerpt(text)))
 }
 

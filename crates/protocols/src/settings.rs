@@ -3,7 +3,8 @@
 
 use arbiter_ai::{Engine, Limits, PlayerSpec, DEFAULT_TABLE_MIB, MAX_TABLE_MIB};
 use arbiter_catalog::{AnyGame, GameId, Visitor};
-use arbiter_core::{excerpt, Game, GameOptions, OptionError};
+use arbiter_core::text::excerpt;
+use arbiter_core::{GameOptions, Knowledge, OptionError};
 
 /// The settings of a protocol session.
 #[derive(Debug, Clone)]
@@ -60,7 +61,7 @@ impl Settings {
     /// The player of the settings for `position`, searching within `limits`, and a warning when
     /// the engine asked for cannot play it: the perfect player plays only the games that
     /// always end in a win, and alpha-beta searches instead.
-    pub(crate) fn player<G: Game>(
+    pub(crate) fn player<G: Knowledge>(
         &self,
         limits: Limits,
         position: &G,
@@ -77,7 +78,7 @@ impl Settings {
 
     /// Sets the table size from its text, in MiB.
     pub(crate) fn set_table(&mut self, text: &str) -> Result<(), String> {
-        match arbiter_core::parse_digits::<usize>(text) {
+        match arbiter_core::text::parse_digits::<usize>(text) {
             Some(mib) if (1..=MAX_TABLE_MIB).contains(&mib) => {
                 self.table_mib = mib;
                 Ok(())

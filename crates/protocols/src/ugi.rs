@@ -19,7 +19,8 @@ use arbiter_ai::{
     Limits, Score, SearchReport, DEFAULT_TABLE_MIB, MAX_DEPTH, MAX_TABLE_MIB, MAX_TIME,
 };
 use arbiter_catalog::{AnyGame, GameId, Visitor};
-use arbiter_core::{excerpt, GameRecord, Side, Status};
+use arbiter_core::text::excerpt;
+use arbiter_core::{GameRecord, Side, Status};
 
 use crate::searcher::{Search, Searcher};
 use crate::settings::Settings;
@@ -384,7 +385,7 @@ impl GoLimits {
                 continue;
             }
             let value = words.next().unwrap_or("");
-            let Some(number) = arbiter_core::parse_digits::<u64>(value) else {
+            let Some(number) = arbiter_core::text::parse_digits::<u64>(value) else {
                 warnings.push(format!(
                     "`{word} {}` needs a whole number and was ignored; expected {EXPECTED}",
                     excerpt(value)

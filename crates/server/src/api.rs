@@ -4,7 +4,8 @@ use std::time::Duration;
 
 use arbiter_ai::parse_duration;
 use arbiter_catalog::GameId;
-use arbiter_core::{excerpt, OptionSpec, Side};
+use arbiter_core::text::excerpt;
+use arbiter_core::{OptionSpec, Side};
 use axum::extract::rejection::JsonRejection;
 use axum::extract::{DefaultBodyLimit, Path, Query, State};
 use axum::http::{header, HeaderMap, StatusCode};
@@ -14,7 +15,7 @@ use axum::{Json, Router};
 use serde::{Deserialize, Serialize};
 
 use crate::error::ApiError;
-use crate::games::{GameState, NewGame};
+use crate::games::{Change, GameState, NewGame};
 use crate::live::{self, View};
 use crate::seats::{presented, set_cookie};
 use crate::store::Summary;
@@ -71,8 +72,9 @@ struct CatalogGame {
     description: &'static str,
     options: Vec<CatalogOption>,
     /// The game always ends in a win, so the solver handles it: exact analysis and the
-    /// perfect player (`ai:perfect`).
-    solved: bool,
+    /// perfect player (`ai:perfect`), which play exactly where the solver finds the values in
+    /// the time given (from the start: every rule set but holes' `captures=diagonal`).
+    solvable: bool,
 }
 
 #[derive(Debug, Serialize)]
@@ -100,7 +102,7 @@ async fn catalog() -> Json<Vec<CatalogGame>> {
                     name: info.name,
                     description: info.description,
                     options: info.options.iter().map(CatalogOption::from).collect(),
-                    solved: info.always_decisive,
+                    solvable: info.always_decisive,
                 }
             })
             .collect(),
@@ -161,7 +163,12 @@ async fn play(
 ) -> Result<Json<GameState>, ApiError> {
     let request = body(request)?;
     let secrets = presented(&headers, &id);
-    Ok(Json(state.games.play(&id, &secrets, &request.text, request.ply).await?))
+    Ok(Json(
+        state
+            .games
+            .change(&id, &secrets, Change::Play { text: request.text, ply: request.ply })
+            .await?,
+    ))
 }
 
 async fn resign(
@@ -169,7 +176,7 @@ async fn resign(
     Path(id): Path<String>,
     headers: HeaderMap,
 ) -> Result<Json<GameState>, ApiError> {
-    Ok(Json(state.games.resign(&id, &presented(&headers, &id)).await?))
+    Ok(Json(state.games.change(&id, &presented(&headers, &id), Change::Resign).await?))
 }
 
 #[derive(Debug, Deserialize)]
@@ -184,7 +191,7 @@ async fn draw(
     action: Result<Json<Action>, JsonRejection>,
 ) -> Result<Json<GameState>, ApiError> {
     let action = body(action)?;
-    Ok(Json(state.games.draw(&id, &presented(&headers, &id), &action.action).await?))
+    Ok(Json(state.games.change(&id, &presented(&headers, &id), Change::Draw(action.action)).await?))
 }
 
 async fn undo(
@@ -194,7 +201,7 @@ async fn undo(
     action: Result<Json<Action>, JsonRejection>,
 ) -> Result<Json<GameState>, ApiError> {
     let action = body(action)?;
-    Ok(Json(state.games.undo(&id, &presented(&headers, &id), &action.action).await?))
+    Ok(Json(state.games.change(&id, &presented(&headers, &id), Change::Undo(action.action)).await?))
 }
 
 async fn record(

@@ -7,7 +7,7 @@
 //! at, so that a resent move is harmless; every change has a version, and a client that
 //! reconnects gets what it missed.
 //!
-//! - [`app`]: the router, which tests call without a socket;
+//! - [`app`]: the router, which a test calls without a socket (the others use a real one);
 //! - [`serve`]: the server on an address, stopping cleanly on Ctrl-C;
 //! - [`store::Store`]: the database.
 
@@ -29,6 +29,7 @@ use tokio::net::TcpListener;
 
 pub use crate::error::ApiError;
 pub use crate::games::Games;
+pub use crate::openapi::DOCUMENT as OPENAPI_DOCUMENT;
 use crate::store::Store;
 
 /// What every request shares: the stored games, those in play, and the computer's workers.

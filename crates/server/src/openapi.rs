@@ -1,5 +1,5 @@
 //! `GET /api/openapi.json`: the OpenAPI document of the API, kept beside the code in
-//! `openapi.json` and checked against the router by a test.
+//! `openapi.json`; a test asks the router for every path and method it lists.
 
 use axum::http::header;
 use axum::response::IntoResponse;

@@ -10,7 +10,7 @@
 //! The move list's navigation asks the API for each position
 //! (`/api/games/{id}/replay/{ply}`): the page cannot compute one itself.
 
-use arbiter_core::excerpt;
+use arbiter_core::text::excerpt;
 use axum::extract::Path;
 use axum::http::header;
 use axum::response::{IntoResponse, Response};

@@ -41,7 +41,7 @@ impl Player {
             ApiError::BadRequest(format!(
                 "`{}` is not a player: {why}; expected \"human\", \"ai\", \"ai:1\" to \
                  \"ai:5\", or \"ai:\" and a player spec like \"ai:mcts:time=1s\"",
-                arbiter_core::excerpt(text)
+                arbiter_core::text::excerpt(text)
             ))
         };
         match text {

@@ -10,15 +10,15 @@ use std::sync::{Arc, Mutex, PoisonError};
 
 use crate::strong::StrongSolution;
 use crate::Exact;
-use arbiter_core::Game;
+use arbiter_core::Knowledge;
 
-/// Exact values by canonical hash ([`Game::canonical_hash`]).
+/// Exact values by canonical hash ([`Knowledge::canonical_hash`]).
 pub trait Book: Send + Sync {
     /// The value of the position with this canonical hash for the player to move, if known.
     fn exact(&self, canonical_hash: u64) -> Option<Exact>;
 }
 
-impl<G: Game> Book for StrongSolution<G> {
+impl<G: Knowledge> Book for StrongSolution<G> {
     fn exact(&self, canonical_hash: u64) -> Option<Exact> {
         self.lookup_key(canonical_hash)
     }

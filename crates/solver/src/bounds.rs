@@ -12,7 +12,7 @@ use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use arbiter_core::{DrawRules, Game, Side, Status};
+use arbiter_core::{DrawRules, Knowledge, Side, Status};
 
 use crate::length::{Distance, Lengths};
 use crate::table::{key_of, Solved, Table};
@@ -43,7 +43,7 @@ pub struct DepthBounds {
 /// Proves depth bounds for `position`, deepening one ply at a time until a side is found to
 /// force a win, `time_limit` passes or `interrupt` is set. `progress` is told the bounds after
 /// each depth. The searches remember their results in about `hash_mib` MiB.
-pub fn depth_bounds<G: Game>(
+pub fn depth_bounds<G: Knowledge>(
     position: &G,
     hash_mib: usize,
     time_limit: Option<Duration>,
@@ -56,7 +56,7 @@ pub fn depth_bounds<G: Game>(
     on_big_stack("depth bounds", || deepen(position, hash_mib, time_limit, interrupt, progress))
 }
 
-fn deepen<G: Game>(
+fn deepen<G: Knowledge>(
     position: &G,
     hash_mib: usize,
     time_limit: Option<Duration>,

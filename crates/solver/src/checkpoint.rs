@@ -183,33 +183,7 @@ pub(crate) fn read(
     let file = File::open(path).map_err(|error| format!("cannot open it: {error}"))?;
     let length = file.metadata().map_err(|error| error.to_string())?.len();
     let mut input = Checked { inner: BufReader::new(file), sum: Fnv::new(), read: 0 };
-    if input.line("first line")? != MAGIC {
-        return Err(format!("it is not a solver checkpoint (the first line is not `{MAGIC}`)"));
-    }
-    let found = input.line("subject")?;
-    if found != subject.line() {
-        return Err(format!(
-            "it is a checkpoint of `{}`, not of `{}`",
-            found.replace('\t', " "),
-            subject.line().replace('\t', " ")
-        ));
-    }
-    let expected = format!("{} {}", fit.key, fit.solved_slots);
-    let fits = input.line("fit line")?;
-    if fits != expected {
-        return Err(format!(
-            "it was written with another --hash, or by a build that hashes positions otherwise \
-             (its key and solved-set size are `{fits}`, here `{expected}`): give the same --hash"
-        ));
-    }
-    let work = input.line("work line")?;
-    let behind = work
-        .split_once(' ')
-        .and_then(|(nodes, seconds)| {
-            let seconds: f64 = seconds.parse().ok().filter(|s| (0.0..MAX_SECONDS).contains(s))?;
-            Some(Behind { nodes: nodes.parse().ok()?, seconds })
-        })
-        .ok_or_else(|| format!("its work line `{work}` is not `NODES SECONDS`"))?;
+    let behind = read_header(&mut input, subject, fit)?;
     // No count may promise more than the file holds: a bad file cannot make us loop for long.
     let count = |input: &mut Checked<BufReader<File>>, size: u64| -> Result<u64, String> {
         let count = input.u64()?;
@@ -230,21 +204,7 @@ pub(crate) fn read(
         let entries = count(&mut input, 20)?;
         let table_index = usize::try_from(index).unwrap_or(0) % tables.len().max(1);
         for _ in 0..entries {
-            let key = input.u64()?;
-            let mut words = [0; 12];
-            input.exact(&mut words)?;
-            let word = |at: usize| {
-                u32::from_le_bytes([words[at], words[at + 1], words[at + 2], words[at + 3]])
-            };
-            let entry = Entry { key, proof: word(0), disproof: word(4), work: word(8).max(1) };
-            let half_solved = (entry.proof == 0 && entry.disproof != INFINITY)
-                || (entry.disproof == 0 && entry.proof != INFINITY);
-            if half_solved {
-                return Err(format!(
-                    "an entry has the numbers {} and {}",
-                    entry.proof, entry.disproof
-                ));
-            }
+            let entry = read_entry(&mut input)?;
             if let Some(table) = tables.get_mut(table_index) {
                 table.restore(entry);
             }
@@ -260,4 +220,55 @@ pub(crate) fn read(
         return Err("it has bytes after its checksum".to_owned());
     }
     Ok(behind)
+}
+
+/// Reads a checkpoint's four header lines, which must be of `subject` and `fit`; the work
+/// behind it.
+fn read_header(
+    input: &mut Checked<BufReader<File>>,
+    subject: &Subject,
+    fit: Fit,
+) -> Result<Behind, String> {
+    if input.line("first line")? != MAGIC {
+        return Err(format!("it is not a solver checkpoint (the first line is not `{MAGIC}`)"));
+    }
+    let found = input.line("subject")?;
+    if found != subject.line() {
+        return Err(format!(
+            "it is a checkpoint of `{}`, not of `{}`",
+            found.replace('\t', " "),
+            subject.line().replace('\t', " ")
+        ));
+    }
+    let expected = format!("{} {}", fit.key, fit.solved_slots);
+    let fits = input.line("fit line")?;
+    if fits != expected {
+        return Err(format!(
+            "it was written with another --hash, or by a build that hashes positions otherwise \
+             (its key and solved-set size are `{fits}`, here `{expected}`): give the same --hash"
+        ));
+    }
+    let work = input.line("work line")?;
+    work.split_once(' ')
+        .and_then(|(nodes, seconds)| {
+            let seconds: f64 = seconds.parse().ok().filter(|s| (0.0..MAX_SECONDS).contains(s))?;
+            Some(Behind { nodes: nodes.parse().ok()?, seconds })
+        })
+        .ok_or_else(|| format!("its work line `{work}` is not `NODES SECONDS`"))
+}
+
+/// Reads one table entry: its key, then its proof, disproof and work numbers.
+fn read_entry(input: &mut Checked<BufReader<File>>) -> Result<Entry, String> {
+    let key = input.u64()?;
+    let mut words = [0; 12];
+    input.exact(&mut words)?;
+    let word =
+        |at: usize| u32::from_le_bytes([words[at], words[at + 1], words[at + 2], words[at + 3]]);
+    let entry = Entry { key, proof: word(0), disproof: word(4), work: word(8).max(1) };
+    let half_solved = (entry.proof == 0 && entry.disproof != INFINITY)
+        || (entry.disproof == 0 && entry.proof != INFINITY);
+    if half_solved {
+        return Err(format!("an entry has the numbers {} and {}", entry.proof, entry.disproof));
+    }
+    Ok(entry)
 }

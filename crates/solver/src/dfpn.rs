@@ -5,7 +5,7 @@ use std::time::{Duration, Instant};
 
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
-use arbiter_core::{Game, Status};
+use arbiter_core::{Knowledge, Status};
 
 use crate::table::{key_of, Numbers, Table, INFINITY, MAX_FINITE};
 use crate::{Phase, Progress};
@@ -42,7 +42,7 @@ enum Expansion<G> {
 }
 
 /// One df-pn search: the table, the counters and the limits.
-pub(crate) struct Search<'a, G: Game> {
+pub(crate) struct Search<'a, G: Knowledge> {
     pub(crate) table: &'a mut Table,
     pub(crate) nodes: u64,
     started: Instant,
@@ -65,7 +65,7 @@ pub(crate) struct Search<'a, G: Game> {
     spare: Vec<Vec<Child<G>>>,
 }
 
-impl<'a, G: Game> Search<'a, G> {
+impl<'a, G: Knowledge> Search<'a, G> {
     pub(crate) fn new(
         table: &'a mut Table,
         time_limit: Option<Duration>,

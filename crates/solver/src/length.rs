@@ -17,7 +17,7 @@
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
-use arbiter_core::{Forced, Game, Status};
+use arbiter_core::{Forced, Knowledge, Status};
 
 use crate::dfpn::Search;
 use crate::table::{key_of, KeyMap, Table};
@@ -149,7 +149,7 @@ impl<'a> Distance<'a> {
     }
 
     /// Whether the player to move at `position` wins: from the table, or by df-pn.
-    fn wins<G: Game>(&mut self, position: &G, key: u64) -> bool {
+    fn wins<G: Knowledge>(&mut self, position: &G, key: u64) -> bool {
         if let Some(known) = self.table.value(key) {
             return known;
         }
@@ -177,7 +177,7 @@ impl<'a> Distance<'a> {
     /// The perfect-play length of `position`, whose player to move wins when `won`; `Err` with
     /// the greatest length ruled out when the deadline came first. `bound` is told each length
     /// about to be tried.
-    pub(crate) fn plies<G: Game>(
+    pub(crate) fn plies<G: Knowledge>(
         &mut self,
         position: &G,
         won: bool,
@@ -211,7 +211,12 @@ impl<'a> Distance<'a> {
 
     /// A line of perfect play from `position`, of length `plies` (its perfect-play length),
     /// whose player to move wins when `won`.
-    pub(crate) fn line<G: Game>(&mut self, position: &G, won: bool, plies: u32) -> Vec<G::Move> {
+    pub(crate) fn line<G: Knowledge>(
+        &mut self,
+        position: &G,
+        won: bool,
+        plies: u32,
+    ) -> Vec<G::Move> {
         let mut line = Vec::new();
         let mut position = position.clone();
         let mut winner_to_move = won;
@@ -227,7 +232,7 @@ impl<'a> Distance<'a> {
     /// A perfect move at `position`, whose player to move wins when `won` in `plies` plies
     /// of perfect play: the first move after which the loser loses within `plies - 1` plies
     /// (for the winner), or after which the winner needs all of them (for the loser).
-    pub(crate) fn perfect_move<G: Game>(
+    pub(crate) fn perfect_move<G: Knowledge>(
         &mut self,
         position: &G,
         won: bool,
@@ -252,7 +257,7 @@ impl<'a> Distance<'a> {
     }
 
     /// Whether the player to move can win within `plies` plies whatever the opponent does.
-    pub(crate) fn wins_within<G: Game>(&mut self, position: &G, key: u64, plies: u32) -> bool {
+    pub(crate) fn wins_within<G: Knowledge>(&mut self, position: &G, key: u64, plies: u32) -> bool {
         if plies == 0 || position.status().is_over() || self.table.value(key) == Some(false) {
             return false;
         }
@@ -308,7 +313,12 @@ impl<'a> Distance<'a> {
     }
 
     /// Whether the player to move loses within `plies` plies whatever he does.
-    pub(crate) fn loses_within<G: Game>(&mut self, position: &G, key: u64, plies: u32) -> bool {
+    pub(crate) fn loses_within<G: Knowledge>(
+        &mut self,
+        position: &G,
+        key: u64,
+        plies: u32,
+    ) -> bool {
         if lost_by_mover(position) {
             return true;
         }
@@ -358,7 +368,7 @@ fn known(bounds: Option<&Bounds>, plies: u32) -> Option<bool> {
 }
 
 /// `true` when the game is over and the player to move has lost it.
-fn lost_by_mover<G: Game>(position: &G) -> bool {
+fn lost_by_mover<G: Knowledge>(position: &G) -> bool {
     match position.status() {
         Status::Over(outcome) => outcome.winner() != Some(position.side_to_move()),
         Status::Ongoing => false,
@@ -366,7 +376,7 @@ fn lost_by_mover<G: Game>(position: &G) -> bool {
 }
 
 /// The positions after each legal move, with their keys.
-fn children<G: Game>(position: &G) -> Vec<(G, u64)> {
+fn children<G: Knowledge>(position: &G) -> Vec<(G, u64)> {
     position
         .legal_moves()
         .into_iter()

@@ -22,7 +22,7 @@
 //!      between two children whose numbers are close;
 //!    - **threats** are seen when a position is expanded: if a move ends the game with a win
 //!      for the mover, the position is proved at once and its other children are never
-//!      looked at; and the game's own knowledge of the last plies ([`Game::forced`]: in
+//!      looked at; and the game's own knowledge of the last plies ([`Knowledge::forced`]: in
 //!      Breakthrough, a piece one row from its goal with a free cell ahead, which nothing but
 //!      its capture can stop, and a piece two rows out that can step onto such a cell where
 //!      it cannot be captured, a race won in three) solves a child as it is created, and the
@@ -32,7 +32,7 @@
 //!      "mobility" start), so the search prefers moves that leave the opponent few answers.
 //!
 //!    Positions are remembered under their canonical hash
-//!    ([`Game::canonical_hash`]: for the 6×6 games the
+//!    ([`Knowledge::canonical_hash`]: for the 6×6 games the
 //!    smaller of the position's and its mirror image's), so the search treats a position and
 //!    its image as one. Of the memory the caller gives, three eighths go to a
 //!    transposition table in buckets of six entries (two cache lines) for unsolved positions, where a new
@@ -66,6 +66,7 @@ pub mod book;
 mod bounds;
 pub mod checkpoint;
 mod dfpn;
+mod huge;
 mod length;
 mod oracle;
 mod proof;
@@ -79,7 +80,7 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use arbiter_core::{DrawRules, Game, Side};
+use arbiter_core::{DrawRules, Knowledge, Side};
 
 pub use crate::bounds::{depth_bounds, DepthBounds};
 pub use crate::checkpoint::Subject;
@@ -237,7 +238,7 @@ pub enum SolveError {
 /// Solves `position`: who wins with perfect play, the perfect-play length and a line of
 /// perfect play. `progress` is called about once a second during the df-pn search, once at
 /// its end, and with each length tried after it.
-pub fn solve<G: Game>(
+pub fn solve<G: Knowledge>(
     position: &G,
     settings: &Settings,
     progress: &mut (dyn FnMut(&Progress) + Send),
@@ -248,7 +249,7 @@ pub fn solve<G: Game>(
 /// Solves `position` like [`solve`], then writes the proof tree to `proof`: a line for each
 /// position of the proof where the winner is to move, its text, a tab and the winning move
 /// chosen there; the loser's positions have no line, as all their moves are in the proof.
-pub fn solve_with_proof<G: Game>(
+pub fn solve_with_proof<G: Knowledge>(
     position: &G,
     settings: &Settings,
     progress: &mut (dyn FnMut(&Progress) + Send),
@@ -282,7 +283,7 @@ pub struct Checkpointing<'a> {
 /// there is one, the tables are written every `run.checkpoint.every` and when it is
 /// interrupted or runs out of time. The nodes and times reported include the work behind the
 /// checkpoint.
-pub fn solve_long<G: Game>(
+pub fn solve_long<G: Knowledge>(
     position: &G,
     settings: &Settings,
     run: &LongRun<'_>,
@@ -292,7 +293,7 @@ pub fn solve_long<G: Game>(
     solve_on_big_stack(position, settings, run, progress, proof)
 }
 
-fn solve_on_big_stack<G: Game>(
+fn solve_on_big_stack<G: Knowledge>(
     position: &G,
     settings: &Settings,
     run: &LongRun<'_>,
@@ -323,7 +324,7 @@ pub(crate) fn on_big_stack<T: Send>(
 }
 
 /// The value by df-pn, in slices between checkpoints; `Ok(won)` once found.
-fn search_value<G: Game>(
+fn search_value<G: Knowledge>(
     position: &G,
     settings: &Settings,
     run: &LongRun<'_>,
@@ -333,17 +334,8 @@ fn search_value<G: Game>(
 ) -> Result<(bool, Progress), SolveError> {
     let started = Instant::now();
     let deadline = settings.time_limit.map(|limit| started + limit);
-    let mut behind = Behind::default();
     let fit = Fit { key: key_of(position), solved_slots: solved.capacity() };
-    if let Some(checkpoint) = run.checkpoint.as_ref().filter(|c| c.path.exists()) {
-        behind = checkpoint::read(checkpoint.path, &checkpoint.subject, fit, solved, tables)
-            .map_err(|why| {
-                SolveError::Checkpoint(format!(
-                    "cannot resume from {}: {why}",
-                    checkpoint.path.display()
-                ))
-            })?;
-    }
+    let behind = resume(run, fit, solved, tables)?;
     let (table, others) = tables.split_first_mut().ok_or(SolveError::Memory { mib: 0 })?;
     let mut nodes = behind.nodes;
     loop {
@@ -392,13 +384,7 @@ fn search_value<G: Game>(
         if let Some(checkpoint) = &run.checkpoint {
             let all: Vec<&Table> = std::iter::once(&*table).chain(others.iter()).collect();
             let behind = Behind { nodes, seconds: elapsed.as_secs_f64() };
-            checkpoint::write(checkpoint.path, &checkpoint.subject, fit, behind, solved, &all)
-                .map_err(|error| {
-                    SolveError::Checkpoint(format!(
-                        "cannot write the checkpoint {}: {error}",
-                        checkpoint.path.display()
-                    ))
-                })?;
+            save(checkpoint, fit, behind, solved, &all)?;
         }
         if let Some(won) = won {
             return Ok((won, numbers));
@@ -412,7 +398,41 @@ fn search_value<G: Game>(
     }
 }
 
-fn solve_here<G: Game>(
+/// The work behind the run's checkpoint, read into `solved` and `tables`, when it has one
+/// that exists; none otherwise.
+fn resume(
+    run: &LongRun<'_>,
+    fit: Fit,
+    solved: &Solved,
+    tables: &mut [Table],
+) -> Result<Behind, SolveError> {
+    let Some(checkpoint) = run.checkpoint.as_ref().filter(|c| c.path.exists()) else {
+        return Ok(Behind::default());
+    };
+    checkpoint::read(checkpoint.path, &checkpoint.subject, fit, solved, tables).map_err(|why| {
+        SolveError::Checkpoint(format!("cannot resume from {}: {why}", checkpoint.path.display()))
+    })
+}
+
+/// Writes the checkpoint of the work so far.
+fn save(
+    checkpoint: &Checkpointing<'_>,
+    fit: Fit,
+    behind: Behind,
+    solved: &Solved,
+    tables: &[&Table],
+) -> Result<(), SolveError> {
+    checkpoint::write(checkpoint.path, &checkpoint.subject, fit, behind, solved, tables).map_err(
+        |error| {
+            SolveError::Checkpoint(format!(
+                "cannot write the checkpoint {}: {error}",
+                checkpoint.path.display()
+            ))
+        },
+    )
+}
+
+fn solve_here<G: Knowledge>(
     position: &G,
     settings: &Settings,
     run: &LongRun<'_>,
@@ -493,6 +513,6 @@ impl Memory {
 
 /// `true` when `G`'s rules have no draws, so that the solver accepts its positions.
 #[must_use]
-pub fn accepts<G: Game>(position: &G) -> bool {
+pub fn accepts<G: Knowledge>(position: &G) -> bool {
     position.draw_rules() == DrawRules::NONE
 }

@@ -11,7 +11,7 @@ use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use arbiter_core::{DrawRules, Game, Status};
+use arbiter_core::{DrawRules, Knowledge, Status};
 
 use crate::book::book;
 use crate::dfpn::Search;
@@ -95,7 +95,7 @@ impl Oracle {
 
     /// The exact value of `position`, or [`SolveError::OutOfTime`] when `time` runs out
     /// first (what was proved on the way is kept for the next question).
-    pub fn exact<G: Game>(
+    pub fn exact<G: Knowledge>(
         &mut self,
         position: &G,
         time: Option<Duration>,
@@ -107,7 +107,7 @@ impl Oracle {
     /// The exact value of every legal move of `position` for the player who makes it, best
     /// first (in the order of the legal moves among equals). Fails like [`Oracle::exact`] if
     /// `time` runs out before all are known.
-    pub fn moves<G: Game>(
+    pub fn moves<G: Knowledge>(
         &mut self,
         position: &G,
         time: Option<Duration>,
@@ -130,7 +130,7 @@ impl Oracle {
     /// win, the loser's slowest loss (the first in the order of the legal moves when several
     /// are as good). `None` for a finished game. Setting `stop` (from another thread) ends
     /// the search like the time limit.
-    pub fn best<G: Game>(
+    pub fn best<G: Knowledge>(
         &mut self,
         position: &G,
         time: Option<Duration>,
@@ -156,7 +156,7 @@ impl Oracle {
         })
     }
 
-    fn exact_here<G: Game>(
+    fn exact_here<G: Knowledge>(
         &mut self,
         position: &G,
         deadline: Option<Instant>,
@@ -200,7 +200,7 @@ impl Oracle {
 /// The perfect move by the book of `G`, when it knows the position's value (`exact`) and the
 /// value of a move that keeps it: the first such move in the order of the legal moves, as the
 /// search would choose.
-fn from_book<G: Game>(position: &G, exact: Exact) -> Option<G::Move> {
+fn from_book<G: Knowledge>(position: &G, exact: Exact) -> Option<G::Move> {
     let book = book(G::ID)?;
     position.legal_moves().into_iter().find(|&mv| {
         let mut child = position.clone();

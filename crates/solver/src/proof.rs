@@ -9,7 +9,7 @@
 use std::collections::HashSet;
 use std::io::{self, Write};
 
-use arbiter_core::{Game, Side, Status};
+use arbiter_core::{Knowledge, Side, Status};
 
 use crate::dfpn::Search;
 use crate::table::{key_of, Table};
@@ -18,7 +18,7 @@ use crate::Progress;
 /// Writes the proof that `winner` wins from `root`, a line per position where he is to move;
 /// returns the number of lines. A move is chosen where the table knows the position after it
 /// is lost for the loser, else the first move that df-pn proves so.
-pub(crate) fn write<G: Game>(
+pub(crate) fn write<G: Knowledge>(
     table: &mut Table,
     root: &G,
     winner: Side,
@@ -59,7 +59,11 @@ pub(crate) fn write<G: Game>(
 
 /// A move after which the player to move loses: one the table or the game's knowledge knows,
 /// else one df-pn proves.
-fn winning_move<G: Game>(table: &mut Table, position: &G, moves: &[G::Move]) -> Option<G::Move> {
+fn winning_move<G: Knowledge>(
+    table: &mut Table,
+    position: &G,
+    moves: &[G::Move],
+) -> Option<G::Move> {
     let children: Vec<(G::Move, G)> = moves
         .iter()
         .map(|&mv| {

@@ -11,7 +11,7 @@
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
-use arbiter_core::{Game, Status};
+use arbiter_core::{Knowledge, Status};
 
 use crate::dfpn::Search;
 use crate::table::Table;
@@ -29,7 +29,7 @@ pub(crate) struct Split<'a> {
 impl Split<'_> {
     /// Solves the root's children on this thread (with `table` and `progress`) and one more
     /// thread for each of `others` (quietly, each with its table); returns the nodes searched.
-    pub(crate) fn run<G: Game>(
+    pub(crate) fn run<G: Knowledge>(
         &self,
         root: &G,
         table: &mut Table,

@@ -27,7 +27,7 @@
 //!
 //! # Keys
 //!
-//! A position is stored under its canonical hash ([`Game::canonical_hash`]): a position
+//! A position is stored under its canonical hash ([`Knowledge::canonical_hash`]): a position
 //! and its image under the half turn with the colours swapped have the same value and length
 //! for the player to move, so they share one entry and the table is half the size. An exact
 //! encoding would need a method the games do not have (the trait offers only the text form,
@@ -63,7 +63,8 @@ use std::hash::{BuildHasherDefault, Hasher};
 use std::io::{self, Read, Write};
 use std::marker::PhantomData;
 
-use arbiter_core::{excerpt, DrawRules, Game};
+use arbiter_core::text::excerpt;
+use arbiter_core::{DrawRules, Knowledge};
 
 use crate::Exact;
 
@@ -175,7 +176,7 @@ pub struct StrongSolution<G> {
     game: PhantomData<fn() -> G>,
 }
 
-impl<G: Game> StrongSolution<G> {
+impl<G: Knowledge> StrongSolution<G> {
     /// Computes the value and perfect-play length of every position reachable from `starts`
     /// by an exhaustive search. `options_text` says what the starts are (it is written into
     /// the file and checked on reading). `progress` is called with the number of positions
@@ -322,7 +323,7 @@ impl<G: Game> StrongSolution<G> {
 type Memory = HashMap<u64, u8, BuildHasherDefault<Mix>>;
 
 /// The depth-first walk: a stack of positions whose children are being visited.
-struct Search<'a, G: Game> {
+struct Search<'a, G: Knowledge> {
     memory: Memory,
     stack: Vec<Frame<G>>,
     /// Move lists of finished frames, to reuse.
@@ -332,7 +333,7 @@ struct Search<'a, G: Game> {
 }
 
 /// A position being searched, and what its children have shown so far.
-struct Frame<G: Game> {
+struct Frame<G: Knowledge> {
     position: G,
     key: u64,
     moves: Vec<G::Move>,
@@ -341,7 +342,7 @@ struct Frame<G: Game> {
     slowest_loss: u32,
 }
 
-impl<G: Game> Frame<G> {
+impl<G: Knowledge> Frame<G> {
     /// Takes in the value of a child, for the child's player to move.
     fn add_child(&mut self, child: Exact) {
         let plies = child.plies + 1;
@@ -361,7 +362,7 @@ impl<G: Game> Frame<G> {
     }
 }
 
-impl<'a, G: Game> Search<'a, G> {
+impl<'a, G: Knowledge> Search<'a, G> {
     fn new(progress: &'a mut dyn FnMut(u64)) -> Self {
         Search {
             memory: Memory::default(),
@@ -432,7 +433,7 @@ impl<'a, G: Game> Search<'a, G> {
 }
 
 /// The value of a finished position: 0 plies, won or lost as its status says.
-fn finished<G: Game>(position: &G) -> Exact {
+fn finished<G: Knowledge>(position: &G) -> Exact {
     let winner = position.status().outcome().and_then(|outcome| outcome.winner());
     Exact { wins: winner == Some(position.side_to_move()), plies: 0 }
 }

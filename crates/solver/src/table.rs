@@ -1,7 +1,7 @@
 //! What the search remembers: a transposition table of fixed size for the proof and disproof
 //! numbers of unsolved positions, and a set of solved positions that is never evicted.
 //!
-//! Keys are canonical hashes ([`Game::canonical_hash`](arbiter_core::Game::canonical_hash)), so a
+//! Keys are canonical hashes ([`Knowledge::canonical_hash`](arbiter_core::Knowledge::canonical_hash)), so a
 //! position and its mirror image share an entry; a solved value is always for the player to
 //! move, which the mirror keeps.
 
@@ -10,13 +10,15 @@ use std::hash::{BuildHasherDefault, Hasher};
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::sync::Arc;
 
-use arbiter_core::Game;
+use arbiter_core::Knowledge;
+
+use crate::huge;
 
 /// The key of a position in the table: its canonical hash, mixed again. The canonical hash
 /// is the smaller of two hashes, so its high bits lean towards zero; the table's buckets and
 /// the hash map's groups are chosen by high bits, and would crowd at the low end. One round of
 /// SplitMix64's finaliser spreads them evenly again.
-pub(crate) fn key_of<G: Game>(position: &G) -> u64 {
+pub(crate) fn key_of<G: Knowledge>(position: &G) -> u64 {
     let mut key = position.canonical_hash();
     key = (key ^ (key >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
     key = (key ^ (key >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
@@ -149,6 +151,7 @@ impl Solved {
         let count = (bytes / size_of::<AtomicU64>()).max(MAX_PROBES);
         let mut slots = Vec::new();
         slots.try_reserve_exact(count).ok()?;
+        huge::advise(&mut slots);
         slots.resize_with(count, || AtomicU64::new(0));
         Some(Solved { slots, count: AtomicUsize::new(0) })
     }
@@ -265,6 +268,7 @@ impl Table {
         let bucket_count = (bytes / size_of::<Bucket>()).max(1);
         let mut buckets = Vec::new();
         buckets.try_reserve_exact(bucket_count).ok()?;
+        huge::advise(&mut buckets);
         buckets.resize(bucket_count, Bucket::default());
         Some(Table { buckets, used: 0, solved })
     }

@@ -54,8 +54,8 @@ mod present;
 mod text;
 
 use arbiter_core::{
-    zobrist_keys, DrawRules, Game, MoveError, NoOptions, Outcome, PositionError, Side, Status,
-    WinReason,
+    zobrist_keys, DrawRules, Game, Knowledge, MoveError, NoOptions, Outcome, PositionError, Side,
+    Status, WinReason,
 };
 
 use crate::board::{
@@ -554,6 +554,9 @@ impl Game for Checkers {
         mv.is_capture() || self.kings & (1 << mv.from) == 0
     }
 }
+
+/// No knowledge beyond the rules: the solver does not take games that can be drawn.
+impl Knowledge for Checkers {}
 
 #[cfg(test)]
 mod tests {

@@ -2,7 +2,8 @@
 
 use std::fmt;
 
-use arbiter_core::{excerpt, find_move_by_squares, parse_digits, MoveError};
+use arbiter_core::text::{excerpt, find_move_by_squares, parse_digits};
+use arbiter_core::MoveError;
 
 use crate::board::{pdn_index, to_pdn, Squares};
 

@@ -1,8 +1,7 @@
 //! Positions as text: PDN FEN both ways, and the board drawn for people.
 
-use arbiter_core::{
-    check_piece_counts, excerpt, parse_digits, split_piece_lists, PositionError, Side,
-};
+use arbiter_core::text::{check_piece_counts, excerpt, parse_digits, split_piece_lists};
+use arbiter_core::{PositionError, Side};
 
 use crate::board::{bit_of, pdn_index, squares, Squares, BOTTOM_ROW, TOP_ROW};
 use crate::Checkers;

@@ -51,8 +51,8 @@ mod present;
 mod text;
 
 use arbiter_core::{
-    zobrist_keys, DrawRules, Game, GameOptions, MoveError, OptionError, OptionSpec, Outcome,
-    PositionError, Side, Status, WinReason,
+    zobrist_keys, DrawRules, Game, GameOptions, Knowledge, MoveError, OptionError, OptionSpec,
+    Outcome, PositionError, Side, Status, WinReason,
 };
 
 use crate::board::{
@@ -384,3 +384,6 @@ impl Game for DayNight {
         mv.is_capture()
     }
 }
+
+/// No knowledge beyond the rules: the solver does not take games that can be drawn.
+impl Knowledge for DayNight {}

@@ -1,7 +1,8 @@
 //! Positions as text, both ways, and the round board drawn as a table: rings as rows, sectors
 //! as columns.
 
-use arbiter_core::{check_piece_counts, excerpt, no_inner_space, PositionError, Side};
+use arbiter_core::text::{check_piece_counts, excerpt, no_inner_space};
+use arbiter_core::{PositionError, Side};
 
 use crate::board::{board, fields, sector_letter, Field, Fields, SECTORS};
 use crate::{DayNight, Options};
@@ -45,7 +46,6 @@ pub(crate) fn read(text: &str, options: &Options) -> Result<DayNight, PositionEr
     // White, Black, neutral, in that order; then the dial.
     let mut sets: [Option<Fields>; 3] = [None; 3];
     let mut dial = None;
-    let on_board = board(options.rings);
     for part in parts {
         let (tag, rest) = part.split_at(part.chars().next().map_or(0, char::len_utf8));
         let kind = match tag {
@@ -53,10 +53,7 @@ pub(crate) fn read(text: &str, options: &Options) -> Result<DayNight, PositionEr
             "B" | "b" => 1,
             "N" | "n" => 2,
             "D" | "d" => {
-                let sector =
-                    rest.chars().next().filter(|_| rest.len() == 1).map(|c| c.to_ascii_lowercase());
-                let sector = sector.filter(char::is_ascii_lowercase).map(|c| c as u8 - b'a');
-                let sector = sector.filter(|&s| s < SECTORS).ok_or_else(|| {
+                let sector = read_dial(rest).ok_or_else(|| {
                     error(format!("the dial `D{}` does not name a sector a-l", excerpt(rest)))
                 })?;
                 if dial.replace(sector).is_some() {
@@ -74,34 +71,8 @@ pub(crate) fn read(text: &str, options: &Options) -> Result<DayNight, PositionEr
         if sets[kind].is_some() {
             return Err(error(format!("the list {tag} is given twice")));
         }
-        let mut set = 0;
-        for name in rest.split(',').filter(|name| !name.is_empty()) {
-            let field = Field::parse(name).filter(|field| field.bit() & on_board != 0).ok_or_else(
-                || {
-                    error(format!(
-                        "`{}` is not a field of this board (a-l, rings 1-{})",
-                        excerpt(name),
-                        options.rings
-                    ))
-                },
-            )?;
-            if (set | sets.iter().flatten().fold(0, |all, s| all | s)) & field.bit() != 0 {
-                return Err(error(format!("{field} holds two pieces")));
-            }
-            let colour_ok = match kind {
-                0 => field.is_white(),
-                1 => !field.is_white(),
-                _ => true,
-            };
-            if !colour_ok {
-                let piece = if kind == 0 { "white" } else { "black" };
-                return Err(error(format!(
-                    "the {piece} piece on {field} stands on a field of the other colour"
-                )));
-            }
-            set |= field.bit();
-        }
-        sets[kind] = Some(set);
+        let taken = sets.iter().flatten().fold(0, |all, set| all | set);
+        sets[kind] = Some(read_list(rest, kind, taken, options.rings).map_err(error)?);
     }
     let (Some(white), Some(black), Some(neutral)) = (sets[0], sets[1], sets[2]) else {
         return Err(error("the lists W, B and N must all be given, even when empty".to_owned()));
@@ -116,4 +87,41 @@ pub(crate) fn read(text: &str, options: &Options) -> Result<DayNight, PositionEr
         ));
     }
     Ok(DayNight::new([white, black], neutral, dial, side_to_move, options.rings))
+}
+
+/// The sector a dial field names (`a` to `l`, either case), if it names one.
+fn read_dial(rest: &str) -> Option<u8> {
+    let sector = rest.chars().next().filter(|_| rest.len() == 1).map(|c| c.to_ascii_lowercase());
+    let sector = sector.filter(char::is_ascii_lowercase).map(|c| c as u8 - b'a');
+    sector.filter(|&s| s < SECTORS)
+}
+
+/// The fields of a list of kind `kind` (0 White, 1 Black, 2 neutral): names separated by
+/// commas, each on a board of `rings` rings, none in `taken` or given twice, and White's and
+/// Black's pieces on fields of their own colour. The error is the problem alone.
+fn read_list(rest: &str, kind: usize, taken: Fields, rings: u8) -> Result<Fields, String> {
+    let on_board = board(rings);
+    let mut set = 0;
+    for name in rest.split(',').filter(|name| !name.is_empty()) {
+        let field =
+            Field::parse(name).filter(|field| field.bit() & on_board != 0).ok_or_else(|| {
+                format!("`{}` is not a field of this board (a-l, rings 1-{rings})", excerpt(name))
+            })?;
+        if (set | taken) & field.bit() != 0 {
+            return Err(format!("{field} holds two pieces"));
+        }
+        let colour_ok = match kind {
+            0 => field.is_white(),
+            1 => !field.is_white(),
+            _ => true,
+        };
+        if !colour_ok {
+            let piece = if kind == 0 { "white" } else { "black" };
+            return Err(format!(
+                "the {piece} piece on {field} stands on a field of the other colour"
+            ));
+        }
+        set |= field.bit();
+    }
+    Ok(set)
 }

@@ -52,8 +52,8 @@ mod present;
 mod text;
 
 use arbiter_core::{
-    zobrist_keys, DrawRules, Game, MoveError, NoOptions, Outcome, PositionError, Side, Status,
-    WinReason,
+    zobrist_keys, DrawRules, Game, Knowledge, MoveError, NoOptions, Outcome, PositionError, Side,
+    Status, WinReason,
 };
 
 use crate::board::{next, points, run, step, Direction, Point, Points, BOARD};
@@ -343,3 +343,6 @@ impl Game for Fanorona {
         mv.is_capture()
     }
 }
+
+/// No knowledge beyond the rules: the solver does not take games that can be drawn.
+impl Knowledge for Fanorona {}

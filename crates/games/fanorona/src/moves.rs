@@ -3,7 +3,8 @@
 use std::fmt;
 use std::hash::{Hash, Hasher};
 
-use arbiter_core::{excerpt, MoveError};
+use arbiter_core::text::excerpt;
+use arbiter_core::MoveError;
 
 use crate::board::{Direction, Point, Points};
 

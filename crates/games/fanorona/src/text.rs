@@ -1,6 +1,7 @@
 //! Positions as text, both ways, and the board drawn with its lines like the seed's picture.
 
-use arbiter_core::{check_piece_counts, split_rows, PositionError, Side};
+use arbiter_core::text::{check_piece_counts, split_rows};
+use arbiter_core::{PositionError, Side};
 
 use crate::board::{Point, Points};
 use crate::Fanorona;

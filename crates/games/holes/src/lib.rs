@@ -45,8 +45,8 @@ mod present;
 mod text;
 
 use arbiter_core::{
-    zobrist_keys, Forced, Game, GameOptions, MoveError, OptionError, OptionSpec, Outcome,
-    PositionError, Side, Status, Symmetry, WinReason,
+    zobrist_keys, Forced, Game, GameOptions, Knowledge, MoveError, OptionError, OptionSpec,
+    Outcome, PositionError, Side, Status, Symmetry, WinReason,
 };
 
 use crate::board::{
@@ -114,7 +114,7 @@ pub struct Holes {
     diagonal_captures: bool,
     hash: u64,
     /// The hash of the position's [`Symmetry`] image, kept up to date beside `hash`, so that
-    /// [`Game::canonical_hash`] (which solvers ask of every position they meet) needs no image.
+    /// [`Knowledge::canonical_hash`] (which solvers ask of every position they meet) needs no image.
     image_hash: u64,
 }
 
@@ -302,7 +302,9 @@ impl Game for Holes {
     fn from_text(text: &str, options: &Options) -> Result<Self, PositionError> {
         text::read(text, options)
     }
+}
 
+impl Knowledge for Holes {
     fn canonical_hash(&self) -> u64 {
         // `symmetric_hash(self)`, without making the image (the symmetry test checks that
         // the two agree).

@@ -2,7 +2,8 @@
 
 use std::fmt;
 
-use arbiter_core::{parse_digits, MoveError};
+use arbiter_core::text::parse_digits;
+use arbiter_core::MoveError;
 
 use crate::board::Cell;
 

@@ -1,6 +1,7 @@
 //! Positions as text, both ways, and the board drawn with its holes.
 
-use arbiter_core::{check_piece_counts, split_rows, PositionError, Side};
+use arbiter_core::text::{check_piece_counts, split_rows};
+use arbiter_core::{PositionError, Side};
 
 use crate::board::{Cell, Cells, HOLES, RANK_1, RANK_6};
 use crate::{Holes, Options};

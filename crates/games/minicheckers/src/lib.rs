@@ -49,8 +49,8 @@ mod present;
 mod text;
 
 use arbiter_core::{
-    symmetric_hash, zobrist_keys, Game, GameOptions, MoveError, OptionError, OptionSpec, Outcome,
-    PositionError, Side, Status, Symmetry, WinReason,
+    symmetric_hash, zobrist_keys, Game, GameOptions, Knowledge, MoveError, OptionError, OptionSpec,
+    Outcome, PositionError, Side, Status, Symmetry, WinReason,
 };
 
 use crate::board::{squares, step, Direction, Square, Squares, RANK_1, RANK_6};
@@ -354,7 +354,9 @@ impl Game for Minicheckers {
     fn from_text(text: &str, _options: &Options) -> Result<Self, PositionError> {
         text::read(text)
     }
+}
 
+impl Knowledge for Minicheckers {
     fn canonical_hash(&self) -> u64 {
         symmetric_hash(self)
     }

@@ -1,6 +1,7 @@
 //! Positions as text, both ways, and the board drawn like the seed's picture.
 
-use arbiter_core::{check_piece_counts, excerpt, split_piece_lists, PositionError, Side};
+use arbiter_core::text::{check_piece_counts, excerpt, split_piece_lists};
+use arbiter_core::{PositionError, Side};
 
 use crate::board::{is_dark, squares, Square, Squares, RANK_1, RANK_6};
 use crate::Minicheckers;

@@ -12,8 +12,8 @@ use std::thread;
 use std::time::{Duration, Instant};
 
 use arbiter_ai::MAX_TIME;
-use arbiter_core::excerpt;
 use arbiter_core::lines::{read_line, Line};
+use arbiter_core::text::excerpt;
 
 use super::ClientError;
 use crate::MAX_LINE_BYTES;

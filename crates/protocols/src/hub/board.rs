@@ -18,7 +18,8 @@ use std::collections::BTreeSet;
 
 use arbiter_catalog::AnyGame;
 use arbiter_core::present::{CellId, Place};
-use arbiter_core::{excerpt, Side};
+use arbiter_core::text::excerpt;
+use arbiter_core::Side;
 
 /// A game's board as Hub writes it.
 #[derive(Debug, Clone)]
@@ -150,7 +151,8 @@ impl HubBoard {
         let numbers: Option<Vec<usize>> = text
             .split(['-', 'x'])
             .map(|number| {
-                arbiter_core::parse_digits::<usize>(number).filter(|n| (1..=self.len()).contains(n))
+                arbiter_core::text::parse_digits::<usize>(number)
+                    .filter(|n| (1..=self.len()).contains(n))
             })
             .collect();
         let numbers = match numbers {

@@ -1,6 +1,6 @@
 //! Hub's line syntax: `command arg=value arg="a value" flag …`.
 
-use arbiter_core::excerpt;
+use arbiter_core::text::excerpt;
 
 /// A line read: its command and arguments, each with its value (empty for a flag).
 #[derive(Debug, Clone, PartialEq, Eq)]

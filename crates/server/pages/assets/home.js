@@ -40,9 +40,9 @@ function showOptions(game) {
   document.getElementById('options-set').hidden = game.options.length === 0;
   // The perfect player plays only the games the solver handles.
   const perfect = form.querySelector('option[value=perfect]');
-  perfect.hidden = !game.solved;
-  perfect.disabled = !game.solved;
-  if (!game.solved && perfect.selected) form.querySelector('option[value="5"]').selected = true;
+  perfect.hidden = !game.solvable;
+  perfect.disabled = !game.solvable;
+  if (!game.solvable && perfect.selected) form.querySelector('option[value="5"]').selected = true;
 }
 
 function optionsText() {

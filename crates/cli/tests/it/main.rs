@@ -1,0 +1,10 @@
+//! The integration tests of `cli`, in one binary (one link instead of one per file).
+
+mod cli;
+mod external;
+mod hostile;
+mod hub;
+mod protocol;
+mod serve;
+mod solve;
+mod ugi;

@@ -1,0 +1,10 @@
+//! The integration tests of `checkers`, in one binary (one link instead of one per file).
+
+mod common;
+mod conformance;
+mod notation;
+mod perft;
+mod records;
+mod reference;
+mod reference_check;
+mod rules;

@@ -1,0 +1,9 @@
+//! The integration tests of `fanorona`, in one binary (one link instead of one per file).
+
+mod common;
+mod conformance;
+mod notation;
+mod perft;
+mod reference;
+mod reference_check;
+mod rules;

@@ -1,0 +1,114 @@
+//! A game in memory: its stored form, the game played from it, and what a request may do.
+
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
+
+use arbiter_catalog::GameId;
+use arbiter_core::Side;
+
+use super::{read_side, GameState, SeatState};
+use crate::error::ApiError;
+use crate::live::{self, describe, Event, Live};
+use crate::seats::{hash_secret, Player};
+use crate::store::StoredGame;
+
+/// A game in memory: as stored, and played.
+pub(crate) struct Entry {
+    pub(super) stored: StoredGame,
+    pub(super) live: Box<dyn Live>,
+    pub(super) players: [Player; 2],
+    /// Stops the computer's search in progress.
+    pub(super) stop: Arc<AtomicBool>,
+    /// Whether the computer's search is under way.
+    pub(super) thinking: bool,
+}
+
+impl Entry {
+    pub(super) fn from_stored(stored: StoredGame) -> Result<Entry, ApiError> {
+        let kind: GameId = stored.game.parse().map_err(|e| ApiError::Storage(format!("{e}")))?;
+        let event = stored.event.as_deref().and_then(Event::from_text);
+        let live = live::build(kind, &stored.options, &stored.moves, event)
+            .map_err(|error| ApiError::Storage(format!("game {}: {error}", stored.id)))?;
+        let seat = |index: usize| Player::parse(&stored.seats[index].player, kind);
+        let players = [seat(0)?, seat(1)?];
+        Ok(Entry { stored, live, players, stop: Arc::default(), thinking: false })
+    }
+
+    /// The sides whose seats the presented secrets hold.
+    pub(super) fn held(&self, secrets: &[String]) -> Vec<Side> {
+        let hashes: Vec<String> = secrets.iter().map(|secret| hash_secret(secret)).collect();
+        Side::BOTH
+            .into_iter()
+            .filter(|side| {
+                self.stored.seats[side.index()]
+                    .secret
+                    .as_ref()
+                    .is_some_and(|stored| hashes.contains(stored))
+            })
+            .collect()
+    }
+
+    pub(super) fn state(&self, you: Vec<Side>) -> GameState {
+        let status = self.live.status();
+        let (result, reason) = describe(status);
+        let seats = Side::BOTH
+            .into_iter()
+            .map(|side| {
+                let seat = &self.stored.seats[side.index()];
+                (side, SeatState { player: seat.player.clone(), taken: seat.claimed })
+            })
+            .collect();
+        GameState {
+            id: self.stored.id.clone(),
+            game: self.stored.game.clone(),
+            options: self.stored.options.clone(),
+            version: self.stored.version,
+            moves: self.stored.moves.clone(),
+            ply: self.live.ply(),
+            to_move: self.live.side_to_move(),
+            status: if status.is_over() { "over" } else { "ongoing" },
+            result,
+            reason,
+            seats,
+            draw_offer: read_side(self.stored.draw_offer.as_deref()),
+            undo_request: read_side(self.stored.undo_request.as_deref()),
+            thinking: self.thinking,
+            you,
+            view: self.live.view(),
+        }
+    }
+
+    /// The side a request acts for (see [`Entry::acting`]), in a game that goes on.
+    pub(super) fn acting_while_ongoing(&self, held: &[Side]) -> Result<Side, ApiError> {
+        let side = self.acting(held)?;
+        if self.live.status().is_over() {
+            return Err(ApiError::Conflict("the game is over".to_owned()));
+        }
+        Ok(side)
+    }
+
+    /// The state as JSON, with its version, when it is newer than `version`.
+    pub(crate) fn state_if_newer(&self, version: i64, secrets: &[String]) -> Option<(i64, String)> {
+        (self.stored.version > version).then(|| {
+            let state = self.state(self.held(secrets));
+            (state.version, serde_json::to_string(&state).unwrap_or_default())
+        })
+    }
+
+    pub(super) fn is_computer(&self, side: Side) -> bool {
+        matches!(self.players[side.index()], Player::Computer(_))
+    }
+
+    /// The one side a request acts for: the side to move where it holds both.
+    pub(super) fn acting(&self, held: &[Side]) -> Result<Side, ApiError> {
+        match held {
+            [] => Err(ApiError::Forbidden(
+                "you hold no seat in this game; send the seat's token as \
+                 `Authorization: Bearer TOKEN`, or open the seat's link"
+                    .to_owned(),
+            )),
+            [side] => Ok(*side),
+            _ => Ok(self.live.side_to_move()),
+        }
+    }
+}

@@ -1,0 +1,505 @@
+//! The API over real HTTP and WebSocket, on SQLite and (when `DATABASE_URL` is set) on
+//! PostgreSQL: whole games of every game, seats and their secrets, bad requests, the
+//! computer, events, and a restart on the same database.
+
+use std::time::Duration;
+
+use crate::common::{databases, token, wait_for, Server};
+use futures_util::{SinkExt, StreamExt};
+use reqwest::{Client, StatusCode};
+use serde_json::{json, Value};
+use tokio_tungstenite::tungstenite::Message;
+
+const GAMES: [&str; 5] = ["minicheckers", "holes", "fanorona", "checkers", "daynight"];
+
+fn client() -> Client {
+    Client::builder().timeout(Duration::from_secs(30)).build().expect("a client")
+}
+
+/// A small deterministic generator for the random moves.
+fn next(seed: &mut u64) -> usize {
+    *seed ^= *seed << 13;
+    *seed ^= *seed >> 7;
+    *seed ^= *seed << 17;
+    (*seed >> 16) as usize
+}
+
+#[tokio::test]
+async fn two_people_play_a_whole_game_of_every_game_with_their_tokens() {
+    for database in databases() {
+        let server = Server::start(&database).await;
+        let client = client();
+        let catalog: Value = client
+            .get(server.url("/api/catalog"))
+            .send()
+            .await
+            .expect("sent")
+            .json()
+            .await
+            .expect("json");
+        let ids: Vec<&str> = catalog
+            .as_array()
+            .expect("a list")
+            .iter()
+            .map(|g| g["id"].as_str().expect("id"))
+            .collect();
+        assert_eq!(ids, GAMES);
+        let mut seed = 0x2545_F491_4F6C_DD1D;
+        for game in GAMES {
+            let created = server.create(&client, game, "human", "human").await;
+            let id = created["id"].as_str().expect("an id");
+            let mut state = created["state"].clone();
+            let mut played = Vec::new();
+            while state["status"] == "ongoing" {
+                assert!(played.len() < 2000, "{game} does not end");
+                let legal = state["legal"].as_array().expect("legal moves");
+                let mv = legal[next(&mut seed) % legal.len()]["move"]
+                    .as_str()
+                    .expect("a move")
+                    .to_owned();
+                let side = state["to_move"].as_str().expect("a side");
+                let ply = state["ply"].as_u64().expect("a ply");
+                let response = server.play(&client, id, &token(&created, side), &mv, ply).await;
+                assert_eq!(response.status(), StatusCode::OK, "{game} {mv}");
+                state = response.json().await.expect("json");
+                played.push(mv);
+            }
+            assert!(state["result"].is_string() && state["reason"].is_string(), "{state}");
+            assert!(state["legal"].as_array().is_some_and(Vec::is_empty));
+            let stored = server.get(&client, id).await;
+            assert_eq!(stored["moves"], json!(played), "{game} on {database}");
+            let record = client
+                .get(server.url(&format!("/api/games/{id}/record")))
+                .send()
+                .await
+                .expect("sent")
+                .text()
+                .await
+                .expect("text");
+            assert!(record.contains(state["result"].as_str().expect("a result")), "{record}");
+        }
+    }
+}
+
+#[tokio::test]
+async fn only_the_seat_of_the_side_to_move_can_move_and_bad_requests_say_why() {
+    for database in databases() {
+        let server = Server::start(&database).await;
+        let client = client();
+        let created = server.create(&client, "checkers", "human", "human").await;
+        let id = created["id"].as_str().expect("an id");
+        let (white, black) = (token(&created, "white"), token(&created, "black"));
+        // Black moves first in checkers.
+        let error = |response: reqwest::Response| async move {
+            let status = response.status();
+            let text = response.text().await.expect("a body");
+            let body: Value = serde_json::from_str(&text).expect("a JSON error");
+            let message = body["error"].as_str().unwrap_or_else(|| panic!("no message: {text}"));
+            (status, message.to_owned())
+        };
+        let (status, message) = error(server.play(&client, id, &white, "22-18", 0).await).await;
+        assert_eq!(status, StatusCode::FORBIDDEN, "{message}");
+        let (status, message) =
+            error(server.play(&client, id, "not-a-token", "11-15", 0).await).await;
+        assert_eq!(status, StatusCode::FORBIDDEN, "{message}");
+        let spectator = client
+            .post(server.url(&format!("/api/games/{id}/moves")))
+            .json(&json!({"move": "11-15", "ply": 0}))
+            .send()
+            .await
+            .expect("sent");
+        assert_eq!(spectator.status(), StatusCode::FORBIDDEN);
+        let (status, message) = error(server.play(&client, id, &black, "11-18", 0).await).await;
+        assert_eq!(status, StatusCode::BAD_REQUEST);
+        assert!(message.contains("11-15"), "the legal moves are listed: {message}");
+        let (status, _) = error(server.play(&client, id, &black, "11-15", 3).await).await;
+        assert_eq!(status, StatusCode::CONFLICT, "a stale ply");
+        assert_eq!(server.play(&client, id, &black, "11-15", 0).await.status(), StatusCode::OK);
+        // The same move sent again is harmless.
+        let again = server.play(&client, id, &black, "11-15", 0).await;
+        assert_eq!(again.status(), StatusCode::OK);
+        let state: Value = again.json().await.expect("json");
+        assert_eq!(state["moves"], json!(["11-15"]));
+        let (status, _) = error(server.play(&client, "nosuchgame", &black, "11-15", 0).await).await;
+        assert_eq!(status, StatusCode::NOT_FOUND);
+        for body in ["{", "[]", "{\"move\": 5}", "{\"move\": \"22-18\", \"ply\": -1}"] {
+            let response = client
+                .post(server.url(&format!("/api/games/{id}/moves")))
+                .bearer_auth(&white)
+                .header("content-type", "application/json")
+                .body(body)
+                .send()
+                .await
+                .expect("sent");
+            let (status, message) = error(response).await;
+            assert_eq!(status, StatusCode::BAD_REQUEST, "{body}: {message}");
+        }
+        let huge = "x".repeat(100_000);
+        let response = client
+            .post(server.url("/api/games"))
+            .header("content-type", "application/json")
+            .body(format!("{{\"game\": \"{huge}\"}}"))
+            .send()
+            .await
+            .expect("sent");
+        assert!(response.status().is_client_error(), "{}", response.status());
+        let bad_game = client
+            .post(server.url("/api/games"))
+            .json(&json!({"game": "chess", "white": "human", "black": "human"}))
+            .send()
+            .await
+            .expect("sent");
+        let (status, message) = error(bad_game).await;
+        assert_eq!(status, StatusCode::BAD_REQUEST);
+        assert!(message.contains("checkers"), "{message}");
+        let bad_player = client
+            .post(server.url("/api/games"))
+            .json(&json!({"game": "holes", "white": "ai:9", "black": "human"}))
+            .send()
+            .await
+            .expect("sent");
+        assert_eq!(bad_player.status(), StatusCode::BAD_REQUEST);
+        let state = server.get(&client, id).await;
+        assert!(
+            !state.to_string().contains(&white) && !state.to_string().contains(&black),
+            "no token is read back"
+        );
+    }
+}
+
+#[tokio::test]
+async fn an_invitation_link_gives_the_seat_once_and_its_token_stops_working() {
+    for database in databases() {
+        let server = Server::start(&database).await;
+        let plain = client();
+        let created = server.create(&plain, "holes", "human", "human").await;
+        let id = created["id"].as_str().expect("an id");
+        let link = created["seats"]["black"]["url"].as_str().expect("a link").to_owned();
+        let old = token(&created, "black");
+        let friend = Client::builder()
+            .cookie_store(true)
+            .redirect(reqwest::redirect::Policy::none())
+            .build()
+            .expect("client");
+        let joined = friend.get(server.url(&link)).send().await.expect("sent");
+        assert_eq!(joined.status(), StatusCode::SEE_OTHER);
+        let thief = Client::builder()
+            .cookie_store(true)
+            .redirect(reqwest::redirect::Policy::none())
+            .build()
+            .expect("client");
+        assert_eq!(
+            thief.get(server.url(&link)).send().await.expect("sent").status(),
+            StatusCode::FORBIDDEN
+        );
+        assert_eq!(
+            server.play(&plain, id, &token(&created, "white"), "a2-a3", 0).await.status(),
+            StatusCode::OK
+        );
+        assert_eq!(
+            server.play(&plain, id, &old, "a5-a4", 1).await.status(),
+            StatusCode::FORBIDDEN,
+            "the link's token is spent"
+        );
+        let state: Value = friend
+            .get(server.url(&format!("/api/games/{id}")))
+            .send()
+            .await
+            .expect("sent")
+            .json()
+            .await
+            .expect("json");
+        assert_eq!(state["you"], json!(["black"]));
+        assert_eq!(state["seats"]["black"]["taken"], json!(true));
+        let moved = friend
+            .post(server.url(&format!("/api/games/{id}/moves")))
+            .json(&json!({"move": "a5-a4", "ply": 1}))
+            .send()
+            .await
+            .expect("sent");
+        assert_eq!(moved.status(), StatusCode::OK, "the cookie holds the seat");
+    }
+}
+
+#[tokio::test]
+async fn the_computer_answers_and_a_takeback_against_it_is_immediate() {
+    for database in databases() {
+        let server = Server::start(&database).await;
+        let client = client();
+        let created = server.create(&client, "minicheckers", "human", "ai:1").await;
+        let id = created["id"].as_str().expect("an id");
+        let white = token(&created, "white");
+        assert_eq!(server.play(&client, id, &white, "b2-c3", 0).await.status(), StatusCode::OK);
+        let state = wait_for(&server, &client, id, |state| state["ply"] == 2).await;
+        assert_eq!(state["to_move"], "white");
+        let undone: Value =
+            server.act(&client, id, &white, "undo", "request").await.json().await.expect("json");
+        assert_eq!(undone["ply"], 0, "the move and its reply are taken back: {undone}");
+        let declined = server.act(&client, id, &white, "draw", "offer").await;
+        assert_eq!(declined.status(), StatusCode::CONFLICT, "the computer declines");
+        let analysis: Value = server.analysis(&client, id, "3s").await;
+        assert!(analysis["best"].is_string(), "{analysis}");
+        // Mini checkers is solved in far less than the time: every move has its exact value,
+        // best first, and the start is a win for White in 23 plies.
+        let exact = analysis["exact"].as_array().expect("exact values");
+        assert_eq!(exact.len(), 5, "{analysis}");
+        assert_eq!(exact[0]["wins"], true, "{analysis}");
+        assert_eq!(exact[0]["plies"], 23, "{analysis}");
+        assert_eq!(exact[4]["wins"], false, "{analysis}");
+        let resigned: Value = client
+            .post(server.url(&format!("/api/games/{id}/resign")))
+            .bearer_auth(&white)
+            .send()
+            .await
+            .expect("sent")
+            .json()
+            .await
+            .expect("json");
+        assert_eq!(
+            (resigned["status"].as_str(), resigned["result"].as_str()),
+            (Some("over"), Some("0-1"))
+        );
+        // The computer plays itself too.
+        let both = server.create(&client, "holes", "ai:1", "ai:1").await;
+        let id = both["id"].as_str().expect("an id");
+        wait_for(&server, &client, id, |state| state["status"] == "over").await;
+    }
+}
+
+#[tokio::test]
+async fn draws_and_takebacks_between_two_people_need_both() {
+    for database in databases() {
+        let server = Server::start(&database).await;
+        let client = client();
+        let created = server.create(&client, "fanorona", "human", "human").await;
+        let id = created["id"].as_str().expect("an id");
+        let (white, black) = (token(&created, "white"), token(&created, "black"));
+        assert_eq!(server.play(&client, id, &white, "F4-E3A", 0).await.status(), StatusCode::OK);
+        let asked: Value =
+            server.act(&client, id, &white, "undo", "request").await.json().await.expect("json");
+        assert_eq!(
+            (asked["undo_request"].as_str(), asked["ply"].as_u64()),
+            (Some("white"), Some(1))
+        );
+        let taken: Value =
+            server.act(&client, id, &black, "undo", "accept").await.json().await.expect("json");
+        assert_eq!(taken["ply"], 0);
+        let offered: Value =
+            server.act(&client, id, &white, "draw", "offer").await.json().await.expect("json");
+        assert_eq!(offered["draw_offer"], "white");
+        assert_eq!(
+            server.act(&client, id, &white, "draw", "accept").await.status(),
+            StatusCode::CONFLICT
+        );
+        let drawn: Value =
+            server.act(&client, id, &black, "draw", "accept").await.json().await.expect("json");
+        assert_eq!(drawn["result"], "1/2-1/2");
+        assert_eq!(
+            server.play(&client, id, &white, "F4-E3A", 0).await.status(),
+            StatusCode::CONFLICT,
+            "the game is over"
+        );
+    }
+}
+
+#[tokio::test]
+async fn the_socket_pushes_every_change_and_a_reconnect_catches_up() {
+    for database in databases() {
+        let server = Server::start(&database).await;
+        let client = client();
+        let created = server.create(&client, "checkers", "human", "human").await;
+        let id = created["id"].as_str().expect("an id");
+        let black = token(&created, "black");
+        let url = format!("ws://{}/api/games/{id}/socket", server.addr);
+        let (mut socket, _) = tokio_tungstenite::connect_async(&url).await.expect("a socket");
+        let first = receive(&mut socket).await;
+        assert_eq!(first["ply"], 0);
+        assert_eq!(server.play(&client, id, &black, "11-15", 0).await.status(), StatusCode::OK);
+        let pushed = receive(&mut socket).await;
+        assert_eq!((pushed["ply"].as_u64(), pushed["moves"].clone()), (Some(1), json!(["11-15"])));
+        let seen = pushed["version"].as_i64().expect("a version");
+        socket.close(None).await.expect("closed");
+        // While the client is away, White moves; it comes back with its last version.
+        assert_eq!(
+            server.play(&client, id, &token(&created, "white"), "22-18", 1).await.status(),
+            StatusCode::OK
+        );
+        let (mut socket, _) = tokio_tungstenite::connect_async(format!("{url}?since={seen}"))
+            .await
+            .expect("a socket");
+        let missed = receive(&mut socket).await;
+        assert_eq!(missed["moves"], json!(["11-15", "22-18"]));
+        assert!(missed["version"].as_i64() > Some(seen));
+        let _ = socket.send(Message::Close(None)).await;
+    }
+}
+
+async fn receive<S>(socket: &mut S) -> Value
+where
+    S: StreamExt<Item = Result<Message, tokio_tungstenite::tungstenite::Error>> + Unpin,
+{
+    let message = tokio::time::timeout(Duration::from_secs(10), socket.next())
+        .await
+        .expect("a message in time")
+        .expect("the socket is open")
+        .expect("a message");
+    serde_json::from_str(message.to_text().expect("text")).expect("json")
+}
+
+#[tokio::test]
+async fn a_game_goes_on_after_a_restart_on_the_same_database() {
+    for database in databases() {
+        let client = client();
+        let (id, white) = {
+            let server = Server::start(&database).await;
+            let created = server.create(&client, "daynight", "human", "human").await;
+            let id = created["id"].as_str().expect("an id").to_owned();
+            assert_eq!(
+                server.play(&client, &id, &token(&created, "white"), "c3-e1", 0).await.status(),
+                StatusCode::OK
+            );
+            (id, token(&created, "white"))
+        };
+        let server = Server::start(&database).await;
+        let state = server.get(&client, &id).await;
+        assert_eq!(state["moves"], json!(["c3-e1"]));
+        assert_eq!(
+            server.play(&client, &id, &white, "a1-b2", 1).await.status(),
+            StatusCode::FORBIDDEN,
+            "Black is to move"
+        );
+        let list: Value = client
+            .get(server.url("/api/games"))
+            .send()
+            .await
+            .expect("sent")
+            .json()
+            .await
+            .expect("json");
+        assert!(list.as_array().expect("a list").iter().any(|game| game["id"] == id.as_str()));
+    }
+}
+
+#[tokio::test]
+async fn sqlite_runs_in_wal_mode() {
+    let database = &databases()[0];
+    let store = arbiter_server::store::Store::connect(database).await.expect("opens");
+    assert_eq!(store.journal_mode().await.expect("a mode"), "wal");
+}
+
+/// Every path and method of the OpenAPI document is one the router serves, asked of the
+/// router itself, without a socket: a route it does not know answers 404 with an empty body
+/// (a handler's 404 says which game is missing), a method it does not know 405.
+#[tokio::test]
+async fn the_router_serves_every_path_and_method_of_the_openapi_document() {
+    use axum::body::{to_bytes, Body};
+    use axum::http::{Method, Request, StatusCode as Status};
+    use tower::ServiceExt;
+
+    let store = arbiter_server::store::Store::connect(&databases()[0]).await.expect("opens");
+    let router = arbiter_server::app(arbiter_server::AppState::new(store, 1));
+    let document: Value =
+        serde_json::from_str(arbiter_server::OPENAPI_DOCUMENT).expect("the document is JSON");
+    let paths = document["paths"].as_object().expect("paths");
+    assert!(paths.len() >= 12, "{paths:?}");
+    for (path, operations) in paths {
+        let concrete = path
+            .replace("{id}", "no-such-game")
+            .replace("{side}", "white")
+            .replace("{token}", "t")
+            .replace("{ply}", "0");
+        for method in operations.as_object().expect("operations").keys() {
+            let method: Method = method.to_uppercase().parse().expect("a method");
+            let request = Request::builder()
+                .method(method.clone())
+                .uri(&concrete)
+                .header("content-type", "application/json")
+                .body(Body::from("{}"))
+                .expect("a request");
+            let response = router.clone().oneshot(request).await.expect("an answer");
+            let status = response.status();
+            let body = to_bytes(response.into_body(), 1 << 20).await.expect("a body");
+            assert_ne!(status, Status::METHOD_NOT_ALLOWED, "{method} {path}");
+            assert!(status != Status::NOT_FOUND || !body.is_empty(), "{method} {path}: no route");
+        }
+    }
+}
+
+/// Moves whose requests are cancelled in the middle (a client that times out at once, then
+/// sends the move again) are stored exactly as acknowledged: after a restart the database has
+/// the game the server showed. A regression test: the change used to stay in memory only.
+#[tokio::test]
+async fn cancelled_requests_leave_memory_and_database_alike() {
+    for database in databases() {
+        let patient = client();
+        let hasty = Client::builder().timeout(Duration::from_micros(300)).build().expect("client");
+        let (id, shown) = {
+            let server = Server::start(&database).await;
+            let created = server.create(&patient, "checkers", "human", "human").await;
+            let id = created["id"].as_str().expect("an id").to_owned();
+            let mut seed = 77;
+            for _ in 0..40 {
+                let state = server.get(&patient, &id).await;
+                if state["status"] != "ongoing" {
+                    break;
+                }
+                let legal = state["legal"].as_array().expect("legal");
+                let mv = legal[next(&mut seed) % legal.len()]["move"]
+                    .as_str()
+                    .expect("a move")
+                    .to_owned();
+                let side = state["to_move"].as_str().expect("a side");
+                let ply = state["ply"].as_u64().expect("a ply");
+                // The first tries are cut short; the last one waits for its answer.
+                for _ in 0..3 {
+                    let _ = hasty
+                        .post(server.url(&format!("/api/games/{id}/moves")))
+                        .bearer_auth(token(&created, side))
+                        .json(&json!({ "move": mv, "ply": ply }))
+                        .send()
+                        .await;
+                }
+                let answer = server.play(&patient, &id, &token(&created, side), &mv, ply).await;
+                assert_eq!(answer.status(), StatusCode::OK);
+            }
+            // Let a change still in flight finish.
+            tokio::time::sleep(Duration::from_millis(300)).await;
+            let shown = server.get(&patient, &id).await;
+            (id, shown)
+        };
+        let server = Server::start(&database).await;
+        let stored = server.get(&patient, &id).await;
+        assert_eq!(stored["moves"], shown["moves"], "on {database}");
+        assert_eq!(stored["version"], shown["version"]);
+    }
+}
+
+#[tokio::test]
+async fn the_perfect_player_is_refused_for_games_with_draws_and_plays_the_others() {
+    let server = Server::start(&databases()[0]).await;
+    let client = client();
+    let refused = client
+        .post(server.url("/api/games"))
+        .json(&serde_json::json!({ "game": "checkers", "options": "", "white": "human", "black": "ai:perfect" }))
+        .send()
+        .await
+        .expect("sent");
+    assert_eq!(refused.status(), StatusCode::BAD_REQUEST);
+    let message = refused.text().await.expect("text");
+    assert!(message.contains("perfect player plays only"), "{message}");
+    let created = server.create(&client, "minicheckers", "human", "ai:perfect").await;
+    let id = created["id"].as_str().expect("an id");
+    let white = token(&created, "white");
+    // d2-c3 loses: the perfect player wins from there, and says so in its reply.
+    assert_eq!(server.play(&client, id, &white, "d2-c3", 0).await.status(), StatusCode::OK);
+    let state = wait_for(&server, &client, id, |state| state["ply"] == 2).await;
+    assert_eq!(state["to_move"], "white", "{state}");
+    let analysis: Value = server.analysis(&client, id, "1s").await;
+    let exact = analysis["exact"].as_array().expect("exact values");
+    assert!(exact.iter().all(|entry| entry["wins"] == false), "White is lost: {analysis}");
+    // A game the solver does not handle has no exact values.
+    let checkers = server.create(&client, "checkers", "human", "human").await;
+    let checkers_id = checkers["id"].as_str().expect("an id");
+    let analysis: Value = server.analysis(&client, checkers_id, "100ms").await;
+    assert!(analysis["exact"].is_null(), "{analysis}");
+}

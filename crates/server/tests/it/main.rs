@@ -1,0 +1,4 @@
+//! The integration tests of `server`, in one binary (one link instead of one per file).
+
+mod api;
+mod common;
