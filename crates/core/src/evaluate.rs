@@ -1,5 +1,7 @@
 //! What a search needs from a game beyond its rules.
 
+use std::fmt;
+
 use crate::Knowledge;
 
 /// How the tactical moves of a position stand among its legal moves, as
@@ -51,6 +53,38 @@ impl Strength {
     }
 }
 
+/// The strength as people read it: `3 plies`, `30,000 positions`, `3 plies, at most
+/// 3,000,000 positions`, `1 ply, 80 % random` (the table of docs/strength.md is made of these).
+impl fmt::Display for Strength {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let positions = self.nodes.map(thousands);
+        match (self.depth, positions) {
+            (Some(1), None) => write!(f, "1 ply")?,
+            (Some(depth), None) => write!(f, "{depth} plies")?,
+            (None, Some(nodes)) => write!(f, "{nodes} positions")?,
+            (Some(depth), Some(nodes)) => write!(f, "{depth} plies, at most {nodes} positions")?,
+            (None, None) => write!(f, "no limit")?,
+        }
+        if self.random_percent > 0 {
+            write!(f, ", {} % random", self.random_percent)?;
+        }
+        Ok(())
+    }
+}
+
+/// `n` with a comma between each group of three digits.
+fn thousands(n: u64) -> String {
+    let digits = n.to_string();
+    let mut grouped = String::new();
+    for (index, digit) in digits.chars().enumerate() {
+        if index > 0 && (digits.len() - index) % 3 == 0 {
+            grouped.push(',');
+        }
+        grouped.push(digit);
+    }
+    grouped
+}
+
 /// A game's static evaluation, for the searches of `arbiter-ai`. Each game documents what its
 /// evaluation weighs, in its own crate. The searches include the exact one (the perfect player
 /// asks the solver), so a game they play also says what it knows for it ([`Knowledge`], empty
@@ -99,5 +133,20 @@ pub trait Evaluate: Knowledge {
             moves.retain(|&mv| self.is_tactical(mv));
             Tactics::SomeQuiet
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Strength;
+
+    #[test]
+    fn strengths_read_as_plies_positions_and_random_moves() {
+        assert_eq!(Strength::depth(1).to_string(), "1 ply");
+        assert_eq!(Strength::depth(3).erratic(5).to_string(), "3 plies, 5 % random");
+        assert_eq!(Strength::nodes(400).to_string(), "400 positions");
+        assert_eq!(Strength::nodes(3_000_000).to_string(), "3,000,000 positions");
+        let both = Strength { depth: Some(3), nodes: Some(30_000), random_percent: 0 };
+        assert_eq!(both.to_string(), "3 plies, at most 30,000 positions");
     }
 }

@@ -11,4 +11,5 @@ cd "$here"
 if [ ! -d node_modules ]; then
   npm ci --no-audit --no-fund
 fi
-exec node --test --test-concurrency=1 "$@"
+# Two test files at a time, each with its own server and browser.
+exec node --test --test-concurrency=2 "$@"
