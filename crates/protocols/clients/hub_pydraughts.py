@@ -1,9 +1,9 @@
 #!/usr/bin/env python3
 """Checkers games of `arbiter hub` against `arbiter hub`, driven entirely by pydraughts.
 
-Usage:  python3 hub_pydraughts.py PATH/TO/arbiter [--games N] [--ply-cap N] [--movetime S]
-                                                 [--time S] [--inc S] [--time-no-inc S]
-                                                 [--timeout S] [--verbose]
+Usage:  python3 hub_pydraughts.py PATH/TO/arbiter [--games N] [--ply-cap N] [--depth N]
+                                                 [--clock] [--movetime S] [--time S] [--inc S]
+                                                 [--time-no-inc S] [--timeout S] [--verbose]
 Needs:  pip install pydraughts   (written against pydraughts 0.6.7; Python 3.11)
 
 pydraughts' own Hub driver (draughts.engine.HubEngine, the one lidraughts-bot uses) talks to two
@@ -13,25 +13,30 @@ pydraughts' own Hub driver (draughts.engine.HubEngine, the one lidraughts-bot us
   engine B is set to `engine=mcts` with `set-param` when the engine declares that parameter;
 * whole games, colours alternating: per move `engine.play(board, Limit(...), ponder=False)` and
   `board.push(result.move)` until `board.is_over()` (pydraughts applies English draughts' end
-  and draw rules itself). Games 1-2 use a fixed time per move (`level move-time=`), game 3 a
-  clock with increment (`level time= inc=`), game 4 a clock without (`level time=`), and so on
-  in fours; the clocks are kept by this script (below zero is a loss on time and a failure).
+  and draw rules itself). By default every search has a fixed size (`level depth=4`, MCTS
+  `level nodes=1000`), so that the games are the same on any machine under any load. With
+  `--clock` (a benchmark run, not a test: a loaded machine decides it) games 1-2 use a fixed
+  time per move
+  (`level move-time=`), game 3 a clock with increment (`level time= inc=`), game 4 a clock
+  without (`level time=`), and so on in fours; the clocks are kept by this script (below zero
+  is a loss on time and a failure).
   `new-game` is sent before every game but the first. Every move must be legal in pydraughts'
   board (pydraughts raises otherwise) and not a null move, and the pv of each search's last
   `info` must be legal move by move; a game must end by a win or a pydraughts draw within the
   ply cap (default 500);
 * single searches with `level depth=` and `level nodes=`; `ping` -> `pong`; `go ponder` ended
-  by `ponder-hit` (done within 3 s) and by `stop` (done within 0.5 s), with pydraughts' own
-  pondering API;
+  by `ponder-hit` and by `stop`, each answered by `done` with a move (with `--clock`: within
+  3 s and 0.5 s), with pydraughts' own pondering API;
 * positions other than the start, set up in pydraughts from PDN FEN (pydraughts sends them in
   its own hub position text, see below): the engine's move must be legal there;
-* small clocks: the first search after `set-param name=hash value=256` and `init` within
-  `level time=0.05`, and (engine B, MCTS) a position with a single legal move within
-  `level time=0.02`;
+* small clocks: the first search after `set-param name=hash value=256` and `init` under
+  `level time=0.05`, and (engine B, MCTS) a position with a single legal move under
+  `level time=0.02`, each answered with a legal move (with `--clock`: within those times);
 * the engines print no line pydraughts does not expect (its "Unexpected engine response"
   warnings), and exit after `quit` (one of them) or at the end of their input (the other).
 
-Every engine call has a timeout (default 30 s beyond the move's time); on a timeout the engine's
+No check asserts on elapsed time unless `--clock` is given. Every engine call has a timeout
+(default 30 s beyond the move's time), a guard against a hang: on a timeout the engine's
 process group is killed and the test fails. The last line is `N passed, M failed`; exit code 1
 if anything failed.
 
@@ -52,6 +57,11 @@ import signal
 import sys
 import threading
 import time
+
+# `--clock`: games on clocks and the latency limits (a benchmark run); otherwise fixed depths.
+CLOCK = False
+# The playouts of an MCTS search in the games at fixed depths.
+MCTS_NODES = 1000
 
 try:
     import draughts
@@ -227,6 +237,7 @@ def start_player(s, binary, label, restart=False, params=None):
         if k in pl.engine.options:  # only what the engine declares, as the Hub GUI does
             pl.engine.setoption(k, v)
             set_.append(f"{k}={v}")
+    pl.mcts = (params or {}).get("engine") == "mcts" and "engine" in pl.engine.options
     try:
         pl.call(pl.engine.init, CALL_TIMEOUT, "init (waiting for ready)")
     except Exception as e:
@@ -289,14 +300,16 @@ def check_pv(board, info):
     return None
 
 
-def play_game(s, players, index, mode, ply_cap, movetime, clock, inc):
-    """players: (black, white) Player objects."""
+def play_game(s, players, index, mode, ply_cap, per_move, clock, inc):
+    """players: (black, white) Player objects; `per_move` is the depth of each search (mode
+    "depth") or its seconds (mode "movetime")."""
     black, white = players
     board = draughts.Board(variant="english")
     clocks = {draughts.BLACK: clock, draughts.WHITE: clock}
     times = {black.label: [], white.label: []}
     name = (f"game {index} ({black.label} Black, {white.label} White, "
-            + (f"move-time {movetime} s" if mode == "movetime" else
+            + (f"depth {per_move}, MCTS {MCTS_NODES} nodes" if mode == "depth" else
+               f"move-time {per_move} s" if mode == "movetime" else
                f"clock {clock} s + {inc} s" if inc else f"clock {clock} s, no increment")
             + ")")
     warnings_before = len(WARNINGS)
@@ -309,9 +322,13 @@ def play_game(s, players, index, mode, ply_cap, movetime, clock, inc):
             side = board.turn
             pl = black if side == draughts.BLACK else white
             ply = len(board.move_stack) + 1
-            if mode == "movetime":
-                limit = Limit(movetime=movetime)
-                timeout = movetime + CALL_TIMEOUT
+            if mode == "depth":
+                # MCTS has no depth: it searches a fixed number of playouts instead.
+                limit = Limit(nodes=MCTS_NODES) if pl.mcts else Limit(depth=per_move)
+                timeout = CALL_TIMEOUT
+            elif mode == "movetime":
+                limit = Limit(movetime=per_move)
+                timeout = per_move + CALL_TIMEOUT
             else:
                 limit = Limit(time=round(clocks[side], 3), inc=inc or None)
                 timeout = clocks[side] + CALL_TIMEOUT
@@ -326,9 +343,9 @@ def play_game(s, players, index, mode, ply_cap, movetime, clock, inc):
                 break
             times[pl.label].append(took)
             clock_log[pl.label].append((ply, clocks[side], took))
-            if mode == "movetime" and took > movetime + 0.5:
+            if mode == "movetime" and took > per_move + 0.5:
                 problem = (f"{pl.label} took {took * 1000:.0f} ms at ply {ply} with "
-                           f"`level move-time={movetime}`")
+                           f"`level move-time={per_move}`")
                 break
             err = check_pv(board, info)
             if err and len(bad_pvs) < 3:
@@ -419,7 +436,7 @@ def test_ponder(s, pl):
             continue
         took = box["t"] - t0
         mv = box["result"].move
-        ok = took <= limit_s and not mv.is_null
+        ok = (took <= limit_s or not CLOCK) and not mv.is_null
         s.record(name, ok, f"done move={mv.hub_move} {took * 1000:.0f} ms after {how}"
                  + ("" if ok else f" (limit {limit_s * 1000:.0f} ms)" + transcript()))
 
@@ -436,8 +453,9 @@ def test_clock_edges(s, binary, mcts_player):
     if pl:
         try:
             move, took, _ = play_move(pl, board, Limit(time=0.05), CALL_TIMEOUT, "first search")
-            s.record(name, took <= 0.05, f"done move={move.hub_move} after {took * 1000:.1f} ms"
-                     + ("" if took <= 0.05 else ": over the 50 ms on the clock, a loss on time"
+            in_time = took <= 0.05 or not CLOCK
+            s.record(name, in_time, f"done move={move.hub_move} after {took * 1000:.1f} ms"
+                     + ("" if in_time else ": over the 50 ms on the clock, a loss on time"
                         + transcript()))
         except Exception as e:
             s.record(name, False, f"{type(e).__name__}: {e}{transcript()}")
@@ -450,9 +468,12 @@ def test_clock_edges(s, binary, mcts_player):
     name = f"single legal move, level time=0.02 ({mcts_player.label}, mcts)"
     try:
         move, took, _ = play_move(mcts_player, board, Limit(time=0.02), CALL_TIMEOUT, "one move")
-        s.record(name, took <= 0.02, f"done move={move.hub_move} after {took * 1000:.1f} ms"
-                 + ("" if took <= 0.02 else ": over the 20 ms on the clock, a loss on time"
-                    + transcript()))
+        legal_one = move.hub_move.startswith("19x10")
+        in_time = took <= 0.02 or not CLOCK
+        s.record(name, in_time and legal_one, f"done move={move.hub_move} after "
+                 f"{took * 1000:.1f} ms" + ("" if in_time else ": over the 20 ms on the clock, a "
+                                            "loss on time" + transcript())
+                 + ("" if legal_one else ": not the one legal move 19x10" + transcript()))
     except Exception as e:
         s.record(name, False, f"{type(e).__name__}: {e}{transcript()}")
 
@@ -508,7 +529,8 @@ def test_positions(s, pl):
             s.record(name, False, f"pydraughts cannot set up the position: {e}")
             continue
         try:
-            move, took, _ = play_move(pl, board, Limit(movetime=0.1), CALL_TIMEOUT, "pos " + fen)
+            limit = Limit(movetime=0.1) if CLOCK else Limit(depth=3)
+            move, took, _ = play_move(pl, board, limit, CALL_TIMEOUT, "pos " + fen)
             s.record(name, True, f"pydraughts sent pos={hub}; move {move.pdn_move} "
                                  f"(legal: {' '.join(legal)})")
         except (KeyError, ValueError, IndexError) as e:
@@ -522,11 +544,16 @@ def test_positions(s, pl):
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("binary", help="path of the arbiter binary")
-    ap.add_argument("--games", type=int, default=4, help="games (default 4)")
+    ap.add_argument("--games", type=int, default=None, help="games (default 2 at fixed "
+                    "depths, whose games repeat with the colours; 4 with --clock)")
     ap.add_argument("--ply-cap", type=int, default=500, help="plies before a game counts as "
                     "not ending (default 500)")
-    ap.add_argument("--movetime", type=float, default=0.05, help="seconds per move in the "
-                    "fixed-time games (default 0.05)")
+    ap.add_argument("--depth", type=int, default=4, help="search depth of every move of the "
+                    "games (default 4)")
+    ap.add_argument("--clock", action="store_true", help="play the games on clocks and check "
+                    "the latency limits: a benchmark run, which a loaded machine decides")
+    ap.add_argument("--movetime", type=float, default=0.05, help="with --clock, seconds per "
+                    "move in the fixed-time games (default 0.05)")
     ap.add_argument("--time", type=float, default=2.0, help="clock in seconds (default 2)")
     ap.add_argument("--inc", type=float, default=0.05, help="increment in seconds (default 0.05)")
     ap.add_argument("--time-no-inc", type=float, default=6.0, help="clock in seconds of the "
@@ -535,8 +562,11 @@ def main():
                     "silent beyond the time of its move (default 30)")
     ap.add_argument("--verbose", action="store_true", help="print the moves of every game")
     a = ap.parse_args()
-    global CALL_TIMEOUT
+    global CALL_TIMEOUT, CLOCK
     CALL_TIMEOUT = a.timeout
+    CLOCK = a.clock
+    if a.games is None:
+        a.games = 4 if CLOCK else 2
     binary = os.path.abspath(a.binary)
     s = Suite(a.verbose)
     if not os.access(binary, os.X_OK):
@@ -568,6 +598,9 @@ def main():
                 mode = "movetime" if i % 4 < 2 else "clock"
                 inc = a.inc if i % 4 == 2 else 0
                 clock = a.time if inc else a.time_no_inc
+                per_move = a.movetime
+                if not CLOCK:
+                    mode, per_move = "depth", a.depth
                 pair = (a_pl, b_pl) if i % 2 == 0 else (b_pl, a_pl)
                 if i > 0:
                     for pl in pair:  # as the Hub GUI does (pydraughts itself never sends it)
@@ -575,7 +608,7 @@ def main():
                             pl.engine.send("new-game")
                         except (BrokenPipeError, OSError, ValueError):
                             pass  # a dead engine shows in the game that follows
-                g = play_game(s, pair, i + 1, mode, a.ply_cap, a.movetime, clock, inc)
+                g = play_game(s, pair, i + 1, mode, a.ply_cap, per_move, clock, inc)
                 games.append(g)
                 # an engine killed by the watchdog cannot go on: restart it
                 for idx, pl in enumerate((a_pl, b_pl)):
