@@ -135,7 +135,7 @@ impl<G: Evaluate> AlphaBeta<G> {
 /// What a draw is worth to the side to move at the root, when its search scores `score`:
 /// nothing when the position is about even or worse for it, and less the more the side is
 /// ahead, down to `-MAX_CONTEMPT`. A side behind values a draw as the game does (0): it
-/// defends as before, rather than steering for repetitions.
+/// defends as it would without contempt, rather than steering for repetitions.
 fn contempt(score: i32) -> i32 {
     if score < CONTEMPT_FROM {
         0

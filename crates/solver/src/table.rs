@@ -115,8 +115,8 @@ impl Entry {
 const BUCKET: usize = 6;
 
 /// The entries a position may take: two cache lines (120 of their 128 bytes), which a lookup
-/// asks for together. Three entries in one line were tried: the search then needed a third
-/// more nodes, for want of slots to choose the victim from.
+/// asks for together. With three entries in one line the search needs a third more nodes,
+/// for want of slots to choose the victim from.
 #[derive(Debug, Clone, Copy, Default)]
 #[repr(C, align(128))]
 struct Bucket([Entry; BUCKET]);

@@ -14,9 +14,9 @@
 //!   between them, sectors round and rings in or out, on an open board). A capture needs a
 //!   piece next to its victim, and a stronger side that keeps its distance draws by the
 //!   100-turn rule; with the term the stronger side wins 24 of the 50 of
-//!   `examples/data/daynight-endgames.txt`, against 12 (`examples/endgames.rs` in arbiter-ai
-//!   at 50,000 nodes). Only a lead of 2 turns it on, so positions with level material are
-//!   scored as before.
+//!   `examples/data/daynight-endgames.txt`, against 12 without it (`examples/endgames.rs` in
+//!   arbiter-ai at 50,000 nodes). Only a lead of 2 turns it on, so it leaves positions with
+//!   level material alone.
 
 use arbiter_core::{Evaluate, Game, Side, Strength, Tactics};
 

@@ -72,8 +72,8 @@ pub struct Move {
     pub(crate) captured: Points,
 }
 
-/// The fields that define the move, as `#[derive(Hash)]` hashed them before `end` was kept:
-/// the search's history table is indexed by this hash, and its bench signature depends on it.
+/// The fields that define the move, without `end`, which the steps determine: the search's
+/// history table is indexed by this hash, and the bench signature depends on it.
 impl Hash for Move {
     fn hash<H: Hasher>(&self, state: &mut H) {
         self.start.hash(state);
