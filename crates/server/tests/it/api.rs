@@ -427,7 +427,7 @@ async fn the_router_serves_every_path_and_method_of_the_openapi_document() {
 
 /// Moves whose requests are cancelled in the middle (a client that times out at once, then
 /// sends the move again) are stored exactly as acknowledged: after a restart the database has
-/// the game the server showed. A regression test: the change used to stay in memory only.
+/// the game the server showed: a change is stored whole, or not at all.
 #[tokio::test]
 async fn cancelled_requests_leave_memory_and_database_alike() {
     for database in databases() {
