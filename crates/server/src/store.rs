@@ -145,43 +145,34 @@ impl Store {
         .bind(game.updated)
         .execute(&mut *transaction)
         .await?;
-        Self::write(&mut transaction, game, 0).await?;
+        Self::write(&mut transaction, game, 0, game.version).await?;
         transaction.commit().await?;
         Ok(())
     }
 
     /// Saves a change of `game` in one transaction: its state, and its moves from ply
-    /// `first_changed` on (the moves before it are already stored).
+    /// `first_changed` on (the moves before it are already stored). The change is made to the
+    /// version before `game.version`: when the stored game has another (another server, or an
+    /// earlier failed write, changed it), nothing is written and the answer is a conflict.
     pub async fn save(&self, game: &StoredGame, first_changed: usize) -> Result<(), ApiError> {
         let mut transaction = self.pool.begin().await?;
-        Self::write(&mut transaction, game, first_changed).await?;
+        Self::write(&mut transaction, game, first_changed, game.version - 1).await?;
         transaction.commit().await?;
         Ok(())
     }
 
-    /// Writes what changes in a game: its moves from `first_changed` on, and its state.
+    /// Writes what changes in a game stored at version `expected`: its state first (which
+    /// checks the version, and takes the row's lock), then its moves from `first_changed` on.
     async fn write(
         transaction: &mut sqlx::Transaction<'_, sqlx::Any>,
         game: &StoredGame,
         first_changed: usize,
+        expected: i64,
     ) -> Result<(), ApiError> {
-        sqlx::query("DELETE FROM moves WHERE game_id = $1 AND ply >= $2")
-            .bind(&game.id)
-            .bind(first_changed as i64)
-            .execute(&mut **transaction)
-            .await?;
-        for (ply, mv) in game.moves.iter().enumerate().skip(first_changed) {
-            sqlx::query("INSERT INTO moves (game_id, ply, mv) VALUES ($1, $2, $3)")
-                .bind(&game.id)
-                .bind(ply as i64)
-                .bind(mv)
-                .execute(&mut **transaction)
-                .await?;
-        }
-        sqlx::query(
+        let updated = sqlx::query(
             "UPDATE games SET white_secret = $2, black_secret = $3, white_claimed = $4, \
              black_claimed = $5, event = $6, result = $7, ply = $8, draw_offer = $9, \
-             undo_request = $10, version = $11, updated = $12 WHERE id = $1",
+             undo_request = $10, version = $11, updated = $12 WHERE id = $1 AND version = $13",
         )
         .bind(&game.id)
         .bind(game.seats[0].secret.clone())
@@ -195,8 +186,27 @@ impl Store {
         .bind(game.undo_request.clone())
         .bind(game.version)
         .bind(game.updated)
+        .bind(expected)
         .execute(&mut **transaction)
         .await?;
+        if updated.rows_affected() != 1 {
+            return Err(ApiError::Conflict(
+                "the game was changed elsewhere at the same time: reload it".to_owned(),
+            ));
+        }
+        sqlx::query("DELETE FROM moves WHERE game_id = $1 AND ply >= $2")
+            .bind(&game.id)
+            .bind(first_changed as i64)
+            .execute(&mut **transaction)
+            .await?;
+        for (ply, mv) in game.moves.iter().enumerate().skip(first_changed) {
+            sqlx::query("INSERT INTO moves (game_id, ply, mv) VALUES ($1, $2, $3)")
+                .bind(&game.id)
+                .bind(ply as i64)
+                .bind(mv)
+                .execute(&mut **transaction)
+                .await?;
+        }
         Ok(())
     }
 

@@ -197,11 +197,17 @@ impl Games {
     }
 
     /// The games whose computer player is to move go on (after a restart).
+    /// A game that cannot be played from its stored moves is set aside, with a line on stderr:
+    /// it answers its requests with an error, and the others go on.
     pub async fn resume(self: &Arc<Self>) -> Result<(), ApiError> {
         for id in self.store.ongoing().await? {
-            let slot = self.slot(&id).await?;
-            let mut entry = slot.entry.lock().await;
-            self.schedule(&slot, &mut entry);
+            match self.slot(&id).await {
+                Ok(slot) => {
+                    let mut entry = slot.entry.lock().await;
+                    self.schedule(&slot, &mut entry);
+                }
+                Err(error) => eprintln!("arbiter serve: the game {id} is set aside: {error}"),
+            }
         }
         Ok(())
     }

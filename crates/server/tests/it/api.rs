@@ -503,3 +503,88 @@ async fn the_perfect_player_is_refused_for_games_with_draws_and_plays_the_others
     let analysis: Value = server.analysis(&client, checkers_id, "100ms").await;
     assert!(analysis["exact"].is_null(), "{analysis}");
 }
+
+/// Two servers over one database: a move at a ply that the other server has already stored is
+/// refused with 409 and stores nothing; the refusing server then has the stored game, and a
+/// server whose copy is stale cannot write over a later change either.
+#[tokio::test]
+async fn two_servers_over_one_database_never_store_two_moves_at_one_ply() {
+    for database in databases() {
+        let client = client();
+        let (a, b) = (Server::start(&database).await, Server::start(&database).await);
+        let created = a.create(&client, "checkers", "human", "human").await;
+        let id = created["id"].as_str().expect("an id");
+        let (black, white) = (token(&created, "black"), token(&created, "white"));
+        assert_eq!(b.get(&client, id).await["ply"], 0, "{database}: B has the game in memory");
+        assert_eq!(a.play(&client, id, &black, "11-15", 0).await.status(), StatusCode::OK);
+        assert_eq!(b.play(&client, id, &black, "9-13", 0).await.status(), StatusCode::CONFLICT);
+        assert_eq!(b.get(&client, id).await["moves"], json!(["11-15"]), "{database}");
+        assert_eq!(b.play(&client, id, &white, "23-19", 1).await.status(), StatusCode::OK);
+        // A's copy still ends at ply 1: its move there is refused, not written over B's.
+        assert_eq!(a.play(&client, id, &white, "22-18", 1).await.status(), StatusCode::CONFLICT);
+        let restarted = Server::start(&database).await;
+        assert_eq!(restarted.get(&client, id).await["moves"], json!(["11-15", "23-19"]));
+    }
+}
+
+/// A game whose stored moves cannot be played is set aside at start-up: the server starts, the
+/// game answers with an error that names it, and the other games play on.
+#[tokio::test]
+async fn a_damaged_game_does_not_stop_the_server_or_the_other_games() {
+    for database in databases() {
+        let client = client();
+        // The damaged game has a computer player, so that start-up loads it to go on with it.
+        let (damaged, sound) = {
+            let server = Server::start(&database).await;
+            let damaged = server.create(&client, "checkers", "ai:1", "human").await;
+            let sound = server.create(&client, "checkers", "human", "human").await;
+            for created in [&damaged, &sound] {
+                let id = created["id"].as_str().expect("an id");
+                let black = token(created, "black");
+                assert_eq!(
+                    server.play(&client, id, &black, "11-15", 0).await.status(),
+                    StatusCode::OK
+                );
+            }
+            let id = damaged["id"].as_str().expect("an id");
+            wait_for(&server, &client, id, |state| state["ply"] == 2).await;
+            (damaged, sound)
+        };
+        let damaged_id = damaged["id"].as_str().expect("an id");
+        sqlx::any::install_default_drivers();
+        let pool = sqlx::AnyPool::connect(&database).await.expect("the database opens");
+        sqlx::query("UPDATE moves SET mv = '1-2' WHERE game_id = $1 AND ply = 0")
+            .bind(damaged_id)
+            .execute(&pool)
+            .await
+            .expect("the move is damaged");
+        pool.close().await;
+
+        let (addr_sender, addr) = tokio::sync::oneshot::channel();
+        let config = arbiter_server::Config {
+            addr: "127.0.0.1:0".parse().expect("an address"),
+            database: database.clone(),
+            workers: 1,
+        };
+        let serving = tokio::spawn(arbiter_server::serve(config, move |bound| {
+            let _ = addr_sender.send(bound);
+        }));
+        let base = format!("http://{}", addr.await.expect("the server starts"));
+        let response =
+            client.get(format!("{base}/api/games/{damaged_id}")).send().await.expect("sent");
+        assert_eq!(response.status(), StatusCode::INTERNAL_SERVER_ERROR, "{database}");
+        let body: Value = response.json().await.expect("a JSON error");
+        assert!(body.to_string().contains(damaged_id), "{body}");
+        let sound_id = sound["id"].as_str().expect("an id");
+        let white = token(&sound, "white");
+        let played = client
+            .post(format!("{base}/api/games/{sound_id}/moves"))
+            .bearer_auth(&white)
+            .json(&json!({ "move": "23-19", "ply": 1 }))
+            .send()
+            .await
+            .expect("sent");
+        assert_eq!(played.status(), StatusCode::OK, "{database}");
+        serving.abort();
+    }
+}
