@@ -130,7 +130,55 @@ impl Store {
 
     /// Stores a new game.
     pub async fn create(&self, game: &StoredGame) -> Result<(), ApiError> {
-        let mut transaction = self.pool.begin().await?;
+        self.in_transaction(game, Write::New).await
+    }
+
+    /// Saves a change of `game` in one transaction: its state, and its moves from ply
+    /// `first_changed` on (the moves before it are already stored). The change is made to the
+    /// version before `game.version`: when the stored game has another (another server, or an
+    /// earlier failed write, changed it), nothing is written and the answer is a conflict.
+    pub async fn save(&self, game: &StoredGame, first_changed: usize) -> Result<(), ApiError> {
+        self.in_transaction(game, Write::Change { first_changed }).await
+    }
+
+    /// Makes `write` in one transaction, on a connection of its own. A connection whose write
+    /// failed in the database is closed rather than given back to the pool: SQLite keeps a
+    /// transaction open when its COMMIT fails (a full disk), and the next write on that
+    /// connection would go into it, acknowledged and never committed, while holding the
+    /// database's write lock. (A conflict is the transaction's own refusal, rolled back.)
+    async fn in_transaction(&self, game: &StoredGame, write: Write) -> Result<(), ApiError> {
+        let mut connection = self.pool.acquire().await?;
+        let written = Self::write_on(&mut connection, game, write).await;
+        if matches!(written, Err(ApiError::Storage(_))) {
+            let _ = connection.close().await;
+        }
+        written
+    }
+
+    async fn write_on(
+        connection: &mut sqlx::pool::PoolConnection<sqlx::Any>,
+        game: &StoredGame,
+        write: Write,
+    ) -> Result<(), ApiError> {
+        let mut transaction = sqlx::Connection::begin(&mut **connection).await?;
+        match write {
+            Write::New => {
+                Self::insert(&mut transaction, game).await?;
+                Self::write(&mut transaction, game, 0, game.version).await?;
+            }
+            Write::Change { first_changed } => {
+                Self::write(&mut transaction, game, first_changed, game.version - 1).await?;
+            }
+        }
+        transaction.commit().await?;
+        Ok(())
+    }
+
+    /// Inserts a new game's row.
+    async fn insert(
+        transaction: &mut sqlx::Transaction<'_, sqlx::Any>,
+        game: &StoredGame,
+    ) -> Result<(), ApiError> {
         sqlx::query(
             "INSERT INTO games (id, game, options, white, black, version, created, updated) \
              VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
@@ -143,21 +191,8 @@ impl Store {
         .bind(game.version)
         .bind(game.created)
         .bind(game.updated)
-        .execute(&mut *transaction)
+        .execute(&mut **transaction)
         .await?;
-        Self::write(&mut transaction, game, 0, game.version).await?;
-        transaction.commit().await?;
-        Ok(())
-    }
-
-    /// Saves a change of `game` in one transaction: its state, and its moves from ply
-    /// `first_changed` on (the moves before it are already stored). The change is made to the
-    /// version before `game.version`: when the stored game has another (another server, or an
-    /// earlier failed write, changed it), nothing is written and the answer is a conflict.
-    pub async fn save(&self, game: &StoredGame, first_changed: usize) -> Result<(), ApiError> {
-        let mut transaction = self.pool.begin().await?;
-        Self::write(&mut transaction, game, first_changed, game.version - 1).await?;
-        transaction.commit().await?;
         Ok(())
     }
 
@@ -292,4 +327,13 @@ impl Store {
     pub async fn close(&self) {
         self.pool.close().await;
     }
+}
+
+/// What a transaction writes of a game.
+#[derive(Debug, Clone, Copy)]
+enum Write {
+    /// A new game: its row, then its state.
+    New,
+    /// A change: the state, and the moves from `first_changed` on.
+    Change { first_changed: usize },
 }
