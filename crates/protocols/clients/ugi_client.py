@@ -5,7 +5,11 @@ Usage:  python3 ugi_client.py PATH/TO/arbiter [--games N] [--seed S] [--only LAB
                                               [--clock [--time MS] [--inc MS]
                                               [--sudden-death MS]] [--verbose]
 
-It drives `arbiter ugi` exactly as a tournament runner would, through pipes only, and checks:
+It drives `arbiter ugi` exactly as a tournament runner would, through pipes only. It has two
+modes. By default (the test that CI runs) every search has a fixed size and no check is timed,
+so that a run is the same on any machine under any load. With `--clock` (a benchmark run for
+people, which a loaded machine decides) the matches are played on clocks and the latency
+limits below are checked as well. In both modes it checks:
 
 * the handshake (`ugi` ... `ugiok`, `id name`, `id author`, well-formed `option` lines with the
   options Arbiter documents: Game, Engine, Hash and each game's own options), `isready`, the
@@ -14,34 +18,39 @@ It drives `arbiter ugi` exactly as a tournament runner would, through pipes only
   move lists that docs/rules.md gives for the start positions);
 * matches: for every game (and also holes with captures=diagonal, minicheckers with
   first=black, daynight with rings=6) alpha-beta against MCTS in two engine processes, colours
-  alternating, each pair of games from the same 2-ply random opening, every search of a fixed
-  size (`go depth 3` for alpha-beta, 2 in Day and Night, and `go nodes 1000` for MCTS), so
-  that a game is the same on any machine under any load; with `--clock` (a benchmark run,
-  which a loaded machine decides) under a clock kept by this client instead (`go p1time ..
-  p2time .. p1inc .. p2inc ..`; below zero is a loss on time). A
-  third "referee" process validates every `bestmove` (it must be among `query legalmoves`) and
-  decides the end (`query gameover` / `query result`); `p1turn` must agree with the ply count.
-  Every `info` line is parsed strictly, and the pv of the last one of each search must be legal
-  move by move (the referee checks it). A side that reports `score mate N` (N > 0) must win the
-  game (a win later than 2N-1 plies is only noted). A game stops at 400 plies at the latest
-  (reported, not failed). The final position (legal moves, and the result) is checked against
-  `arbiter moves` as well;
+  alternating, each pair of games from the same 2-ply random opening (`--seed`; fixed by
+  default, so that the games are the same in every run). By default alpha-beta searches `go
+  depth 3` (2 in Day and Night, whose positions have a hundred moves and more) and MCTS `go
+  nodes 1000` (iterations); with `--clock` both play on a clock kept by this client (`go
+  p1time .. p2time .. p1inc .. p2inc ..`, `--time` + `--inc`; below zero is a loss on time).
+  A third "referee" process validates every `bestmove` (it must be among `query legalmoves`)
+  and decides the end (`query gameover` / `query result`); `p1turn` must agree with the ply
+  count. Every `info` line is parsed strictly, and the pv of the last one of each search must
+  be legal move by move (the referee checks it). A side that reports `score mate N` (N > 0)
+  must win the game (a win later than 2N-1 plies is only noted). A game stops at 400 plies at
+  the latest (reported, not failed). The final position (legal moves, and the result) is
+  checked against `arbiter moves` as well;
 * bad input (unknown commands, options, values, moves, queries) gets at most `info string`
   lines and leaves the engine working;
-* `go movetime 100`, `go depth 3` and `go nodes 2000` (alpha-beta must not report a deeper
-  search or more than twice the nodes) for every game and both engines;
+* `go movetime 100`, `go depth 3` and `go nodes 2000` each end by themselves with a legal
+  move (alpha-beta must not report a deeper search or more than twice the nodes), for every
+  game and both engines;
 * small clocks (checkers, both engines): the first search after `setoption name Hash value 256`
-  and `isready` with 50 ms on the clock, and a position with a single legal move with 20 ms;
-* `stop` during `go infinite` returns a legal `bestmove`, and `isready` during the search is
-  answered with `readyok` before any `bestmove`, for every game and both engines;
+  and `isready` with 50 ms on the clock, and a position with a single legal move with 20 ms,
+  each ending by itself with a legal move (the one legal move);
+* `go infinite`, for every game and both engines: `isready` during the search is answered by
+  `readyok` before any `bestmove`, no `bestmove` comes before `stop`, and `stop` is answered by
+  a legal `bestmove` with only `info` lines (at least one) before it;
 * every process exits after `quit`; `quit` or the end of the input during `go infinite` ends
   the process.
 
-No check asserts on elapsed time unless `--clock` is given: then also `go movetime 100` takes
-at most 500 ms, the small clocks are not overspent, `stop` and `isready` are answered within
-500 ms, `quit` ends a search within 1 s, and (`--sudden-death MS`) a pair of games without
-increment is played in checkers and daynight. Waits for an answer are bounded (30 s), as a
-guard against a hang, not as a check of speed.
+No check asserts on elapsed time unless `--clock` is given: events are awaited instead (the
+first `info` line of a search, `readyok`, the end of the process), each bounded by 30 s as a
+guard against a hang, not as a check of speed. `--clock` adds the limits: `go movetime 100`
+takes at most 500 ms, the small clocks are not overspent, `readyok` comes within 500 ms of
+`isready` during `go infinite`, `bestmove` within 500 ms of a `stop` sent 300 ms into the
+search, `quit` ends a search of 300 ms within 1 s and an idle engine within 3 s, and
+(`--sudden-death MS`) a pair of games without increment is played in checkers and daynight.
 
 A test is a game (or one of the checks above); a game passes when it is played without an
 illegal move, a bad `info` line, a loss on time or a protocol error. The last line printed is
@@ -61,8 +70,14 @@ import zlib
 
 READ_TIMEOUT = 30.0  # seconds for any single answer (a silent engine is a failure, not a hang)
 GO_GRACE = 10.0  # seconds beyond the mover's clock before a search counts as hung
+# The latency limits that `--clock` checks.
 STOP_LIMIT = 0.5  # seconds from `stop` to `bestmove`
 READY_LIMIT = 0.5  # seconds from `isready` (during a search) to `readyok`
+QUIT_LIMIT = 1.0  # seconds from `quit` (during a search) to the end of the process
+QUIT_CLOCK_WAIT = 3.0  # seconds from `quit` (idle) to the end of the process
+# With `--clock`, how long a search runs before `stop` or `quit` ends it: long enough to be deep,
+# so that their latency is that of a real search.
+SEARCH_BEFORE_STOP = 0.3
 PLY_CAP = 400
 # `--clock`: matches on clocks and the latency limits (a benchmark run); otherwise fixed sizes.
 CLOCK = False
@@ -71,6 +86,9 @@ CLOCK = False
 FIXED_DEPTHS = {"daynight": 2}
 FIXED_DEPTH = 3
 FIXED_NODES = 1000  # MCTS's `go nodes` in the matches at fixed sizes
+# The seed of the openings at fixed sizes, where the engines are deterministic too: the same
+# games in every run. A run on clocks differs anyway, and draws a seed.
+FIXED_SEED = 1
 OPENING_PLIES = 2
 
 GAME_IDS = ["minicheckers", "holes", "fanorona", "checkers", "daynight"]
@@ -115,6 +133,12 @@ INT_KEYS = {"depth", "seldepth", "nodes", "nps", "time", "hashfull", "multipv", 
 
 class ProtocolError(Exception):
     pass
+
+
+def quit_wait():
+    """Seconds an engine has to exit after `quit`: a latency limit with `--clock`, otherwise
+    only a guard against a hang."""
+    return QUIT_CLOCK_WAIT if CLOCK else READ_TIMEOUT
 
 
 def parse_info(line, legal=None):
@@ -390,14 +414,14 @@ class Engine:
                 self.fail(f"unexpected line during a search: {line!r}")
 
     def quit(self):
-        """Send quit; True when the process exits within 3 s."""
+        """Send quit; True when the process exits within `quit_wait()` seconds."""
         try:
             self.p.stdin.write("quit\n")
             self.p.stdin.flush()
         except (BrokenPipeError, OSError, ValueError):
             pass
         try:
-            self.p.wait(timeout=3)
+            self.p.wait(timeout=quit_wait())
             return True
         except subprocess.TimeoutExpired:
             self.kill()
@@ -434,7 +458,7 @@ class Suite:
             return  # already gone (reported where that was found)
         if not e.quit():
             self.quit_problems.append(f"{e.label} ({' '.join(e.cmd[1:])}) did not exit within "
-                                      f"3 s of `quit` (killed)")
+                                      f"{quit_wait():.0f} s of `quit` (killed)")
 
     def close_all(self):
         for e in list(self.engines):
@@ -946,8 +970,9 @@ def test_go_forms(s, game):
 
 
 def test_clock_edges(s):
-    """Searches that must stay within a small clock: the first search after a large Hash has
-    been set (the table must be ready at `readyok`), and a position with a single legal move."""
+    """Searches on a small clock: the first search after a large Hash has been set (the table
+    must be ready at `readyok`), and a position with a single legal move. Each must end by
+    itself with a legal move; with `--clock`, also within the time on the clock."""
     cases = [
         # (name, engine, hash MiB, moves, clock ms)
         ("first search after `setoption name Hash value 256` + isready", "alphabeta", 256,
@@ -984,6 +1009,9 @@ def test_clock_edges(s):
             problems = []
             if CLOCK and took * 1000 > clock:
                 problems.append(f"over the {clock} ms on the clock: a loss on time")
+            if "single" in title and len(legal) != 1:
+                problems.append(f"the position has {len(legal)} legal moves, not one: "
+                                f"{' '.join(sorted(legal))}")
             if mv not in legal:
                 problems.append(f"{mv} is not legal")
             problems += [f"bad info line {line!r} ({err})" for line, err in bad]
@@ -1043,6 +1071,8 @@ def test_bad_input(s):
 
 
 def test_stop(s, game, kind):
+    """`go infinite` answers only `stop`: `isready` during the search gets `readyok` and no
+    `bestmove` comes before `stop`; then a legal `bestmove`, with only `info` lines before it."""
     name = f"stop during go infinite ({game}, {kind})"
     e = s.start([game], f"{game}/{kind}")
     try:
@@ -1056,26 +1086,40 @@ def test_stop(s, game, kind):
         e.send("go infinite")
         t_go = time.monotonic()
         bad = []
-        time.sleep(0.15)
-        # isready during the search must be answered at once (and no bestmove may come yet)
-        t_ready = time.monotonic()
-        e.send("isready")
-        while True:
-            t, line = e.recv("readyok during go infinite", 5.0)
+        infos = 0  # `info` lines of the search so far
+
+        def during_search(line):
+            """An `info` line is counted; anything else is an error before `stop`."""
+            nonlocal infos
             w = line.split()
-            if line == "readyok":
-                ready_latency = t - t_ready
-                break
-            if w[0] == "info":
+            if w and w[0] == "info":
+                infos += 1
                 _, err = parse_info(line, legal)
                 if err:
                     bad.append((line, err))
-                continue
-            if w[0] == "bestmove":
-                e.fail(f"`bestmove` during `go infinite` before any `stop`: {line!r}")
-            e.fail(f"unexpected line during go infinite: {line!r}")
-        time.sleep(max(0.0, t_go + 0.3 - time.monotonic()))
-        # no bestmove may have arrived before stop: drain what is there
+            elif w and w[0] == "bestmove":
+                e.fail(f"`bestmove` during `go infinite` before `stop`: {line!r}")
+            elif w:
+                e.fail(f"unexpected line during go infinite: {line!r}")
+
+        # The engine reads `isready` after `go infinite`, and that search cannot end before
+        # `stop`: the answer comes during the search.
+        t_ready = time.monotonic()
+        e.send("isready")
+        while True:
+            t, line = e.recv("readyok during go infinite")
+            if line == "readyok":
+                ready_latency = t - t_ready
+                break
+            during_search(line)
+        # Alpha-beta reports each iteration it completes: its first `info` shows the search
+        # under way. MCTS reports once, when it ends.
+        while kind == "alphabeta" and not infos:
+            _, line = e.recv("the first info line of go infinite")
+            during_search(line)
+        if CLOCK:
+            time.sleep(max(0.0, t_go + SEARCH_BEFORE_STOP - time.monotonic()))
+        # what has come before `stop` must not be a `bestmove`
         while True:
             try:
                 t, line = e.q.get_nowait()
@@ -1085,21 +1129,15 @@ def test_stop(s, game, kind):
                 e.q.put((t, line))  # keep the end-of-output mark for recv
                 break
             e.transcript.append("<< " + line)
-            w = line.split()
-            if w and w[0] == "bestmove":
-                e.fail(f"`bestmove` during `go infinite` before `stop`: {line!r}")
-            if w and w[0] == "info":
-                _, err = parse_info(line, legal)
-                if err:
-                    bad.append((line, err))
-            elif w:
-                e.fail(f"unexpected line during go infinite: {line!r}")
+            during_search(line)
         t_stop = time.monotonic()
         e.send("stop")
+        infos_after_stop = 0
         while True:
-            t, line = e.recv("bestmove after stop", 10.0)
+            t, line = e.recv("bestmove after stop")
             w = line.split()
             if w[0] == "info":
+                infos_after_stop += 1
                 _, err = parse_info(line, legal)
                 if err:
                     bad.append((line, err))
@@ -1117,13 +1155,19 @@ def test_stop(s, game, kind):
             problems.append(f"bestmove came {latency * 1000:.0f} ms after stop "
                             f"(limit {STOP_LIMIT * 1000:.0f} ms)")
         if CLOCK and ready_latency > READY_LIMIT:
-            problems.append(f"readyok came {ready_latency * 1000:.0f} ms after isready")
+            problems.append(f"readyok came {ready_latency * 1000:.0f} ms after isready "
+                            f"(limit {READY_LIMIT * 1000:.0f} ms)")
         if move not in legal:
             problems.append(f"bestmove {move} is not legal: {' '.join(sorted(legal))}")
+        if not infos + infos_after_stop:
+            problems.append("no info line before bestmove")
         for line, err in bad:
             problems.append(f"bad info line {line!r} ({err})")
-        detail = (f"bestmove {move} {latency * 1000:.1f} ms after stop; "
-                  f"readyok {ready_latency * 1000:.1f} ms after isready during the search")
+        detail = (f"readyok during the search, {infos} info lines before stop, "
+                  f"{infos_after_stop} after it, bestmove {move}")
+        if CLOCK:
+            detail += (f"; bestmove {latency * 1000:.1f} ms after stop, readyok "
+                       f"{ready_latency * 1000:.1f} ms after isready")
         s.record(name, not problems, detail + ("; " + "; ".join(problems) if problems else ""))
     except ProtocolError as x:
         s.record(name, False, str(x))
@@ -1140,7 +1184,11 @@ def test_quit_during_search(s, how):
         e.isready()
         e.position([])
         e.send("go infinite")
-        time.sleep(0.2)
+        t_go = time.monotonic()
+        # `readyok` after `go infinite`: the search runs, and cannot end before `stop`
+        e.isready()
+        if CLOCK:
+            time.sleep(max(0.0, t_go + SEARCH_BEFORE_STOP - time.monotonic()))
         t0 = time.monotonic()
         try:
             if how == "quit":
@@ -1150,14 +1198,19 @@ def test_quit_during_search(s, how):
                 e.p.stdin.close()
         except (BrokenPipeError, OSError, ValueError):
             pass
-        guard = 3 if CLOCK else READ_TIMEOUT
+        guard = quit_wait()
         try:
             e.p.wait(timeout=guard)
             took = time.monotonic() - t0
-            s.record(name, took <= 1.0 or not CLOCK, f"exited {took * 1000:.0f} ms later with "
-                                                     f"code {e.p.returncode}")
+            if CLOCK:
+                s.record(name, took <= QUIT_LIMIT,
+                         f"exited {took * 1000:.0f} ms later with code {e.p.returncode}"
+                         + ("" if took <= QUIT_LIMIT else
+                            f" (limit {QUIT_LIMIT * 1000:.0f} ms)"))
+            else:
+                s.record(name, True, f"exited with code {e.p.returncode}")
         except subprocess.TimeoutExpired:
-            s.record(name, False, f"still running {guard} s later (killed)" + e.context())
+            s.record(name, False, f"still running {guard:.0f} s later (killed)" + e.context())
             e.kill()
     except ProtocolError as x:
         s.record(name, False, str(x))
@@ -1175,15 +1228,20 @@ def main():
     ap.add_argument("--games", type=int, default=2, help="games per game variant (default 2)")
     ap.add_argument("--clock", action="store_true", help="play the matches on clocks and check "
                     "the latency limits: a benchmark run, which a loaded machine decides")
-    ap.add_argument("--time", type=int, default=2000, help="clock per side in ms (default 2000)")
-    ap.add_argument("--inc", type=int, default=50, help="increment per move in ms (default 50)")
-    ap.add_argument("--sudden-death", type=int, default=0, help="clock in ms of an extra "
-                    "pair of games without increment in checkers and daynight, e.g. 1000 "
-                    "(default 0: none; such games are sensitive to the machine's load)")
-    ap.add_argument("--seed", type=int, default=None, help="seed of the random openings")
+    ap.add_argument("--time", type=int, default=2000, help="with --clock, clock per side in ms "
+                    "(default 2000)")
+    ap.add_argument("--inc", type=int, default=50, help="with --clock, increment per move in ms "
+                    "(default 50)")
+    ap.add_argument("--sudden-death", type=int, default=0, help="with --clock, clock in ms of "
+                    "an extra pair of games without increment in checkers and daynight, e.g. "
+                    "1000 (default 0: none; such games are sensitive to the machine's load)")
+    ap.add_argument("--seed", type=int, default=None, help="seed of the random openings "
+                    f"(default {FIXED_SEED}, or a random one with --clock)")
     ap.add_argument("--only", default="", help="comma-separated labels of the matches to play")
     ap.add_argument("--verbose", action="store_true", help="print every line exchanged")
     a = ap.parse_args()
+    if a.sudden_death and not a.clock:
+        ap.error("--sudden-death plays on clocks: it needs --clock")
     global CLOCK
     CLOCK = a.clock
     binary = os.path.abspath(a.binary)
@@ -1191,7 +1249,7 @@ def main():
         print(f"not an executable: {binary}")
         print("0 passed, 1 failed")
         return 1
-    seed = a.seed if a.seed is not None else random.randrange(1 << 30)
+    seed = a.seed if a.seed is not None else random.randrange(1 << 30) if CLOCK else FIXED_SEED
     s = Suite(binary, a.verbose)
     s.rng = random.Random(seed)
     only = {x.strip() for x in a.only.split(",") if x.strip()}
