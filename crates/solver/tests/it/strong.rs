@@ -5,7 +5,7 @@
 //!
 //! The tests solve the positions reachable from a few middle-game positions (tens of thousands
 //! of positions); the same tests of the whole game from both starts (1.77 million positions,
-//! about a minute) are ignored by default: `cargo test -p arbiter-solver -- --ignored`.
+//! about a minute) are ignored by default: `cargo test --release -p arbiter-solver -- --ignored`.
 
 use std::collections::{HashMap, HashSet};
 use std::sync::OnceLock;
@@ -160,14 +160,14 @@ fn every_position_of_the_middle_games_agrees_with_negamax_and_has_a_key_of_its_o
 }
 
 #[test]
-#[ignore = "the whole game: about a minute"]
+#[ignore = "the whole game, about a minute: `cargo test --release -p arbiter-solver -- --ignored`"]
 fn every_reachable_position_agrees_with_negamax_and_has_a_key_of_its_own() {
     let positions = every_reachable_position_agrees_with_negamax(whole());
     assert_eq!(positions, 1_766_109, "the number of positions is a signature of the rules");
 }
 
 #[test]
-#[ignore = "the whole game: about a minute"]
+#[ignore = "the whole game, about a minute: `cargo test --release -p arbiter-solver -- --ignored`"]
 fn both_starts_are_first_player_wins_in_23_plies() {
     let solution = whole().solution();
     for start in starts() {
@@ -236,7 +236,7 @@ fn random_middle_games_agree_with_negamax_and_with_the_best_move_one_ply_on() {
 }
 
 #[test]
-#[ignore = "the whole game: about a minute"]
+#[ignore = "the whole game, about a minute: `cargo test --release -p arbiter-solver -- --ignored`"]
 fn random_games_agree_with_negamax_and_with_the_best_move_one_ply_on() {
     random_games_agree_with_negamax(whole(), 400);
 }
@@ -267,7 +267,7 @@ fn a_position_not_reachable_from_the_starts_is_not_in_the_table() {
 }
 
 #[test]
-#[ignore = "the whole game: about a minute"]
+#[ignore = "the whole game, about a minute: `cargo test --release -p arbiter-solver -- --ignored`"]
 fn the_starts_reach_the_same_positions_and_no_unreachable_one() {
     let options = Options::default();
     let Ok(unreachable) = Minicheckers::from_text("W:Wa1,b2,c1,d2,e1,f2:Ba5,c5", &options) else {
@@ -329,7 +329,7 @@ fn the_file_reads_back_to_the_same_solution() {
 }
 
 #[test]
-#[ignore = "the whole game: about a minute"]
+#[ignore = "the whole game, about a minute: `cargo test --release -p arbiter-solver -- --ignored`"]
 fn the_file_of_the_whole_game_reads_back_to_the_same_solution() {
     assert_eq!(the_file_reads_back(whole()), 15_895_048, "9 bytes a position and a header");
     let back = read(&bytes(whole().solution()), BOTH).expect("read back");
