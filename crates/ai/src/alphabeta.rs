@@ -230,7 +230,7 @@ impl<'a, G: Evaluate> Search<'a, G> {
             return false;
         }
         let over_nodes = self.limits.nodes.is_some_and(|limit| self.nodes >= limit);
-        let check = self.nodes % 1024 == 0 && self.nodes > 0;
+        let check = self.nodes.is_multiple_of(1024) && self.nodes > 0;
         let stopped_outside = || self.stop.is_some_and(|stop| stop.load(Ordering::Relaxed));
         if over_nodes || (check && (self.clock.expired() || stopped_outside())) {
             self.stopped = true;
@@ -259,7 +259,7 @@ impl<'a, G: Evaluate> Search<'a, G> {
 
     /// A draw's score for the side to move `ply` plies below the root.
     fn draw(&self, ply: u32) -> i32 {
-        if ply % 2 == 0 {
+        if ply.is_multiple_of(2) {
             self.contempt
         } else {
             -self.contempt

@@ -188,7 +188,7 @@ impl Pairing {
     pub fn of(config: &MatchConfig, number: usize) -> Pairing {
         Pairing {
             number,
-            a_side: if number % 2 == 0 { Side::White } else { Side::Black },
+            a_side: if number.is_multiple_of(2) { Side::White } else { Side::Black },
             opening_plies: config.openings,
             seed: pair_seed(config.seed, (number / 2) as u64),
         }

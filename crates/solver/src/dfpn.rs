@@ -148,7 +148,7 @@ impl<'a, G: Knowledge> Search<'a, G> {
     /// at the time limit.
     fn tick(&mut self) {
         self.nodes += 1;
-        if self.nodes % CLOCK_INTERVAL != 0 {
+        if !self.nodes.is_multiple_of(CLOCK_INTERVAL) {
             return;
         }
         if let Some(shared) = self.shared_nodes {

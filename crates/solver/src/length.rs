@@ -140,7 +140,7 @@ impl<'a> Distance<'a> {
     /// Counts a position and looks at the clock now and then.
     fn tick(&mut self) {
         self.nodes += 1;
-        if self.nodes % 4096 == 0
+        if self.nodes.is_multiple_of(4096)
             && (self.deadline.is_some_and(|deadline| Instant::now() >= deadline)
                 || self.stop.is_some_and(|stop| stop.load(Ordering::Relaxed)))
         {

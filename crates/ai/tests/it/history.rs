@@ -49,7 +49,7 @@ impl Game for Toy {
         Toy(R)
     }
     fn side_to_move(&self) -> Side {
-        if matches!(self.0, X | L) || (self.0 >= 10 && self.0 % 2 == 0) {
+        if matches!(self.0, X | L) || (self.0 >= 10 && self.0.is_multiple_of(2)) {
             Side::Black
         } else {
             Side::White

@@ -12,7 +12,7 @@ use crate::{Checkers, Move};
 /// The row (0 at the top) and column of square `index` (0 for PDN square 1).
 fn place(index: u8) -> (u8, u8) {
     let row = index / 4;
-    (row, 2 * (index % 4) + u8::from(row % 2 == 0))
+    (row, 2 * (index % 4) + u8::from(row.is_multiple_of(2)))
 }
 
 impl Present for Checkers {

@@ -53,7 +53,7 @@ impl Field {
     /// `true` for a white field: `sector + ring − 1` even.
     #[must_use]
     pub const fn is_white(self) -> bool {
-        (self.sector() + self.ring() - 1) % 2 == 0
+        (self.sector() + self.ring() - 1).is_multiple_of(2)
     }
 
     /// The field as a one-field set.

@@ -100,7 +100,7 @@ impl ChainSearch {
             steps &= steps - 1;
             let direction = Direction::ALL[code / 2];
             let to = Point::lowest(next(at, direction));
-            let (capture, captured) = if code % 2 == 0 {
+            let (capture, captured) = if code.is_multiple_of(2) {
                 (Capture::Approach, run(to, direction, enemy))
             } else {
                 (Capture::Withdrawal, run(at, direction.reverse(), enemy))

@@ -52,7 +52,7 @@ pub fn squares(set: Squares) -> impl Iterator<Item = Square> {
 /// `true` for the dark squares, where pieces stand (`a1` is dark).
 #[must_use]
 pub const fn is_dark(square: Square) -> bool {
-    (square.file() + square.rank()) % 2 == 0
+    (square.file() + square.rank()).is_multiple_of(2)
 }
 
 #[cfg(test)]

@@ -21,7 +21,7 @@ struct Pos {
 fn square_to_rc(n: usize) -> (usize, usize) {
     assert!((1..=32).contains(&n), "square out of range: {n}");
     let row = (n - 1) / 4;
-    let col = 2 * ((n - 1) % 4) + if row % 2 == 0 { 1 } else { 0 };
+    let col = 2 * ((n - 1) % 4) + if row.is_multiple_of(2) { 1 } else { 0 };
     (row, col)
 }
 
