@@ -127,6 +127,20 @@ enum Command {
         /// Threads the computer players may think on at once (default: one per core).
         #[arg(long, value_parser = clap::value_parser!(u16).range(1..=256))]
         workers: Option<u16>,
+        /// The most games kept in memory at once; the others are read from the database
+        /// when asked for.
+        #[arg(long, default_value_t = 10_000, value_parser = clap::value_parser!(u32).range(1..=10_000_000))]
+        cache_games: u32,
+        /// Seconds a game unused stays in memory.
+        #[arg(long, value_name = "SECONDS", default_value_t = 300, value_parser = clap::value_parser!(u32).range(1..=86_400))]
+        idle: u32,
+        /// Seconds a server's claim on a computer move lasts unless renewed: a server that
+        /// dies holds its computer moves this long before another plays them.
+        #[arg(long, value_name = "SECONDS", default_value_t = 20, value_parser = clap::value_parser!(u32).range(1..=3_600))]
+        lease: u32,
+        /// Seconds between the scans for computer moves that no server is searching.
+        #[arg(long, value_name = "SECONDS", default_value_t = 5, value_parser = clap::value_parser!(u32).range(1..=3_600))]
+        scan: u32,
     },
     /// Speak the Universal Game Interface (UGI) on stdin and stdout, for tournament runners
     /// such as cutegames; see docs/protocols.md.
@@ -308,7 +322,21 @@ fn run(command: &Command) -> Result<(), Failure> {
     match command {
         Command::Games => list_games(&mut out),
         Command::Bench { game } => bench::run(game.as_deref(), &mut out),
-        Command::Serve { addr, database, workers } => serve(*addr, database.clone(), *workers),
+        Command::Serve { addr, database, workers, cache_games, idle, lease, scan } => {
+            let seconds = |value: &u32| Duration::from_secs(u64::from(*value));
+            let workers = workers.map_or_else(
+                || std::thread::available_parallelism().map_or(1, usize::from),
+                usize::from,
+            );
+            let settings = arbiter_server::Settings {
+                workers,
+                cache_games: *cache_games as usize,
+                idle: seconds(idle),
+                lease: seconds(lease),
+                scan: seconds(scan),
+            };
+            serve(*addr, database.clone(), settings)
+        }
         Command::Moves { game, .. }
         | Command::Perft { game, .. }
         | Command::Play { game, .. }
@@ -410,13 +438,11 @@ fn speak(
 fn serve(
     addr: std::net::SocketAddr,
     database: Option<String>,
-    workers: Option<u16>,
+    settings: arbiter_server::Settings,
 ) -> Result<(), Failure> {
     let database = database.unwrap_or_else(arbiter_server::store::Store::default_url);
-    let workers = workers
-        .map_or_else(|| std::thread::available_parallelism().map_or(1, usize::from), usize::from);
     let runtime = tokio::runtime::Runtime::new().map_err(Failure::Output)?;
-    let config = arbiter_server::Config { addr, database: database.clone(), workers };
+    let config = arbiter_server::Config { addr, database: database.clone(), settings };
     runtime.block_on(arbiter_server::serve(config, |bound| {
         println!("Arbiter is serving on http://{bound}/ (database {database}); Ctrl-C stops it.");
     }))?;

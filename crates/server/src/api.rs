@@ -27,6 +27,7 @@ pub const MAX_BODY: usize = 64 * 1024;
 pub(crate) fn routes() -> Router<AppState> {
     Router::new()
         .route("/api/catalog", get(catalog))
+        .route("/api/health", get(health))
         .route("/api/openapi.json", get(openapi::document))
         .route("/api/games", get(list).post(create))
         .route("/api/games/{id}", get(state))
@@ -107,6 +108,22 @@ async fn catalog() -> Json<Vec<CatalogGame>> {
             })
             .collect(),
     )
+}
+
+/// What `GET /api/health` answers.
+#[derive(Debug, Serialize)]
+struct Health {
+    /// Whether the database answers: `false` makes the answer a `503`.
+    database: bool,
+    /// The games this server keeps in memory.
+    cached_games: usize,
+}
+
+/// `200` while this server and its database answer, `503` otherwise: for a load balancer.
+async fn health(State(state): State<AppState>) -> (StatusCode, Json<Health>) {
+    let database = state.games.database_answers().await;
+    let status = if database { StatusCode::OK } else { StatusCode::SERVICE_UNAVAILABLE };
+    (status, Json(Health { database, cached_games: state.games.cached() }))
 }
 
 #[derive(Debug, Deserialize)]
@@ -267,7 +284,7 @@ async fn replay(
     let moves = game.moves.get(..ply).ok_or_else(|| {
         ApiError::NotFound(format!("the game has {} moves, not {ply}", game.moves.len()))
     })?;
-    let kind: GameId = game.game.parse().map_err(|e| ApiError::Storage(format!("{e}")))?;
-    let live = live::build(kind, &game.options, moves, None).map_err(ApiError::Storage)?;
+    let kind: GameId = game.game.parse().map_err(|e| ApiError::Damaged(format!("{e}")))?;
+    let live = live::build(kind, &game.options, moves, None).map_err(ApiError::Damaged)?;
     Ok(Json(live.view()))
 }

@@ -1,37 +1,59 @@
 //! The one error type of the HTTP API, and how it maps to a status and a JSON body.
+//!
+//! What a client reads says what went wrong and what to do; what only an operator should read
+//! (the database's own error text, a task that failed inside the server) goes to the log.
 
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use axum::Json;
 use serde_json::json;
 
-/// What went wrong with a request; the message says what was wrong and what is expected.
+use crate::games::GameState;
+
+/// What went wrong with a request.
 #[derive(Debug, thiserror::Error)]
 pub enum ApiError {
-    /// The request is malformed or asks for something impossible (an illegal move).
+    /// The request is malformed or asks for something impossible (an illegal move): `400`.
     #[error("{0}")]
     BadRequest(String),
-    /// The requester does not hold the seat the request needs.
+    /// The requester does not hold the seat the request needs: `403`.
     #[error("{0}")]
     Forbidden(String),
-    /// No such game.
+    /// No such game or path: `404`.
     #[error("{0}")]
     NotFound(String),
-    /// The request does not fit the game as it is now (a stale ply, a finished game).
+    /// The request does not fit the game as it is now (a stale ply, a finished game): `409`,
+    /// with the game's current state when the request was about a game.
     #[error("{0}")]
-    Conflict(String),
-    /// The database failed.
-    #[error("storage: {0}")]
-    Storage(String),
+    Conflict(String, Option<Box<GameState>>),
+    /// The game's stored moves cannot be replayed: it is set aside, and answers `410`.
+    #[error("{0}")]
+    Damaged(String),
+    /// The database failed or cannot be reached: nothing was changed; `503`. The text is the
+    /// database's own, for the log.
+    #[error("the database failed: {0}")]
+    Unavailable(String),
+    /// The game was changed by another server after this one read it. The change is made
+    /// again on the game as stored; a client sees it only as a `409` if that keeps happening.
+    #[error("the game was changed elsewhere at the same time")]
+    Outdated,
+    /// Something inside the server failed: `500`; the text is for the log.
+    #[error("internal error: {0}")]
+    Internal(String),
 }
 
 impl From<sqlx::Error> for ApiError {
     fn from(error: sqlx::Error) -> Self {
-        ApiError::Storage(error.to_string())
+        ApiError::Unavailable(error.to_string())
     }
 }
 
 impl ApiError {
+    /// A conflict, without the game's state.
+    pub(crate) fn conflict(message: impl Into<String>) -> ApiError {
+        ApiError::Conflict(message.into(), None)
+    }
+
     /// The HTTP status of the error.
     #[must_use]
     pub fn status(&self) -> StatusCode {
@@ -39,14 +61,37 @@ impl ApiError {
             ApiError::BadRequest(_) => StatusCode::BAD_REQUEST,
             ApiError::Forbidden(_) => StatusCode::FORBIDDEN,
             ApiError::NotFound(_) => StatusCode::NOT_FOUND,
-            ApiError::Conflict(_) => StatusCode::CONFLICT,
-            ApiError::Storage(_) => StatusCode::INTERNAL_SERVER_ERROR,
+            ApiError::Conflict(..) | ApiError::Outdated => StatusCode::CONFLICT,
+            ApiError::Damaged(_) => StatusCode::GONE,
+            ApiError::Unavailable(_) => StatusCode::SERVICE_UNAVAILABLE,
+            ApiError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
+        }
+    }
+
+    /// What the client reads.
+    fn public_message(&self) -> String {
+        match self {
+            ApiError::Unavailable(_) => {
+                "the database is unavailable: nothing was changed; try again shortly".to_owned()
+            }
+            ApiError::Outdated => {
+                "the game was changed elsewhere at the same time: reload it".to_owned()
+            }
+            ApiError::Internal(_) => "the server failed; the failure is logged".to_owned(),
+            other => other.to_string(),
         }
     }
 }
 
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
-        (self.status(), Json(json!({ "error": self.to_string() }))).into_response()
+        if matches!(self, ApiError::Unavailable(_) | ApiError::Internal(_)) {
+            eprintln!("arbiter serve: {self}");
+        }
+        let mut body = json!({ "error": self.public_message() });
+        if let ApiError::Conflict(_, Some(state)) = &self {
+            body["state"] = serde_json::to_value(state).unwrap_or_default();
+        }
+        (self.status(), Json(body)).into_response()
     }
 }

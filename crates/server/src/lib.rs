@@ -28,22 +28,29 @@ use axum::Router;
 use tokio::net::TcpListener;
 
 pub use crate::error::ApiError;
-pub use crate::games::Games;
+pub use crate::games::{Games, Settings};
 pub use crate::openapi::DOCUMENT as OPENAPI_DOCUMENT;
 use crate::store::Store;
 
-/// What every request shares: the stored games, those in play, and the computer's workers.
+/// What every request shares: the games.
 #[derive(Clone)]
 pub struct AppState {
     games: Arc<Games>,
 }
 
 impl AppState {
-    /// The state of a server on `store`, whose computer players think on at most `workers`
-    /// threads at once.
+    /// The state of a server on `store`, keeping its games as `settings` says, with its
+    /// background work started (see [`Games::start`]).
+    pub fn start(store: Store, settings: Settings) -> Result<AppState, ApiError> {
+        let games = Arc::new(Games::new(store, settings)?);
+        games.start();
+        Ok(AppState { games })
+    }
+
+    /// The games.
     #[must_use]
-    pub fn new(store: Store, workers: usize) -> AppState {
-        AppState { games: Arc::new(Games::new(store, workers)) }
+    pub fn games(&self) -> &Arc<Games> {
+        &self.games
     }
 }
 
@@ -59,16 +66,16 @@ pub struct Config {
     pub addr: SocketAddr,
     /// The database: `sqlite://PATH` or `postgres://…`.
     pub database: String,
-    /// Threads the computer players may use at once.
-    pub workers: usize,
+    /// How the games are kept: workers, cache, leases.
+    pub settings: Settings,
 }
 
 /// Runs the server until Ctrl-C (or SIGTERM); requests in flight are finished first, so every
 /// move acknowledged is stored. `ready` hears the address listened on.
 pub async fn serve(config: Config, ready: impl FnOnce(SocketAddr)) -> Result<(), ApiError> {
     let store = Store::connect(&config.database).await?;
-    let state = AppState::new(store.clone(), config.workers);
-    state.games.resume().await?;
+    let _only_server = store.lock_exclusive()?;
+    let state = AppState::start(store.clone(), config.settings)?;
     let listener = TcpListener::bind(config.addr).await.map_err(|error| {
         ApiError::BadRequest(format!("cannot listen on {}: {error}", config.addr))
     })?;
@@ -79,7 +86,7 @@ pub async fn serve(config: Config, ready: impl FnOnce(SocketAddr)) -> Result<(),
     axum::serve(listener, app(state))
         .with_graceful_shutdown(shutdown())
         .await
-        .map_err(|error| ApiError::Storage(format!("the server stopped: {error}")))?;
+        .map_err(|error| ApiError::Internal(format!("the server stopped: {error}")))?;
     store.close().await;
     Ok(())
 }

@@ -94,7 +94,7 @@ fn server_spec(spec: PlayerSpec) -> PlayerSpec {
 pub fn new_secret() -> Result<String, ApiError> {
     let mut bytes = [0u8; 16];
     getrandom::fill(&mut bytes)
-        .map_err(|error| ApiError::Storage(format!("no random numbers: {error}")))?;
+        .map_err(|error| ApiError::Internal(format!("no random numbers: {error}")))?;
     Ok(hex(&bytes))
 }
 
@@ -102,7 +102,7 @@ pub fn new_secret() -> Result<String, ApiError> {
 pub fn new_game_id() -> Result<String, ApiError> {
     let mut bytes = [0u8; 8];
     getrandom::fill(&mut bytes)
-        .map_err(|error| ApiError::Storage(format!("no random numbers: {error}")))?;
+        .map_err(|error| ApiError::Internal(format!("no random numbers: {error}")))?;
     const ALPHABET: &[u8; 32] = b"abcdefghijkmnpqrstuvwxyz23456789";
     let mut value = u64::from_le_bytes(bytes);
     Ok((0..12)

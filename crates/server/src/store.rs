@@ -1,18 +1,32 @@
 //! Storage: games and their moves (a row a move) in SQLite (embedded, the default) or
 //! PostgreSQL, through one implementation on sqlx's `Any` driver with portable SQL, so that
-//! both run the same code. Every write is committed before the server answers.
+//! both run the same code. Every write is one transaction that checks the game's version, and
+//! is committed before the server answers. On PostgreSQL each write also announces the game's
+//! new version with `NOTIFY` on [`CHANNEL`], so that every server hears of it.
 
+use std::fs::File;
 use std::path::PathBuf;
+use std::time::Duration;
 
 use sqlx::any::{install_default_drivers, AnyPoolOptions};
 use sqlx::{AnyPool, Executor, Row};
 
 use crate::error::ApiError;
 
+/// The PostgreSQL channel of the games' changes; a notice's payload is `ID VERSION`.
+pub const CHANNEL: &str = "arbiter_games";
+
+/// How long a request waits for a database connection before it is refused with `503`.
+const ACQUIRE_TIMEOUT: Duration = Duration::from_secs(3);
+
 /// The games of this server, stored.
 #[derive(Debug, Clone)]
 pub struct Store {
     pool: AnyPool,
+    /// The PostgreSQL URL, for the listener of changes; `None` on SQLite.
+    postgres: Option<String>,
+    /// The SQLite file, `None` on PostgreSQL.
+    sqlite: Option<PathBuf>,
 }
 
 /// A seat as stored: who plays it, and the hash of the secret that holds it.
@@ -49,6 +63,11 @@ pub struct StoredGame {
     pub result: Option<String>,
     /// Increases with every change.
     pub version: i64,
+    /// The computer is to move in the game, which goes on.
+    pub due: bool,
+    /// The server that has claimed the computer's move, and until when (milliseconds since
+    /// the Unix epoch).
+    pub lease: Option<(String, i64)>,
     /// Seconds since the Unix epoch.
     pub created: i64,
     /// Seconds since the Unix epoch.
@@ -83,6 +102,7 @@ impl Store {
         let url = if sqlite { Self::sqlite_url(url)? } else { url.to_owned() };
         let pool = AnyPoolOptions::new()
             .max_connections(if sqlite { 4 } else { 16 })
+            .acquire_timeout(ACQUIRE_TIMEOUT)
             .after_connect(move |connection, _| {
                 Box::pin(async move {
                     if sqlite {
@@ -95,21 +115,65 @@ impl Store {
             })
             .connect(&url)
             .await
-            .map_err(|error| ApiError::Storage(format!("cannot open the database: {error}")))?;
-        sqlx::migrate!("./migrations")
-            .run(&pool)
-            .await
-            .map_err(|error| ApiError::Storage(format!("cannot migrate the database: {error}")))?;
-        Ok(Store { pool })
+            .map_err(|error| ApiError::Unavailable(format!("cannot open the database: {error}")))?;
+        sqlx::migrate!("./migrations").run(&pool).await.map_err(|error| {
+            ApiError::Unavailable(format!("cannot migrate the database: {error}"))
+        })?;
+        let (postgres, sqlite_file) = if sqlite {
+            (None, Some(PathBuf::from(Self::sqlite_path(&url))))
+        } else {
+            (Some(url), None)
+        };
+        Ok(Store { pool, postgres, sqlite: sqlite_file })
+    }
+
+    /// The PostgreSQL URL, when the games are stored there.
+    #[must_use]
+    pub fn postgres_url(&self) -> Option<&str> {
+        self.postgres.as_deref()
+    }
+
+    /// Makes this process the only server of its SQLite file: an exclusive lock on
+    /// `FILE.lock`, held while the returned file is open. A second `arbiter serve` on the same
+    /// file is refused with a clear message (SQLite serves one server: its games are cached
+    /// in that server's memory). Nothing to do on PostgreSQL, which serves any number.
+    pub fn lock_exclusive(&self) -> Result<Option<File>, ApiError> {
+        let Some(path) = &self.sqlite else { return Ok(None) };
+        let lock_path = path.with_extension("lock");
+        let file =
+            File::options().create(true).truncate(false).write(true).open(&lock_path).map_err(
+                |error| {
+                    ApiError::Unavailable(format!("cannot open {}: {error}", lock_path.display()))
+                },
+            )?;
+        match file.try_lock() {
+            Ok(()) => Ok(Some(file)),
+            Err(std::fs::TryLockError::WouldBlock) => Err(ApiError::Unavailable(format!(
+                "the database {} is served by another `arbiter serve` already; an SQLite \
+                 database serves one server (run several over PostgreSQL, see docs/deploy.md)",
+                path.display()
+            ))),
+            Err(std::fs::TryLockError::Error(error)) => {
+                Err(ApiError::Unavailable(format!("cannot lock {}: {error}", lock_path.display())))
+            }
+        }
+    }
+
+    /// The path of an SQLite URL.
+    fn sqlite_path(url: &str) -> &str {
+        let path = url.trim_start_matches("sqlite://").trim_start_matches("sqlite:");
+        path.split('?').next().unwrap_or_default()
     }
 
     /// The URL with `mode=rwc` (create the file), the file's folder created.
     fn sqlite_url(url: &str) -> Result<String, ApiError> {
-        let path = url.trim_start_matches("sqlite://").trim_start_matches("sqlite:");
-        let path = path.split('?').next().unwrap_or_default();
+        let path = Self::sqlite_path(url);
         if let Some(folder) = PathBuf::from(path).parent().filter(|p| !p.as_os_str().is_empty()) {
             std::fs::create_dir_all(folder).map_err(|error| {
-                ApiError::Storage(format!("cannot create the folder {}: {error}", folder.display()))
+                ApiError::Unavailable(format!(
+                    "cannot create the folder {}: {error}",
+                    folder.display()
+                ))
             })?;
         }
         Ok(if url.contains('?') { url.to_owned() } else { format!("{url}?mode=rwc") })
@@ -148,14 +212,15 @@ impl Store {
     /// database's write lock. (A conflict is the transaction's own refusal, rolled back.)
     async fn in_transaction(&self, game: &StoredGame, write: Write) -> Result<(), ApiError> {
         let mut connection = self.pool.acquire().await?;
-        let written = Self::write_on(&mut connection, game, write).await;
-        if matches!(written, Err(ApiError::Storage(_))) {
+        let written = self.write_on(&mut connection, game, write).await;
+        if matches!(written, Err(ApiError::Unavailable(_))) {
             let _ = connection.close().await;
         }
         written
     }
 
     async fn write_on(
+        &self,
         connection: &mut sqlx::pool::PoolConnection<sqlx::Any>,
         game: &StoredGame,
         write: Write,
@@ -169,6 +234,13 @@ impl Store {
             Write::Change { first_changed } => {
                 Self::write(&mut transaction, game, first_changed, game.version - 1).await?;
             }
+        }
+        if self.postgres.is_some() {
+            sqlx::query("SELECT pg_notify($1, $2)")
+                .bind(CHANNEL)
+                .bind(format!("{} {}", game.id, game.version))
+                .execute(&mut *transaction)
+                .await?;
         }
         transaction.commit().await?;
         Ok(())
@@ -207,7 +279,8 @@ impl Store {
         let updated = sqlx::query(
             "UPDATE games SET white_secret = $2, black_secret = $3, white_claimed = $4, \
              black_claimed = $5, event = $6, result = $7, ply = $8, draw_offer = $9, \
-             undo_request = $10, version = $11, updated = $12 WHERE id = $1 AND version = $13",
+             undo_request = $10, version = $11, updated = $12, due = $14, lease_owner = $15, \
+             lease_until = $16 WHERE id = $1 AND version = $13",
         )
         .bind(&game.id)
         .bind(game.seats[0].secret.clone())
@@ -222,12 +295,13 @@ impl Store {
         .bind(game.version)
         .bind(game.updated)
         .bind(expected)
+        .bind(i64::from(game.due))
+        .bind(game.lease.as_ref().map(|(owner, _)| owner.clone()))
+        .bind(game.lease.as_ref().map_or(0, |(_, until)| *until))
         .execute(&mut **transaction)
         .await?;
         if updated.rows_affected() != 1 {
-            return Err(ApiError::Conflict(
-                "the game was changed elsewhere at the same time: reload it".to_owned(),
-            ));
+            return Err(ApiError::Outdated);
         }
         sqlx::query("DELETE FROM moves WHERE game_id = $1 AND ply >= $2")
             .bind(&game.id)
@@ -249,8 +323,8 @@ impl Store {
     pub async fn load(&self, id: &str) -> Result<Option<StoredGame>, ApiError> {
         let Some(row) = sqlx::query(
             "SELECT id, game, options, white, black, white_secret, black_secret, white_claimed, \
-             black_claimed, event, result, draw_offer, undo_request, version, created, updated \
-             FROM games WHERE id = $1",
+             black_claimed, event, result, draw_offer, undo_request, version, due, lease_owner, \
+             lease_until, created, updated FROM games WHERE id = $1",
         )
         .bind(id)
         .fetch_optional(&self.pool)
@@ -283,6 +357,11 @@ impl Store {
             draw_offer: row.try_get("draw_offer")?,
             undo_request: row.try_get("undo_request")?,
             version: row.try_get("version")?,
+            due: row.try_get::<i64, _>("due")? != 0,
+            lease: row
+                .try_get::<Option<String>, _>("lease_owner")?
+                .map(|owner| row.try_get("lease_until").map(|until| (owner, until)))
+                .transpose()?,
             created: row.try_get("created")?,
             updated: row.try_get("updated")?,
         }))
@@ -313,14 +392,85 @@ impl Store {
             .map_err(ApiError::from)
     }
 
-    /// The identifiers of the games still going against the computer, to resume them.
-    pub async fn ongoing(&self) -> Result<Vec<String>, ApiError> {
-        let rows = sqlx::query(
-            "SELECT id FROM games WHERE result IS NULL AND (white <> 'human' OR black <> 'human')",
+    /// Claims for `owner`, until `until` (milliseconds since the Unix epoch), at most `limit`
+    /// of the games whose computer move is due and whose lease ran out by `now`: their
+    /// identifiers. Each claim is one atomic update, so two servers never claim one game.
+    pub async fn claim_due(
+        &self,
+        owner: &str,
+        now: i64,
+        until: i64,
+        limit: i64,
+    ) -> Result<Vec<String>, ApiError> {
+        let candidates: Vec<String> = sqlx::query(
+            "SELECT id FROM games WHERE due = 1 AND lease_until < $1 ORDER BY lease_until LIMIT $2",
         )
+        .bind(now)
+        .bind(limit)
         .fetch_all(&self.pool)
+        .await?
+        .iter()
+        .map(|row| row.try_get(0))
+        .collect::<Result<_, _>>()?;
+        let mut claimed = Vec::new();
+        for id in candidates {
+            let taken = sqlx::query(
+                "UPDATE games SET lease_owner = $2, lease_until = $3 \
+                 WHERE id = $1 AND due = 1 AND lease_until < $4",
+            )
+            .bind(&id)
+            .bind(owner)
+            .bind(until)
+            .bind(now)
+            .execute(&self.pool)
+            .await?;
+            if taken.rows_affected() == 1 {
+                claimed.push(id);
+            }
+        }
+        Ok(claimed)
+    }
+
+    /// Extends `owner`'s lease on game `id` to `until`; `false` when it no longer holds it.
+    pub async fn renew(&self, id: &str, owner: &str, until: i64) -> Result<bool, ApiError> {
+        let renewed = sqlx::query(
+            "UPDATE games SET lease_until = $3 WHERE id = $1 AND lease_owner = $2 AND due = 1",
+        )
+        .bind(id)
+        .bind(owner)
+        .bind(until)
+        .execute(&self.pool)
         .await?;
-        rows.iter().map(|row| row.try_get(0).map_err(ApiError::from)).collect()
+        Ok(renewed.rows_affected() == 1)
+    }
+
+    /// Game `id`, stored at `version`, has no computer move due after all (a game claimed by a
+    /// scan that found a person to move): `due` and the lease are cleared.
+    pub async fn clear_due(&self, id: &str, version: i64) -> Result<(), ApiError> {
+        sqlx::query(
+            "UPDATE games SET due = 0, lease_owner = NULL, lease_until = 0 \
+             WHERE id = $1 AND version = $2",
+        )
+        .bind(id)
+        .bind(version)
+        .execute(&self.pool)
+        .await?;
+        Ok(())
+    }
+
+    /// Game `id` cannot be played from what is stored: no server claims its computer move.
+    pub async fn quarantine(&self, id: &str) -> Result<(), ApiError> {
+        sqlx::query("UPDATE games SET due = 0, lease_owner = NULL, lease_until = 0 WHERE id = $1")
+            .bind(id)
+            .execute(&self.pool)
+            .await?;
+        Ok(())
+    }
+
+    /// Asks the database a trivial question.
+    pub async fn ping(&self) -> Result<(), ApiError> {
+        sqlx::query("SELECT 1").execute(&self.pool).await?;
+        Ok(())
     }
 
     /// Closes the connections.

@@ -21,17 +21,28 @@ pub(crate) struct Entry {
     pub(super) stop: Arc<AtomicBool>,
     /// Whether the computer's search is under way.
     pub(super) thinking: bool,
+    /// A write of this entry failed: it may differ from the database, and is not used again.
+    pub(super) stale: bool,
 }
 
 impl Entry {
+    /// The game played from its stored form; a game that cannot be is
+    /// [`ApiError::Damaged`].
     pub(super) fn from_stored(stored: StoredGame) -> Result<Entry, ApiError> {
-        let kind: GameId = stored.game.parse().map_err(|e| ApiError::Storage(format!("{e}")))?;
+        let damaged = |reason: String| {
+            ApiError::Damaged(format!(
+                "the game {} cannot be played from what is stored ({reason}); it is set aside",
+                stored.id
+            ))
+        };
+        let kind: GameId = stored.game.parse().map_err(|e| damaged(format!("{e}")))?;
         let event = stored.event.as_deref().and_then(Event::from_text);
-        let live = live::build(kind, &stored.options, &stored.moves, event)
-            .map_err(|error| ApiError::Storage(format!("game {}: {error}", stored.id)))?;
-        let seat = |index: usize| Player::parse(&stored.seats[index].player, kind);
+        let live = live::build(kind, &stored.options, &stored.moves, event).map_err(damaged)?;
+        let seat = |index: usize| {
+            Player::parse(&stored.seats[index].player, kind).map_err(|e| damaged(e.to_string()))
+        };
         let players = [seat(0)?, seat(1)?];
-        Ok(Entry { stored, live, players, stop: Arc::default(), thinking: false })
+        Ok(Entry { stored, live, players, stop: Arc::default(), thinking: false, stale: false })
     }
 
     /// The sides whose seats the presented secrets hold.
@@ -82,7 +93,7 @@ impl Entry {
     pub(super) fn acting_while_ongoing(&self, held: &[Side]) -> Result<Side, ApiError> {
         let side = self.acting(held)?;
         if self.live.status().is_over() {
-            return Err(ApiError::Conflict("the game is over".to_owned()));
+            return Err(ApiError::conflict("the game is over"));
         }
         Ok(side)
     }
@@ -97,6 +108,11 @@ impl Entry {
 
     pub(super) fn is_computer(&self, side: Side) -> bool {
         matches!(self.players[side.index()], Player::Computer(_))
+    }
+
+    /// The computer is to move in a game that goes on.
+    pub(super) fn computer_due(&self) -> bool {
+        !self.live.status().is_over() && self.is_computer(self.live.side_to_move())
     }
 
     /// The one side a request acts for: the side to move where it holds both.

@@ -1,9 +1,12 @@
-//! The games in play: loaded from the store on first use, changed under a lock each, every
-//! change stored before it is acknowledged and announced to the game's sockets; the computer's
-//! moves searched on a bounded pool of worker threads, never on the async runtime.
+//! The games in play. The database is the truth: a game is read from it when it is not in
+//! memory, every change is one transaction that checks the game's version and is committed
+//! before it is acknowledged, and a game whose write failed is dropped from memory, to be read
+//! again. Games stay in memory only while they are used ([`cache`]); changes are announced to
+//! the sockets of every server ([`notices`]); the computer's moves are claimed with a lease in
+//! the game's row and searched on a bounded pool of worker threads ([`computer`]).
 
 use std::collections::HashMap;
-use std::sync::atomic::Ordering;
+use std::sync::atomic::{AtomicI64, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
@@ -12,27 +15,79 @@ use arbiter_catalog::GameId;
 use arbiter_core::text::excerpt;
 use arbiter_core::{MoveError, Side};
 use serde::Serialize;
-use tokio::sync::{broadcast, Semaphore};
+use tokio::sync::{OwnedMutexGuard, Semaphore};
+use tokio::task::AbortHandle;
 
+mod cache;
+mod computer;
 mod entry;
+mod notices;
 
+use self::cache::Cache;
 use self::entry::Entry;
 use crate::error::ApiError;
 use crate::live::{self, describe, Event, ExactMove, View};
 use crate::seats::{hash_secret, new_game_id, new_secret, Player};
 use crate::store::{Store, StoredGame, StoredSeat, Summary};
 
+/// How a server keeps its games.
+#[derive(Debug, Clone, Copy)]
+pub struct Settings {
+    /// Threads the computer players may use at once.
+    pub workers: usize,
+    /// The most games kept in memory at once.
+    pub cache_games: usize,
+    /// How long a game unused stays in memory.
+    pub idle: Duration,
+    /// How long a server's claim on a computer move lasts unless renewed (it renews it every
+    /// third of that while it searches): a server that dies holds its moves this long.
+    pub lease: Duration,
+    /// How often the database is scanned for computer moves no server is searching.
+    pub scan: Duration,
+}
+
+impl Default for Settings {
+    fn default() -> Settings {
+        Settings {
+            workers: 2,
+            cache_games: 10_000,
+            idle: Duration::from_secs(300),
+            lease: Duration::from_secs(20),
+            scan: Duration::from_secs(5),
+        }
+    }
+}
+
 /// Every game of the server.
 pub struct Games {
     store: Store,
-    slots: Mutex<HashMap<String, Arc<Slot>>>,
+    settings: Settings,
+    /// This server's name in the leases it holds.
+    instance: String,
+    cache: Cache,
+    channels: notices::Channels,
     workers: Arc<Semaphore>,
+    /// The background tasks (the scan, the sweep, the listener), stopped with the server.
+    tasks: Mutex<Vec<AbortHandle>>,
 }
 
-/// A game in memory, with the channel that announces its versions.
+impl Drop for Games {
+    fn drop(&mut self) {
+        for task in
+            self.tasks.get_mut().unwrap_or_else(std::sync::PoisonError::into_inner).drain(..)
+        {
+            task.abort();
+        }
+    }
+}
+
+/// A game in memory.
 pub(crate) struct Slot {
-    pub(crate) entry: tokio::sync::Mutex<Entry>,
-    pub(crate) changes: broadcast::Sender<i64>,
+    entry: Arc<tokio::sync::Mutex<Entry>>,
+    /// The version of the entry, read without its lock.
+    version: AtomicI64,
+    /// When it was last used, in milliseconds of the cache's clock.
+    used: AtomicU64,
 }
 
 /// A change a player asks for in a game.
@@ -155,6 +210,11 @@ fn now() -> i64 {
     SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |elapsed| elapsed.as_secs() as i64)
 }
 
+/// Milliseconds since the Unix epoch: the clock of the leases.
+fn now_ms() -> i64 {
+    SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |elapsed| elapsed.as_millis() as i64)
+}
+
 fn side_text(side: Side) -> String {
     side.name().to_owned()
 }
@@ -169,7 +229,7 @@ fn read_side(text: Option<&str>) -> Option<Side> {
 
 fn move_error(error: MoveError) -> ApiError {
     match error {
-        MoveError::GameOver(_) => ApiError::Conflict(error.to_string()),
+        MoveError::GameOver(_) => ApiError::conflict(error.to_string()),
         _ => ApiError::BadRequest(error.to_string()),
     }
 }
@@ -182,34 +242,50 @@ async fn detached<T: Send + 'static>(
 ) -> Result<T, ApiError> {
     tokio::spawn(change)
         .await
-        .map_err(|error| ApiError::Storage(format!("the change did not finish: {error}")))?
+        .map_err(|error| ApiError::Internal(format!("the change did not finish: {error}")))?
 }
 
+/// How many times a change is made again when another server changed the game first.
+const ATTEMPTS: usize = 3;
+
 impl Games {
-    /// The games of `store`; the computer thinks on at most `workers` threads at once.
-    #[must_use]
-    pub fn new(store: Store, workers: usize) -> Games {
-        Games {
+    /// The games of `store`, kept as `settings` says. Nothing runs in the background until
+    /// [`Games::start`].
+    pub fn new(store: Store, settings: Settings) -> Result<Games, ApiError> {
+        Ok(Games {
             store,
-            slots: Mutex::new(HashMap::new()),
-            workers: Arc::new(Semaphore::new(workers.max(1))),
-        }
+            settings,
+            instance: new_game_id()?,
+            cache: Cache::new(settings.cache_games),
+            channels: notices::Channels::default(),
+            workers: Arc::new(Semaphore::new(settings.workers.max(1))),
+            tasks: Mutex::new(Vec::new()),
+        })
     }
 
-    /// The games whose computer player is to move go on (after a restart).
-    /// A game that cannot be played from its stored moves is set aside, with a line on stderr:
-    /// it answers its requests with an error, and the others go on.
-    pub async fn resume(self: &Arc<Self>) -> Result<(), ApiError> {
-        for id in self.store.ongoing().await? {
-            match self.slot(&id).await {
-                Ok(slot) => {
-                    let mut entry = slot.entry.lock().await;
-                    self.schedule(&slot, &mut entry);
-                }
-                Err(error) => eprintln!("arbiter serve: the game {id} is set aside: {error}"),
-            }
+    /// Starts the background work: the scan for the computer moves no server is searching
+    /// (at once, then every `settings.scan`), the sweep of games unused for `settings.idle`,
+    /// and on PostgreSQL the listener of the other servers' changes.
+    pub fn start(self: &Arc<Self>) {
+        let mut tasks = vec![
+            computer::spawn_scan(Arc::downgrade(self), self.settings.scan),
+            cache::spawn_sweep(Arc::downgrade(self), self.settings.idle),
+        ];
+        if let Some(url) = self.store.postgres_url() {
+            tasks.push(notices::spawn_listener(Arc::downgrade(self), url.to_owned()));
         }
-        Ok(())
+        self.tasks.lock().unwrap_or_else(std::sync::PoisonError::into_inner).extend(tasks);
+    }
+
+    /// The number of games in memory.
+    #[must_use]
+    pub fn cached(&self) -> usize {
+        self.cache.len()
+    }
+
+    /// Whether the database answers.
+    pub async fn database_answers(&self) -> bool {
+        self.store.ping().await.is_ok()
     }
 
     /// The most recently changed games.
@@ -217,10 +293,11 @@ impl Games {
         self.store.list(limit.clamp(1, 500)).await
     }
 
-    /// The game `id`, loaded on first use.
-    pub(crate) async fn slot(&self, id: &str) -> Result<Arc<Slot>, ApiError> {
-        if let Some(slot) = self.lock_slots().get(id) {
-            return Ok(slot.clone());
+    /// The game `id`: from memory, or read from the database (and kept in memory when there
+    /// is room).
+    async fn slot(&self, id: &str) -> Result<Arc<Slot>, ApiError> {
+        if let Some(slot) = self.cache.get(id) {
+            return Ok(slot);
         }
         let not_found =
             || ApiError::NotFound(format!("there is no game `{}` on this server", excerpt(id)));
@@ -228,14 +305,22 @@ impl Games {
             return Err(not_found());
         }
         let stored = self.store.load(id).await?.ok_or_else(not_found)?;
-        let entry = Entry::from_stored(stored)?;
-        let (changes, _) = broadcast::channel(16);
-        let slot = Arc::new(Slot { entry: tokio::sync::Mutex::new(entry), changes });
-        Ok(self.lock_slots().entry(id.to_owned()).or_insert(slot).clone())
+        let entry = Entry::from_stored(stored).inspect_err(|error| {
+            eprintln!("arbiter serve: {error}");
+        })?;
+        Ok(self.cache.insert(id, entry))
     }
 
-    fn lock_slots(&self) -> std::sync::MutexGuard<'_, HashMap<String, Arc<Slot>>> {
-        self.slots.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
+    /// The game `id`, locked, as stored.
+    async fn lock(&self, id: &str) -> Result<(Arc<Slot>, OwnedMutexGuard<Entry>), ApiError> {
+        for _ in 0..ATTEMPTS {
+            let slot = self.slot(id).await?;
+            let entry = slot.entry.clone().lock_owned().await;
+            if !entry.stale {
+                return Ok((slot, entry));
+            }
+        }
+        Err(ApiError::Outdated)
     }
 
     /// Creates a game; the creator gets every human seat's token and link.
@@ -250,40 +335,38 @@ impl Games {
         }
         let id = new_game_id()?;
         let mut seats = HashMap::new();
-        let mut stored_seats = Vec::new();
-        for side in Side::BOTH {
+        let mut stored_seat = |side: Side| -> Result<StoredSeat, ApiError> {
             let player = &players[side.index()];
-            let secret = match player {
-                Player::Human => {
-                    let token = new_secret()?;
-                    let url = format!("/join/{id}/{}/{token}", side.name());
-                    seats.insert(side, SeatLink { token: token.clone(), url });
-                    Some(hash_secret(&token))
-                }
-                Player::Computer(_) => None,
-            };
-            stored_seats.push(StoredSeat { player: player.to_text(), secret, claimed: false });
-        }
-        let [white, black] = <[StoredSeat; 2]>::try_from(stored_seats)
-            .map_err(|_| ApiError::Storage("two seats".to_owned()))?;
+            let mut secret = None;
+            if let Player::Human = player {
+                let token = new_secret()?;
+                secret = Some(hash_secret(&token));
+                let url = format!("/join/{id}/{}/{token}", side.name());
+                seats.insert(side, SeatLink { token, url });
+            }
+            Ok(StoredSeat { player: player.to_text(), secret, claimed: false })
+        };
+        let seats_stored = [stored_seat(Side::White)?, stored_seat(Side::Black)?];
         let time = now();
+        let due = matches!(players[live.side_to_move().index()], Player::Computer(_));
         let stored = StoredGame {
             id: id.clone(),
             game: kind.id().to_owned(),
             options: new.options.clone(),
-            seats: [white, black],
+            seats: seats_stored,
             moves: Vec::new(),
             event: None,
             draw_offer: None,
             undo_request: None,
             result: None,
             version: 1,
+            due,
+            lease: due.then(|| self.lease()),
             created: time,
             updated: time,
         };
         self.store.create(&stored).await?;
-        let slot = self.slot(&id).await?;
-        let mut entry = slot.entry.lock().await;
+        let (slot, mut entry) = self.lock(&id).await?;
         self.schedule(&slot, &mut entry);
         let state = entry.state(seats.keys().copied().collect());
         Ok(Created { watch_url: format!("/games/{id}"), id, seats, state })
@@ -296,7 +379,9 @@ impl Games {
     }
 
     /// Makes `change` in game `id` for the holder of `secrets`, and answers with the state
-    /// it leaves.
+    /// it leaves. When another server changed the game first, the change is made again on
+    /// the game as stored; a change refused because the game is not as the request saw it
+    /// is a conflict that carries the game's current state.
     pub async fn change(
         self: &Arc<Self>,
         id: &str,
@@ -305,11 +390,27 @@ impl Games {
     ) -> Result<GameState, ApiError> {
         let (games, id, secrets) = (self.clone(), id.to_owned(), secrets.to_vec());
         detached(async move {
-            match change {
-                Change::Play { text, ply } => games.play_now(&id, &secrets, &text, ply).await,
-                Change::Resign => games.resign_now(&id, &secrets).await,
-                Change::Draw(action) => games.draw_now(&id, &secrets, &action).await,
-                Change::Undo(action) => games.undo_now(&id, &secrets, &action).await,
+            let mut attempt = 0;
+            loop {
+                attempt += 1;
+                let made = match change.clone() {
+                    Change::Play { text, ply } => games.play_now(&id, &secrets, &text, ply).await,
+                    Change::Resign => games.resign_now(&id, &secrets).await,
+                    Change::Draw(action) => games.draw_now(&id, &secrets, &action).await,
+                    Change::Undo(action) => games.undo_now(&id, &secrets, &action).await,
+                };
+                match made {
+                    Err(ApiError::Outdated) if attempt < ATTEMPTS => {}
+                    Err(error @ (ApiError::Outdated | ApiError::Conflict(_, None))) => {
+                        let message = match error {
+                            ApiError::Conflict(message, _) => message,
+                            other => other.to_string(),
+                        };
+                        let state = games.state(&id, &secrets).await.ok().map(Box::new);
+                        return Err(ApiError::Conflict(message, state));
+                    }
+                    other => return other,
+                }
             }
         })
         .await
@@ -323,27 +424,54 @@ impl Games {
         token: &str,
     ) -> Result<String, ApiError> {
         let (games, id, token) = (self.clone(), id.to_owned(), token.to_owned());
-        detached(async move { games.join_now(&id, side, &token).await }).await
+        detached(async move {
+            let mut attempt = 0;
+            loop {
+                attempt += 1;
+                match games.join_now(&id, side, &token).await {
+                    Err(ApiError::Outdated) if attempt < ATTEMPTS => {}
+                    other => return other,
+                }
+            }
+        })
+        .await
     }
 
     /// The state of game `id` as the holder of `secrets` sees it.
     pub async fn state(&self, id: &str, secrets: &[String]) -> Result<GameState, ApiError> {
-        let slot = self.slot(id).await?;
-        let entry = slot.entry.lock().await;
+        let (_, entry) = self.lock(id).await?;
         Ok(entry.state(entry.held(secrets)))
+    }
+
+    /// The state of game `id` as JSON, with its version, when it is newer than `version`.
+    pub(crate) async fn state_if_newer(
+        &self,
+        id: &str,
+        version: i64,
+        secrets: &[String],
+    ) -> Result<Option<(i64, String)>, ApiError> {
+        let (_, entry) = self.lock(id).await?;
+        Ok(entry.state_if_newer(version, secrets))
     }
 
     /// The record of game `id`.
     pub async fn record(&self, id: &str) -> Result<String, ApiError> {
-        let slot = self.slot(id).await?;
-        let entry = slot.entry.lock().await;
+        let (_, entry) = self.lock(id).await?;
         Ok(entry.live.record_text())
     }
 
-    /// Stores a change, then announces it; a failed write puts the game back as stored.
+    /// A lease on a computer move for this server, from now.
+    fn lease(&self) -> (String, i64) {
+        (self.instance.clone(), now_ms() + self.settings.lease.as_millis() as i64)
+    }
+
+    /// Stores the change made to `entry`, whose moves from `first_changed` on are new; then
+    /// announces it, and starts the computer's search when it is to move (the write claimed
+    /// that move for this server). When the write fails, the entry is dropped from memory
+    /// (the next request reads the game again) and nothing is announced.
     async fn commit(
-        &self,
-        slot: &Slot,
+        self: &Arc<Self>,
+        slot: &Arc<Slot>,
         entry: &mut Entry,
         first_changed: usize,
     ) -> Result<(), ApiError> {
@@ -351,16 +479,18 @@ impl Games {
         entry.stored.result = describe(entry.live.status()).0.map(str::to_owned);
         entry.stored.version += 1;
         entry.stored.updated = now();
+        entry.stored.due = entry.computer_due();
+        entry.stored.lease = entry.stored.due.then(|| self.lease());
         let first_changed = first_changed.min(entry.stored.moves.len());
         if let Err(error) = self.store.save(&entry.stored, first_changed).await {
-            if let Ok(Some(stored)) = self.store.load(&entry.stored.id).await {
-                if let Ok(reloaded) = Entry::from_stored(stored) {
-                    *entry = reloaded;
-                }
-            }
+            entry.stale = true;
+            entry.stop.store(true, Ordering::Relaxed);
+            self.cache.forget(&entry.stored.id, slot);
             return Err(error);
         }
-        let _ = slot.changes.send(entry.stored.version);
+        slot.version.store(entry.stored.version, Ordering::Relaxed);
+        self.channels.announce(&entry.stored.id, entry.stored.version);
+        self.schedule(slot, entry);
         Ok(())
     }
 
@@ -372,8 +502,7 @@ impl Games {
         text: &str,
         ply: usize,
     ) -> Result<GameState, ApiError> {
-        let slot = self.slot(id).await?;
-        let mut entry = slot.entry.lock().await;
+        let (slot, mut entry) = self.lock(id).await?;
         let held = entry.held(secrets);
         entry.acting(&held)?;
         let current = entry.live.ply();
@@ -382,13 +511,13 @@ impl Games {
             return Ok(entry.state(held));
         }
         if ply != current {
-            return Err(ApiError::Conflict(format!(
+            return Err(ApiError::conflict(format!(
                 "the move was made at ply {ply}, but the game is at ply {current}: reload it"
             )));
         }
         let side = entry.live.side_to_move();
         if entry.live.status().is_over() {
-            return Err(ApiError::Conflict("the game is over".to_owned()));
+            return Err(ApiError::conflict("the game is over"));
         }
         if !held.contains(&side) {
             return Err(ApiError::Forbidden(format!(
@@ -399,7 +528,6 @@ impl Games {
         entry.stored.draw_offer = None;
         entry.stored.undo_request = None;
         self.commit(&slot, &mut entry, current).await?;
-        self.schedule(&slot, &mut entry);
         Ok(entry.state(held))
     }
 
@@ -409,8 +537,7 @@ impl Games {
         id: &str,
         secrets: &[String],
     ) -> Result<GameState, ApiError> {
-        let slot = self.slot(id).await?;
-        let mut entry = slot.entry.lock().await;
+        let (slot, mut entry) = self.lock(id).await?;
         let held = entry.held(secrets);
         let side = entry.acting(&held)?;
         entry.live.end(Event::Resignation(side)).map_err(move_error)?;
@@ -428,8 +555,7 @@ impl Games {
         secrets: &[String],
         action: &str,
     ) -> Result<GameState, ApiError> {
-        let slot = self.slot(id).await?;
-        let mut entry = slot.entry.lock().await;
+        let (slot, mut entry) = self.lock(id).await?;
         let held = entry.held(secrets);
         let side = entry.acting_while_ongoing(&held)?;
         let offered = read_side(entry.stored.draw_offer.as_deref());
@@ -442,12 +568,12 @@ impl Games {
                 entry.stop.store(true, Ordering::Relaxed);
             }
             "offer" if entry.is_computer(side.opponent()) => {
-                return Err(ApiError::Conflict("the computer declines the draw".to_owned()));
+                return Err(ApiError::conflict("the computer declines the draw"));
             }
             "offer" => entry.stored.draw_offer = Some(side_text(side)),
-            "accept" => return Err(ApiError::Conflict("no draw is offered to you".to_owned())),
+            "accept" => return Err(ApiError::conflict("no draw is offered to you")),
             "decline" if offered == Some(side.opponent()) => entry.stored.draw_offer = None,
-            "decline" => return Err(ApiError::Conflict("no draw is offered to you".to_owned())),
+            "decline" => return Err(ApiError::conflict("no draw is offered to you")),
             other => {
                 return Err(ApiError::BadRequest(format!(
                     "`{}` is not a draw action; expected offer, accept or decline",
@@ -468,8 +594,7 @@ impl Games {
         secrets: &[String],
         action: &str,
     ) -> Result<GameState, ApiError> {
-        let slot = self.slot(id).await?;
-        let mut entry = slot.entry.lock().await;
+        let (slot, mut entry) = self.lock(id).await?;
         let held = entry.held(secrets);
         let side = entry.acting_while_ongoing(&held)?;
         let requested = read_side(entry.stored.undo_request.as_deref());
@@ -483,7 +608,7 @@ impl Games {
             }
             "accept" if requested == Some(side.opponent()) => requested,
             "accept" | "decline" if requested != Some(side.opponent()) => {
-                return Err(ApiError::Conflict("no takeback is asked of you".to_owned()))
+                return Err(ApiError::conflict("no takeback is asked of you"))
             }
             "decline" => {
                 entry.stored.undo_request = None;
@@ -509,7 +634,7 @@ impl Games {
                 }
             }
             if taken == 0 {
-                return Err(ApiError::Conflict("there is no move to take back".to_owned()));
+                return Err(ApiError::conflict("there is no move to take back"));
             }
             entry.stored.undo_request = None;
             entry.stored.draw_offer = None;
@@ -517,7 +642,6 @@ impl Games {
         }
         let ply = entry.live.ply();
         self.commit(&slot, &mut entry, ply).await?;
-        self.schedule(&slot, &mut entry);
         Ok(entry.state(held))
     }
 
@@ -529,8 +653,7 @@ impl Games {
         side: Side,
         token: &str,
     ) -> Result<String, ApiError> {
-        let slot = self.slot(id).await?;
-        let mut entry = slot.entry.lock().await;
+        let (slot, mut entry) = self.lock(id).await?;
         let seat = &entry.stored.seats[side.index()];
         if seat.claimed || seat.secret.as_deref() != Some(hash_secret(token).as_str()) {
             return Err(ApiError::Forbidden(
@@ -552,51 +675,19 @@ impl Games {
     /// solver handles, also the exact value of every move when the solver finds them all in
     /// the same time.
     pub async fn analysis(&self, id: &str, think: Duration) -> Result<Analysis, ApiError> {
-        let slot = self.slot(id).await?;
         let think = think.min(Duration::from_secs(5));
         let (search, exact) = {
-            let entry = slot.entry.lock().await;
+            let (_, entry) = self.lock(id).await?;
             let limits = Limits::time(think);
             let spec = PlayerSpec { limits, table_mib: 8, ..PlayerSpec::new(Engine::AlphaBeta) };
             (entry.live.search(spec, Arc::default()), entry.live.exact(think))
         };
         let _permit = self.workers.clone().acquire_owned().await;
         let failed = |error: tokio::task::JoinError| {
-            ApiError::Storage(format!("the analysis failed: {error}"))
+            ApiError::Internal(format!("the analysis failed: {error}"))
         };
         let search = tokio::task::spawn_blocking(search).await.map_err(failed)?;
         let exact = tokio::task::spawn_blocking(exact).await.map_err(failed)?;
         Ok(Analysis { search, exact })
-    }
-
-    /// Starts the computer's search when it is to move; its move is played when found, unless
-    /// the game changed meanwhile.
-    fn schedule(self: &Arc<Self>, slot: &Arc<Slot>, entry: &mut Entry) {
-        let side = entry.live.side_to_move();
-        let Player::Computer(spec) = &entry.players[side.index()] else { return };
-        if entry.thinking || entry.live.status().is_over() {
-            return;
-        }
-        entry.thinking = true;
-        entry.stop = Arc::default();
-        let (stop, ply) = (entry.stop.clone(), entry.live.ply());
-        let search = entry.live.search(*spec, stop.clone());
-        let (games, slot) = (self.clone(), slot.clone());
-        tokio::spawn(async move {
-            let permit = games.workers.clone().acquire_owned().await;
-            let found = tokio::task::spawn_blocking(search).await;
-            drop(permit);
-            let mut entry = slot.entry.lock().await;
-            entry.thinking = false;
-            let current = entry.live.ply() == ply && !stop.load(Ordering::Relaxed);
-            if let (true, Ok(SearchInfo { best: Some(best), .. })) = (current, found) {
-                if entry.live.play(&best).is_ok() {
-                    entry.stored.draw_offer = None;
-                    entry.stored.undo_request = None;
-                    let _ = games.commit(&slot, &mut entry, ply).await;
-                }
-            }
-            games.schedule(&slot, &mut entry);
-        });
     }
 }

@@ -397,7 +397,9 @@ async fn the_router_serves_every_path_and_method_of_the_openapi_document() {
     use tower::ServiceExt;
 
     let store = arbiter_server::store::Store::connect(&databases()[0]).await.expect("opens");
-    let router = arbiter_server::app(arbiter_server::AppState::new(store, 1));
+    let settings = arbiter_server::Settings { workers: 1, ..arbiter_server::Settings::default() };
+    let router =
+        arbiter_server::app(arbiter_server::AppState::start(store, settings).expect("starts"));
     let document: Value =
         serde_json::from_str(arbiter_server::OPENAPI_DOCUMENT).expect("the document is JSON");
     let paths = document["paths"].as_object().expect("paths");
@@ -564,7 +566,10 @@ async fn a_damaged_game_does_not_stop_the_server_or_the_other_games() {
         let config = arbiter_server::Config {
             addr: "127.0.0.1:0".parse().expect("an address"),
             database: database.clone(),
-            workers: 1,
+            settings: arbiter_server::Settings {
+                workers: 1,
+                ..arbiter_server::Settings::default()
+            },
         };
         let serving = tokio::spawn(arbiter_server::serve(config, move |bound| {
             let _ = addr_sender.send(bound);
@@ -572,7 +577,7 @@ async fn a_damaged_game_does_not_stop_the_server_or_the_other_games() {
         let base = format!("http://{}", addr.await.expect("the server starts"));
         let response =
             client.get(format!("{base}/api/games/{damaged_id}")).send().await.expect("sent");
-        assert_eq!(response.status(), StatusCode::INTERNAL_SERVER_ERROR, "{database}");
+        assert_eq!(response.status(), StatusCode::GONE, "{database}");
         let body: Value = response.json().await.expect("a JSON error");
         assert!(body.to_string().contains(damaged_id), "{body}");
         let sound_id = sound["id"].as_str().expect("an id");

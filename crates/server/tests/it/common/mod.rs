@@ -6,7 +6,7 @@ use std::path::PathBuf;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 use arbiter_server::store::Store;
-use arbiter_server::{app, AppState};
+use arbiter_server::{app, AppState, Settings};
 use reqwest::{Client, Response, StatusCode};
 use serde_json::{json, Value};
 use tokio::task::JoinHandle;
@@ -44,7 +44,8 @@ impl Server {
         let store = Store::connect(database).await.expect("the database opens");
         let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.expect("a port");
         let addr = listener.local_addr().expect("an address");
-        let state = AppState::new(store, 2);
+        let state = AppState::start(store, Settings { workers: 2, ..Settings::default() })
+            .expect("the server starts");
         let task = tokio::spawn(async move {
             let _ = axum::serve(listener, app(state)).await;
         });

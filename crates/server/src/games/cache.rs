@@ -1,0 +1,124 @@
+//! The games in memory: a game stays while it is used (a request or a search holds it, a
+//! socket watches it, or it was used within the idle time), and never more than the cap. A
+//! game read when the cache is full of games in use is served without being kept.
+
+use std::collections::HashMap;
+use std::sync::atomic::{AtomicI64, AtomicU64, Ordering};
+use std::sync::{Arc, Mutex, MutexGuard, PoisonError, Weak};
+use std::time::{Duration, Instant};
+
+use tokio::task::AbortHandle;
+
+use super::entry::Entry;
+use super::{Games, Slot};
+
+/// The games in memory, by identifier.
+pub(super) struct Cache {
+    slots: Mutex<HashMap<String, Arc<Slot>>>,
+    capacity: usize,
+    /// The clock of `Slot::used`.
+    started: Instant,
+}
+
+impl Cache {
+    pub(super) fn new(capacity: usize) -> Cache {
+        Cache {
+            slots: Mutex::new(HashMap::new()),
+            capacity: capacity.max(1),
+            started: Instant::now(),
+        }
+    }
+
+    fn lock(&self) -> MutexGuard<'_, HashMap<String, Arc<Slot>>> {
+        self.slots.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    fn clock(&self) -> u64 {
+        self.started.elapsed().as_millis() as u64
+    }
+
+    pub(super) fn len(&self) -> usize {
+        self.lock().len()
+    }
+
+    /// The game `id` when it is in memory, marked as used now.
+    pub(super) fn get(&self, id: &str) -> Option<Arc<Slot>> {
+        let slot = self.lock().get(id).cloned()?;
+        slot.used.store(self.clock(), Ordering::Relaxed);
+        Some(slot)
+    }
+
+    /// Keeps `entry`, just read, as game `id`: in memory when there is room or a game not in
+    /// use can make room (the least recently used), else only for the request that read it.
+    /// When another request read the game meanwhile, its copy is the one kept.
+    pub(super) fn insert(&self, id: &str, entry: Entry) -> Arc<Slot> {
+        let slot = Arc::new(Slot {
+            version: AtomicI64::new(entry.stored.version),
+            entry: Arc::new(tokio::sync::Mutex::new(entry)),
+            used: AtomicU64::new(self.clock()),
+        });
+        let mut slots = self.lock();
+        if let Some(kept) = slots.get(id) {
+            return kept.clone();
+        }
+        if slots.len() >= self.capacity {
+            let unused = slots
+                .iter()
+                .filter(|(_, slot)| Arc::strong_count(slot) == 1)
+                .min_by_key(|(_, slot)| slot.used.load(Ordering::Relaxed))
+                .map(|(id, _)| id.clone());
+            match unused {
+                Some(unused) => {
+                    slots.remove(&unused);
+                }
+                None => return slot,
+            }
+        }
+        slots.insert(id.to_owned(), slot.clone());
+        slot
+    }
+
+    /// Drops game `id` from memory when `slot` is the copy kept.
+    pub(super) fn forget(&self, id: &str, slot: &Arc<Slot>) {
+        let mut slots = self.lock();
+        if slots.get(id).is_some_and(|kept| Arc::ptr_eq(kept, slot)) {
+            slots.remove(id);
+        }
+    }
+
+    /// Drops game `id` from memory when the copy kept is older than `version`.
+    pub(super) fn forget_older(&self, id: &str, version: i64) {
+        let mut slots = self.lock();
+        if slots.get(id).is_some_and(|kept| kept.version.load(Ordering::Relaxed) < version) {
+            slots.remove(id);
+        }
+    }
+
+    /// Drops every game from memory (its copies may be out of date).
+    pub(super) fn clear(&self) {
+        self.lock().clear();
+    }
+
+    /// Drops the games nobody holds that were not used for `idle`, except those `watched`.
+    fn sweep(&self, idle: Duration, watched: impl Fn(&str) -> bool) {
+        let oldest = self.clock().saturating_sub(idle.as_millis() as u64);
+        self.lock().retain(|id, slot| {
+            Arc::strong_count(slot) > 1
+                || slot.used.load(Ordering::Relaxed) >= oldest
+                || watched(id)
+        });
+    }
+}
+
+/// Sweeps the games unused for `idle` out of memory, every quarter of it.
+pub(super) fn spawn_sweep(games: Weak<Games>, idle: Duration) -> AbortHandle {
+    tokio::spawn(async move {
+        let mut ticks = tokio::time::interval((idle / 4).max(Duration::from_millis(100)));
+        loop {
+            ticks.tick().await;
+            let Some(games) = games.upgrade() else { return };
+            games.cache.sweep(idle, |id| games.channels.watched(id));
+        }
+    })
+    .abort_handle()
+}

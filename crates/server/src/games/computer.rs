@@ -1,0 +1,147 @@
+//! The computer's moves. The write that leaves the computer to move claims its move for the
+//! server that made it, with a lease in the game's row; that server searches on a bounded
+//! pool of worker threads, renewing the lease as it goes, and plays the move found with a
+//! write that checks the game's version, so that a move is never played twice. A lease that
+//! runs out (its server died) lets the scan of any server claim the move.
+
+use std::sync::atomic::Ordering;
+use std::sync::{Arc, Weak};
+use std::time::Duration;
+
+use arbiter_ai::SearchInfo;
+use tokio::task::AbortHandle;
+
+use super::entry::Entry;
+use super::{now_ms, Games, Slot};
+use crate::error::ApiError;
+use crate::seats::Player;
+
+impl Games {
+    /// Starts the computer's search when it is to move and this server is not already
+    /// searching; its move is played when found, unless the game changed meanwhile.
+    pub(super) fn schedule(self: &Arc<Self>, slot: &Arc<Slot>, entry: &mut Entry) {
+        let side = entry.live.side_to_move();
+        let Player::Computer(spec) = &entry.players[side.index()] else { return };
+        if entry.thinking || entry.live.status().is_over() {
+            return;
+        }
+        entry.thinking = true;
+        entry.stop = Arc::default();
+        let (stop, version) = (entry.stop.clone(), entry.stored.version);
+        let id = entry.stored.id.clone();
+        let search = entry.live.search(*spec, stop.clone());
+        let (games, slot) = (self.clone(), slot.clone());
+        tokio::spawn(async move {
+            let renewal = games.spawn_renewal(&id, stop.clone());
+            let permit = games.workers.clone().acquire_owned().await;
+            let found = if stop.load(Ordering::Relaxed) {
+                None
+            } else {
+                tokio::task::spawn_blocking(search).await.ok()
+            };
+            drop(permit);
+            renewal.abort();
+            let mut entry = slot.entry.lock().await;
+            entry.thinking = false;
+            let current =
+                !entry.stale && entry.stored.version == version && !stop.load(Ordering::Relaxed);
+            if let (true, Some(SearchInfo { best: Some(best), .. })) = (current, found) {
+                if entry.live.play(&best).is_ok() {
+                    entry.stored.draw_offer = None;
+                    entry.stored.undo_request = None;
+                    let ply = entry.live.ply() - 1;
+                    if let Err(error) = games.commit(&slot, &mut entry, ply).await {
+                        eprintln!("arbiter serve: the computer's move in game {id}: {error}");
+                    }
+                }
+            }
+        });
+    }
+
+    /// Renews this server's lease on game `id`'s computer move every third of the lease,
+    /// and stops the search when the lease was lost.
+    fn spawn_renewal(
+        self: &Arc<Self>,
+        id: &str,
+        stop: Arc<std::sync::atomic::AtomicBool>,
+    ) -> AbortHandle {
+        let (games, id) = (Arc::downgrade(self), id.to_owned());
+        let every = self.settings.lease / 3;
+        tokio::spawn(async move {
+            let mut ticks = tokio::time::interval(every);
+            ticks.tick().await;
+            loop {
+                ticks.tick().await;
+                let Some(games) = games.upgrade() else { return };
+                let (owner, until) = games.lease();
+                match games.store.renew(&id, &owner, until).await {
+                    Ok(true) => {}
+                    Ok(false) => {
+                        stop.store(true, Ordering::Relaxed);
+                        return;
+                    }
+                    Err(error) => eprintln!("arbiter serve: the lease on game {id}: {error}"),
+                }
+            }
+        })
+        .abort_handle()
+    }
+
+    /// Claims the computer moves whose lease ran out, as many as there are idle workers, and
+    /// searches them.
+    async fn scan(self: &Arc<Self>) {
+        let idle = self.workers.available_permits();
+        if idle == 0 {
+            return;
+        }
+        let (owner, until) = self.lease();
+        let claimed = match self.store.claim_due(&owner, now_ms(), until, idle as i64).await {
+            Ok(claimed) => claimed,
+            Err(error) => {
+                eprintln!("arbiter serve: the scan for computer moves: {error}");
+                return;
+            }
+        };
+        for id in claimed {
+            self.resume(&id).await;
+        }
+    }
+
+    /// Searches the computer's move in game `id`, just claimed, read again from the database;
+    /// a game where the computer is not to move has its claim cleared, and a game that
+    /// cannot be read keeps its claim until the lease runs out.
+    async fn resume(self: &Arc<Self>, id: &str) {
+        if let Some(slot) = self.cache.get(id) {
+            self.cache.forget(id, &slot);
+        }
+        match self.lock(id).await {
+            Ok((slot, mut entry)) => {
+                if entry.computer_due() {
+                    self.schedule(&slot, &mut entry);
+                } else if let Err(error) = self.store.clear_due(id, entry.stored.version).await {
+                    eprintln!("arbiter serve: game {id}: {error}");
+                }
+            }
+            Err(error @ ApiError::Damaged(_)) => {
+                if let Err(error) = self.store.quarantine(id).await {
+                    eprintln!("arbiter serve: game {id}: {error}");
+                }
+                eprintln!("arbiter serve: game {id} is not resumed: {error}");
+            }
+            Err(error) => eprintln!("arbiter serve: game {id} is not resumed: {error}"),
+        }
+    }
+}
+
+/// Scans for the computer moves no server is searching: at once, then every `every`.
+pub(super) fn spawn_scan(games: Weak<Games>, every: Duration) -> AbortHandle {
+    tokio::spawn(async move {
+        let mut ticks = tokio::time::interval(every);
+        loop {
+            ticks.tick().await;
+            let Some(games) = games.upgrade() else { return };
+            games.scan().await;
+        }
+    })
+    .abort_handle()
+}
