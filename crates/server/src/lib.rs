@@ -74,7 +74,10 @@ pub struct Config {
 /// move acknowledged is stored. `ready` hears the address listened on.
 pub async fn serve(config: Config, ready: impl FnOnce(SocketAddr)) -> Result<(), ApiError> {
     let store = Store::connect(&config.database).await?;
-    let _only_server = store.lock_exclusive()?;
+    let only_server = store.lock_exclusive()?;
+    if only_server.is_some() {
+        store.end_leases().await?;
+    }
     let state = AppState::start(store.clone(), config.settings)?;
     let listener = TcpListener::bind(config.addr).await.map_err(|error| {
         ApiError::BadRequest(format!("cannot listen on {}: {error}", config.addr))

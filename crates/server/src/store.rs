@@ -458,6 +458,15 @@ impl Store {
         Ok(())
     }
 
+    /// Ends every lease: for a server that knows it is the only one (on SQLite, with
+    /// [`Store::lock_exclusive`]), the leases it finds are those of a server that died.
+    pub async fn end_leases(&self) -> Result<(), ApiError> {
+        sqlx::query("UPDATE games SET lease_owner = NULL, lease_until = 0 WHERE due = 1")
+            .execute(&self.pool)
+            .await?;
+        Ok(())
+    }
+
     /// Game `id` cannot be played from what is stored: no server claims its computer move.
     pub async fn quarantine(&self, id: &str) -> Result<(), ApiError> {
         sqlx::query("UPDATE games SET due = 0, lease_owner = NULL, lease_until = 0 WHERE id = $1")

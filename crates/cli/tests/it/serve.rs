@@ -24,8 +24,14 @@ impl Drop for Serving {
 }
 
 fn start(database: &str) -> Serving {
+    start_with(database, &[])
+}
+
+/// `arbiter serve` on `database` with the options `extra`.
+fn start_with(database: &str, extra: &[&str]) -> Serving {
     let mut child = Command::new(env!("CARGO_BIN_EXE_arbiter"))
         .args(["serve", "--addr", "127.0.0.1:0", "--database", database, "--workers", "1"])
+        .args(extra)
         .stdout(Stdio::piped())
         .stderr(Stdio::inherit())
         .spawn()
@@ -147,4 +153,54 @@ fn a_server_killed_and_started_again_keeps_every_acknowledged_move() {
         std::thread::sleep(Duration::from_millis(50));
     }
     panic!("the computer did not answer after the restart");
+}
+
+/// Two servers over one PostgreSQL database: the one that claimed a computer move is killed
+/// with SIGKILL in the middle of its search; once its lease runs out, the other claims the move
+/// and plays it, once.
+#[test]
+fn when_the_server_searching_a_computer_move_dies_the_other_plays_it_once() {
+    let Some(database) =
+        std::env::var("DATABASE_URL").ok().filter(|url| url.starts_with("postgres"))
+    else {
+        eprintln!("skipped: DATABASE_URL names no PostgreSQL database");
+        return;
+    };
+    let client = client();
+    let options = ["--lease", "2", "--scan", "1"];
+    let (a, b) = (start_with(&database, &options), start_with(&database, &options));
+    // Black, the computer, moves first in checkers: A claims its move as it creates the game.
+    let created: Value = client
+        .post(format!("{}/api/games", a.base))
+        .json(&json!({ "game": "checkers", "white": "human", "black": "ai:alphabeta:time=1s" }))
+        .send()
+        .expect("sent")
+        .json()
+        .expect("json");
+    drop(a);
+    let id = created["id"].as_str().expect("an id");
+    let mut state = Value::Null;
+    for _ in 0..300 {
+        state = client
+            .get(format!("{}/api/games/{id}", b.base))
+            .send()
+            .expect("sent")
+            .json()
+            .expect("json");
+        if state["ply"] != 0 {
+            break;
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    assert_eq!(state["ply"], 1, "B played the computer's move: {state}");
+    assert_eq!(state["to_move"], "white");
+    // Nothing more happens: the move was played once, and it is White's turn.
+    let fresh = start_with(&database, &options);
+    let stored: Value = client
+        .get(format!("{}/api/games/{id}", fresh.base))
+        .send()
+        .expect("sent")
+        .json()
+        .expect("json");
+    assert_eq!(stored["moves"], state["moves"]);
 }

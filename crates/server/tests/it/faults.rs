@@ -108,3 +108,137 @@ async fn after_a_full_disk_the_database_holds_every_acknowledged_move() {
         assert_eq!(stored["moves"], serde_json::json!(acknowledged), "game {id}");
     }
 }
+
+/// A PostgreSQL server of the test's own (`initdb`, `pg_ctl`, run as the `postgres` user, on a
+/// free port), that the test can stop and start; removed when dropped.
+struct PrivatePostgres {
+    folder: PathBuf,
+    bin: PathBuf,
+    port: u16,
+}
+
+impl PrivatePostgres {
+    /// A new cluster, started; `None` when this machine cannot make one (not root, or no
+    /// PostgreSQL installed).
+    fn start() -> Option<PrivatePostgres> {
+        let uid = Command::new("id").arg("-u").output().ok()?;
+        if String::from_utf8_lossy(&uid.stdout).trim() != "0" {
+            return None;
+        }
+        let mut versions: Vec<PathBuf> =
+            std::fs::read_dir("/usr/lib/postgresql").ok()?.flatten().map(|e| e.path()).collect();
+        versions.sort();
+        let bin = versions.pop()?.join("bin");
+        let folder = std::env::temp_dir().join(format!("arbiter-pg-{}", std::process::id()));
+        std::fs::create_dir_all(&folder).ok()?;
+        let owned = Command::new("chown").args(["postgres:postgres"]).arg(&folder).status();
+        if !owned.ok()?.success() {
+            return None;
+        }
+        let port = std::net::TcpListener::bind("127.0.0.1:0").ok()?.local_addr().ok()?.port();
+        let postgres = PrivatePostgres { folder, bin, port };
+        let made = postgres.run("initdb", &["-A", "trust", "-U", "postgres", "--no-sync", "-D"]);
+        (made && postgres.pg_ctl("start")).then_some(postgres)
+    }
+
+    /// Runs `program ARGS DATA-FOLDER` as the `postgres` user; whether it succeeded.
+    fn run(&self, program: &str, args: &[&str]) -> bool {
+        Command::new("runuser")
+            .args(["-u", "postgres", "--"])
+            .arg(self.bin.join(program))
+            .args(args)
+            .arg(self.folder.join("data"))
+            .stdout(std::process::Stdio::null())
+            .status()
+            .is_ok_and(|status| status.success())
+    }
+
+    /// `pg_ctl start` (waiting until it accepts connections) or `stop` (at once, as a crash).
+    fn pg_ctl(&self, action: &str) -> bool {
+        let options = format!(
+            "-p {} -k {} -c listen_addresses=127.0.0.1 -c fsync=off",
+            self.port,
+            self.folder.display()
+        );
+        let log = self.folder.join("log");
+        let log = log.to_string_lossy();
+        match action {
+            "start" => self.run("pg_ctl", &["-w", "-l", &log, "-o", &options, "start", "-D"]),
+            _ => self.run("pg_ctl", &["-w", "-m", "immediate", "stop", "-D"]),
+        }
+    }
+
+    fn url(&self) -> String {
+        format!("postgres://postgres@127.0.0.1:{}/postgres", self.port)
+    }
+}
+
+impl Drop for PrivatePostgres {
+    fn drop(&mut self) {
+        self.pg_ctl("stop");
+        let _ = std::fs::remove_dir_all(&self.folder);
+    }
+}
+
+/// A PostgreSQL outage: the moves asked for meanwhile are refused with a JSON `503` that says
+/// nothing of the database's own errors, nothing is half stored, and once the database is
+/// back the server and every game go on (the computer's too); a server started afterwards
+/// reads every game exactly as acknowledged.
+#[tokio::test]
+async fn a_postgres_outage_refuses_moves_and_loses_nothing() {
+    let Some(postgres) = PrivatePostgres::start() else {
+        eprintln!("skipped: a private PostgreSQL needs root and PostgreSQL's programs");
+        return;
+    };
+    let database = postgres.url();
+    let client = Client::new();
+    let server = Server::start(&database).await;
+    let mut games = Vec::new();
+    for _ in 0..3 {
+        games.push((server.create(&client, "checkers", "human", "human").await, Vec::new()));
+    }
+    let computer = server.create(&client, "checkers", "human", "ai:1").await;
+    for _ in 0..2 {
+        for (created, acknowledged) in &mut games {
+            acknowledged.push(play_one(&server, &client, created).await.expect("a move"));
+        }
+    }
+    let mut next = Vec::new();
+    for (created, _) in &games {
+        let id = created["id"].as_str().expect("an id");
+        let state = server.get(&client, id).await;
+        let side = state["to_move"].as_str().expect("a side");
+        let mv = state["legal"][0]["move"].as_str().expect("a move").to_owned();
+        next.push((id, token(created, side), mv, state["ply"].as_u64().expect("a ply")));
+    }
+    assert!(postgres.pg_ctl("stop"), "the database stops");
+    let refused = futures_util::future::join_all(next.iter().map(|(id, token, mv, ply)| async {
+        let response = server.play(&client, id, token, mv, *ply).await;
+        let status = response.status();
+        (status, response.json::<Value>().await.expect("a JSON error"))
+    }))
+    .await;
+    for (status, body) in refused {
+        assert_eq!(status, StatusCode::SERVICE_UNAVAILABLE, "{body}");
+        let error = body["error"].as_str().expect("an error");
+        assert!(error.contains("database is unavailable"), "{error}");
+    }
+    assert!(postgres.pg_ctl("start"), "the database starts again");
+    for (created, acknowledged) in &mut games {
+        let mv = play_one(&server, &client, created).await;
+        acknowledged.push(mv.expect("a move is played once the database is back"));
+    }
+    let id = computer["id"].as_str().expect("an id");
+    let state = crate::common::wait_for(&server, &client, id, |s| s["to_move"] == "white").await;
+    let mv = state["legal"][0]["move"].as_str().expect("a move").to_owned();
+    let ply = state["ply"].as_u64().expect("a ply");
+    let played = server.play(&client, id, &token(&computer, "white"), &mv, ply).await;
+    assert_eq!(played.status(), StatusCode::OK);
+    crate::common::wait_for(&server, &client, id, |s| s["ply"].as_u64() == Some(ply + 2)).await;
+    drop(server);
+    let restarted = Server::start(&database).await;
+    for (created, acknowledged) in &games {
+        let id = created["id"].as_str().expect("an id");
+        assert_eq!(restarted.get(&client, id).await["moves"], serde_json::json!(acknowledged));
+    }
+}

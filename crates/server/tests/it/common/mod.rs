@@ -41,11 +41,15 @@ pub fn databases() -> Vec<String> {
 impl Server {
     /// A server on `database`.
     pub async fn start(database: &str) -> Server {
+        Server::start_with(database, Settings { workers: 2, ..Settings::default() }).await
+    }
+
+    /// A server on `database` that keeps its games as `settings` says.
+    pub async fn start_with(database: &str, settings: Settings) -> Server {
         let store = Store::connect(database).await.expect("the database opens");
         let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.expect("a port");
         let addr = listener.local_addr().expect("an address");
-        let state = AppState::start(store, Settings { workers: 2, ..Settings::default() })
-            .expect("the server starts");
+        let state = AppState::start(store, settings).expect("the server starts");
         let task = tokio::spawn(async move {
             let _ = axum::serve(listener, app(state)).await;
         });
@@ -54,6 +58,11 @@ impl Server {
 
     pub fn url(&self, path: &str) -> String {
         format!("http://{}{path}", self.addr)
+    }
+
+    /// `GET /api/health`: the number of games the server keeps in memory.
+    pub async fn cached_games(&self, client: &Client) -> u64 {
+        self.get_json(client, "/api/health").await["cached_games"].as_u64().expect("a number")
     }
 
     /// Creates a game; its JSON.

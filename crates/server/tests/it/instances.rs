@@ -1,0 +1,156 @@
+//! Several servers over one database, and a server's memory: the database is the truth.
+
+use std::time::Duration;
+
+use arbiter_server::Settings;
+use futures_util::StreamExt;
+use reqwest::{Client, StatusCode};
+use serde_json::{json, Value};
+
+use crate::common::{databases, token, Server};
+
+fn client() -> Client {
+    Client::builder().timeout(Duration::from_secs(30)).build().expect("a client")
+}
+
+/// The next text message of a socket, as JSON.
+async fn receive<S>(socket: &mut S) -> Value
+where
+    S: StreamExt<
+            Item = Result<
+                tokio_tungstenite::tungstenite::Message,
+                tokio_tungstenite::tungstenite::Error,
+            >,
+        > + Unpin,
+{
+    let message = tokio::time::timeout(Duration::from_secs(10), socket.next())
+        .await
+        .expect("a message in time")
+        .expect("the socket is open")
+        .expect("a message");
+    serde_json::from_str(message.to_text().expect("text")).expect("JSON")
+}
+
+/// Over PostgreSQL, a move made on one server reaches a socket open on another (through
+/// `LISTEN/NOTIFY`), and the other server's copy in memory follows.
+#[tokio::test]
+async fn a_move_on_one_server_reaches_a_socket_on_the_other() {
+    let Some(database) = databases().into_iter().find(|url| url.starts_with("postgres")) else {
+        eprintln!("skipped: DATABASE_URL names no PostgreSQL database");
+        return;
+    };
+    let client = client();
+    let (a, b) = (Server::start(&database).await, Server::start(&database).await);
+    let created = a.create(&client, "checkers", "human", "human").await;
+    let id = created["id"].as_str().expect("an id");
+    let (black, white) = (token(&created, "black"), token(&created, "white"));
+    let url = format!("ws://{}/api/games/{id}/socket", b.addr);
+    let (mut socket, _) = tokio_tungstenite::connect_async(&url).await.expect("a socket");
+    assert_eq!(receive(&mut socket).await["ply"], 0);
+    assert_eq!(a.play(&client, id, &black, "11-15", 0).await.status(), StatusCode::OK);
+    assert_eq!(receive(&mut socket).await["moves"], json!(["11-15"]));
+    // B's copy follows: a move there at ply 1 is accepted, and A's socket hears it.
+    let url = format!("ws://{}/api/games/{id}/socket?since=2", a.addr);
+    let (mut on_a, _) = tokio_tungstenite::connect_async(&url).await.expect("a socket");
+    assert_eq!(b.play(&client, id, &white, "23-19", 1).await.status(), StatusCode::OK);
+    assert_eq!(receive(&mut on_a).await["moves"], json!(["11-15", "23-19"]));
+    assert_eq!(receive(&mut socket).await["moves"], json!(["11-15", "23-19"]));
+}
+
+/// Two servers asked at once for different moves at one ply: one is stored and answered
+/// `200`, the other answered `409` with the game as stored; the database holds one move.
+#[tokio::test]
+async fn concurrent_moves_at_one_ply_on_two_servers_give_one_200_and_one_409() {
+    for database in databases() {
+        let client = client();
+        let (a, b) = (Server::start(&database).await, Server::start(&database).await);
+        for _ in 0..8 {
+            let created = a.create(&client, "checkers", "human", "human").await;
+            let id = created["id"].as_str().expect("an id");
+            let black = token(&created, "black");
+            // Both servers have the game in memory at ply 0.
+            assert_eq!(b.get(&client, id).await["ply"], 0);
+            let (on_a, on_b) = tokio::join!(
+                a.play(&client, id, &black, "11-15", 0),
+                b.play(&client, id, &black, "9-13", 0)
+            );
+            let (status_a, status_b) = (on_a.status(), on_b.status());
+            let (body_a, body_b): (Value, Value) =
+                (on_a.json().await.expect("json"), on_b.json().await.expect("json"));
+            let (stored, refused) = match (status_a, status_b) {
+                (StatusCode::OK, StatusCode::CONFLICT) => (body_a, body_b),
+                (StatusCode::CONFLICT, StatusCode::OK) => (body_b, body_a),
+                other => panic!("{database}: {other:?} {body_a} {body_b}"),
+            };
+            assert_eq!(refused["state"]["moves"], stored["moves"], "{refused}");
+            assert!(refused["error"].is_string(), "{refused}");
+            let fresh = Server::start(&database).await;
+            assert_eq!(fresh.get(&client, id).await["moves"], stored["moves"], "{database}");
+        }
+    }
+}
+
+/// With `cache_games` 3, the server never keeps more than 3 games in memory, however many it
+/// serves; the others are read from the database, and a socket hears its game's changes
+/// whether or not the game stays in memory.
+#[tokio::test]
+async fn the_cache_never_holds_more_than_its_cap() {
+    for database in databases() {
+        let client = client();
+        let settings = Settings { workers: 1, cache_games: 3, ..Settings::default() };
+        let server = Server::start_with(&database, settings).await;
+        let mut games = Vec::new();
+        for _ in 0..8 {
+            games.push(server.create(&client, "checkers", "human", "human").await);
+            assert!(server.cached_games(&client).await <= 3, "{database}");
+        }
+        let watched = games[0]["id"].as_str().expect("an id");
+        let url = format!("ws://{}/api/games/{watched}/socket", server.addr);
+        let (mut socket, _) = tokio_tungstenite::connect_async(&url).await.expect("a socket");
+        assert_eq!(receive(&mut socket).await["ply"], 0);
+        for (index, mv) in [(0, "11-15"), (1, "22-18")] {
+            for created in &games {
+                let id = created["id"].as_str().expect("an id");
+                let side = if index == 0 { "black" } else { "white" };
+                let response = server.play(&client, id, &token(created, side), mv, index).await;
+                assert_eq!(response.status(), StatusCode::OK, "{database}");
+                assert!(server.cached_games(&client).await <= 3, "{database}");
+            }
+            assert_eq!(receive(&mut socket).await["ply"], index + 1, "{database}");
+        }
+        for created in &games {
+            let id = created["id"].as_str().expect("an id");
+            assert_eq!(server.get(&client, id).await["moves"], json!(["11-15", "22-18"]));
+        }
+        assert!(server.cached_games(&client).await <= 3, "{database}");
+    }
+}
+
+/// A second `arbiter serve` on the SQLite file of a running one is refused at start with a
+/// message that says why; once the first stops, a server starts on it.
+#[tokio::test]
+async fn a_second_server_on_one_sqlite_file_is_refused() {
+    let database = databases().remove(0);
+    let config = arbiter_server::Config {
+        addr: "127.0.0.1:0".parse().expect("an address"),
+        database: database.clone(),
+        settings: Settings { workers: 1, ..Settings::default() },
+    };
+    let (ready, bound) = tokio::sync::oneshot::channel();
+    let first = tokio::spawn(arbiter_server::serve(config.clone(), move |addr| {
+        let _ = ready.send(addr);
+    }));
+    bound.await.expect("the first server starts");
+    let refused = arbiter_server::serve(config.clone(), |_| panic!("a second server started"))
+        .await
+        .expect_err("the second server is refused");
+    assert!(refused.to_string().contains("another `arbiter serve`"), "{refused}");
+    first.abort();
+    let _ = first.await;
+    let (ready, bound) = tokio::sync::oneshot::channel();
+    let again = tokio::spawn(arbiter_server::serve(config, move |addr| {
+        let _ = ready.send(addr);
+    }));
+    bound.await.expect("a server starts once the first stopped");
+    again.abort();
+}
