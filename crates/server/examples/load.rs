@@ -25,8 +25,18 @@
 //! than acknowledged, or a request failed.
 //!
 //! The server answers `GET /api/games/{id}` from memory while a game is loaded; to check what
-//! the database holds, give `--verify-delay 30` and restart the server in those 30 seconds.
-//! `--timeout-ms` shortens the request timeout (10 s by default), to provoke resent moves.
+//! the database holds, give `--verify-delay 30` and restart the server in those 30 seconds,
+//! or `--verify-addr` another server on the same database. `--timeout-ms` shortens the
+//! request timeout (10 s by default), to provoke resent moves.
+//!
+//! Several servers over one PostgreSQL: `--addr A,B` spreads the games over them, and a move
+//! whose server cannot be reached (killed: the *failover* run) or answers `503` is sent to the
+//! next one. `--pace 1000-3000` makes each side wait 1 to 3 s before each move (the *paced*
+//! run: latency under a steady load, rather than the most moves per second). `--opponent ai:1`
+//! gives every game a computer as Black: the generator plays White and waits for the
+//! computer's answers, and the check accepts a computer move stored after the last
+//! acknowledged one. `--gets N` then reads N states spread at random over the games, and
+//! prints how fast they were answered.
 
 use std::collections::{BTreeMap, HashMap};
 use std::process::ExitCode;
@@ -55,9 +65,22 @@ const ALL_GAMES: [&str; 5] = ["minicheckers", "holes", "fanorona", "checkers", "
 /// every acknowledged move was stored.
 #[derive(Debug, Parser)]
 struct Args {
-    /// The server's address.
-    #[arg(long, default_value = "127.0.0.1:8080")]
-    addr: String,
+    /// The servers' addresses, separated by commas: the games are spread over them, and a
+    /// move is sent to the next when its server cannot be reached.
+    #[arg(long, default_value = "127.0.0.1:8080", value_delimiter = ',')]
+    addr: Vec<String>,
+    /// The server the games are read back from (default: the first that answers).
+    #[arg(long)]
+    verify_addr: Option<String>,
+    /// Milliseconds each side waits before each move, `MIN-MAX` (default: none).
+    #[arg(long, value_parser = parse_pace)]
+    pace: Option<(u64, u64)>,
+    /// Black's player: `human` (the generator plays both sides) or a computer (`ai:1`).
+    #[arg(long, default_value = "human")]
+    opponent: String,
+    /// States read after the games are played, spread at random over them.
+    #[arg(long, default_value_t = 0, value_parser = clap::value_parser!(u32).range(0..=10_000_000))]
+    gets: u32,
     /// Games played at once.
     #[arg(long, default_value_t = 100, value_parser = clap::value_parser!(u32).range(1..=i64::from(MAX_GAMES)))]
     games: u32,
@@ -74,10 +97,22 @@ struct Args {
     /// sent again.
     #[arg(long, default_value_t = 10_000, value_parser = clap::value_parser!(u32).range(1..=60_000))]
     timeout_ms: u32,
-    /// Seconds to wait before reading the games back: time to restart the server, so that the
-    /// check reads what its database holds rather than what it has in memory.
+    /// Seconds to wait after the games are played, before the reads of `--gets` and reading
+    /// the games back: time to restart the server, so that the check reads what its database
+    /// holds rather than what it has in memory, or for the games to go idle.
     #[arg(long, default_value_t = 0, value_parser = clap::value_parser!(u32).range(0..=600))]
     verify_delay: u32,
+}
+
+/// Reads `MIN-MAX` milliseconds.
+fn parse_pace(text: &str) -> Result<(u64, u64), String> {
+    let (low, high) = text.split_once('-').ok_or("expected MIN-MAX, in milliseconds")?;
+    let low: u64 = low.trim().parse().map_err(|_| format!("`{low}` is not a number"))?;
+    let high: u64 = high.trim().parse().map_err(|_| format!("`{high}` is not a number"))?;
+    if low > high || high > 600_000 {
+        return Err("expected MIN <= MAX <= 600000".to_owned());
+    }
+    Ok((low, high))
 }
 
 /// The part of a game's state the generator reads.
@@ -126,6 +161,9 @@ struct GameRun {
     errors: BTreeMap<String, u64>,
     /// `true` when the game ended, rather than stopping at the most plies or on an error.
     over: bool,
+    /// Black is a computer: `acknowledged` holds its moves too, as the last answer showed
+    /// them, and one more of its moves may be stored.
+    against_computer: bool,
 }
 
 impl GameRun {
@@ -185,11 +223,11 @@ fn parse<T: DeserializeOwned>(body: &[u8], run: &mut GameRun) -> Option<T> {
 
 /// Creates a game of `game` with two human seats; not sent again on failure, since a second
 /// request would create a second game.
-async fn create(client: &Client, base: &str, run: &mut GameRun) -> Option<Created> {
+async fn create(client: &Client, base: &str, opponent: &str, run: &mut GameRun) -> Option<Created> {
     let request = client
         .post(format!("{base}/api/games"))
         .timeout(REQUEST_TIMEOUT)
-        .json(&json!({"game": run.game, "options": "", "white": "human", "black": "human"}));
+        .json(&json!({"game": run.game, "options": "", "white": "human", "black": opponent}));
     match send(request).await {
         Ok((StatusCode::CREATED, body)) => parse(&body, run),
         Ok((status, _)) => {
@@ -203,26 +241,55 @@ async fn create(client: &Client, base: &str, run: &mut GameRun) -> Option<Create
     }
 }
 
-/// Plays `text` at `ply`, sent again while no answer comes: the new state once acknowledged.
+/// The servers, and the one a game is played on now.
+struct Servers<'a> {
+    bases: &'a [String],
+    current: usize,
+}
+
+impl Servers<'_> {
+    fn url(&self, path: &str) -> String {
+        format!("{}{path}", self.bases[self.current % self.bases.len()])
+    }
+
+    /// The next server, after this one failed.
+    fn next(&mut self) {
+        self.current += 1;
+    }
+}
+
+/// Plays `text` at `ply`, sent again while no answer comes (to the next server when its
+/// server cannot be reached or is unavailable): the new state once acknowledged.
 async fn play(
     client: &Client,
-    url: &str,
+    servers: &mut Servers<'_>,
+    path: &str,
     token: &str,
     text: &str,
     ply: usize,
     run: &mut GameRun,
 ) -> Option<GameState> {
-    for _ in 0..ATTEMPTS {
+    let attempts = ATTEMPTS * servers.bases.len();
+    for _ in 0..attempts {
         let started = Instant::now();
-        let request = client.post(url).bearer_auth(token).json(&json!({"move": text, "ply": ply}));
+        let request = client
+            .post(servers.url(path))
+            .bearer_auth(token)
+            .json(&json!({"move": text, "ply": ply}));
         let (status, body) = match send(request).await {
             Ok(answer) => answer,
             Err(kind) => {
                 run.error(kind);
+                servers.next();
                 continue;
             }
         };
         run.latencies.push(started.elapsed());
+        if status == StatusCode::SERVICE_UNAVAILABLE {
+            run.error(status.to_string());
+            servers.next();
+            continue;
+        }
         if status != StatusCode::OK {
             run.error(status.to_string());
             return None;
@@ -239,21 +306,74 @@ async fn play(
     None
 }
 
+/// Reads the state of the game at `path` until it is White's turn or over (the computer
+/// answered); `None` when it cannot be read.
+async fn await_computer(
+    client: &Client,
+    servers: &mut Servers<'_>,
+    path: &str,
+    run: &mut GameRun,
+) -> Option<GameState> {
+    for _ in 0..(600 * servers.bases.len()) {
+        match send(client.get(servers.url(path)).timeout(REQUEST_TIMEOUT)).await {
+            Ok((StatusCode::OK, body)) => {
+                let state: GameState = parse(&body, run)?;
+                if state.status != "ongoing" || state.to_move == "white" {
+                    return Some(state);
+                }
+            }
+            Ok((StatusCode::SERVICE_UNAVAILABLE, _)) | Err(_) => servers.next(),
+            Ok((status, _)) => {
+                run.error(format!("read: {status}"));
+                return None;
+            }
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    run.error("the computer did not answer in a minute");
+    None
+}
+
+/// How one game is played.
+#[derive(Debug, Clone)]
+struct Plan {
+    game: &'static str,
+    max_plies: usize,
+    pace: Option<(u64, u64)>,
+    opponent: String,
+}
+
 /// Plays one game of random legal moves, until it is over, `max_plies` moves are played, or
 /// a request fails.
 async fn play_game(
     client: Client,
-    base: String,
-    game: &'static str,
-    max_plies: usize,
+    bases: Vec<String>,
+    first: usize,
+    plan: Plan,
     mut random: SplitMix64,
 ) -> GameRun {
-    let mut run = GameRun { game, ..GameRun::default() };
-    let Some(created) = create(&client, &base, &mut run).await else { return run };
-    let url = format!("{base}/api/games/{}/moves", created.id);
+    let against_computer = plan.opponent != "human";
+    let mut run = GameRun { game: plan.game, against_computer, ..GameRun::default() };
+    let mut servers = Servers { bases: &bases, current: first };
+    let base = servers.url("");
+    let Some(created) = create(&client, &base, &plan.opponent, &mut run).await else {
+        return run;
+    };
+    let path = format!("/api/games/{}", created.id);
+    let moves_path = format!("{path}/moves");
     run.id = Some(created.id);
     let mut state = created.state;
-    while state.status == "ongoing" && state.ply < max_plies {
+    while state.status == "ongoing" && state.ply < plan.max_plies {
+        if against_computer && state.to_move != "white" {
+            match await_computer(&client, &mut servers, &path, &mut run).await {
+                Some(next) => {
+                    run.acknowledged.clone_from(&next.moves);
+                    state = next;
+                    continue;
+                }
+                None => break,
+            }
+        }
         let Some(seat) = created.seats.get(&state.to_move) else {
             run.error("no token for the side to move");
             break;
@@ -262,10 +382,19 @@ async fn play_game(
             run.error("no legal move in an ongoing game");
             break;
         }
+        if let Some((low, high)) = plan.pace {
+            let wait = low + random.below((high - low + 1) as usize) as u64;
+            tokio::time::sleep(Duration::from_millis(wait)).await;
+        }
         let text = state.legal[random.below(state.legal.len())].text.clone();
-        match play(&client, &url, &seat.token, &text, state.ply, &mut run).await {
+        let ply = state.ply;
+        match play(&client, &mut servers, &moves_path, &seat.token, &text, ply, &mut run).await {
             Some(next) => {
-                run.acknowledged.push(text);
+                if against_computer {
+                    run.acknowledged.clone_from(&next.moves);
+                } else {
+                    run.acknowledged.push(text);
+                }
                 state = next;
             }
             None => break,
@@ -276,7 +405,7 @@ async fn play_game(
 }
 
 /// Plays every game at once; the runs, and the wall time they took.
-async fn play_all(client: &Client, base: &str, args: &Args) -> (Vec<GameRun>, Duration) {
+async fn play_all(client: &Client, bases: &[String], args: &Args) -> (Vec<GameRun>, Duration) {
     let games: Vec<&'static str> = if args.game == "all" {
         ALL_GAMES.to_vec()
     } else {
@@ -286,10 +415,14 @@ async fn play_all(client: &Client, base: &str, args: &Args) -> (Vec<GameRun>, Du
     let mut tasks = JoinSet::new();
     let started = Instant::now();
     for index in 0..args.games as usize {
-        let game = games[index % games.len()];
+        let plan = Plan {
+            game: games[index % games.len()],
+            max_plies: args.max_plies as usize,
+            pace: args.pace,
+            opponent: args.opponent.clone(),
+        };
         let random = SplitMix64(seeds.next());
-        let max_plies = args.max_plies as usize;
-        tasks.spawn(play_game(client.clone(), base.to_owned(), game, max_plies, random));
+        tasks.spawn(play_game(client.clone(), bases.to_vec(), index, plan, random));
     }
     let mut runs = Vec::new();
     while let Some(joined) = tasks.join_next().await {
@@ -336,6 +469,12 @@ fn compare(run: &GameRun, stored: &[String]) -> Check {
     let stored_counts = counts(stored);
     let lost = excess(&acknowledged, &stored_counts);
     let duplicated = excess(&stored_counts, &sent);
+    if run.against_computer {
+        // The computer may have stored a move after the last answer read.
+        let prefix =
+            stored.starts_with(&run.acknowledged) && stored.len() <= run.acknowledged.len() + 1;
+        return Check { lost, duplicated: 0, differs: !prefix };
+    }
     let exact = stored == run.acknowledged.as_slice();
     let with_doubt = run.in_doubt.as_ref().is_some_and(|doubt| {
         stored.len() == run.acknowledged.len() + 1
@@ -445,6 +584,63 @@ fn print_checks(checks: &[(String, Result<Check, String>)]) -> bool {
     lost == 0 && duplicated == 0 && differ == 0 && unread == 0
 }
 
+/// The first of `bases` whose health check answers (the first when none does).
+async fn answering(client: &Client, bases: &[String]) -> String {
+    for base in bases {
+        if let Ok((StatusCode::OK, _)) =
+            send(client.get(format!("{base}/api/health")).timeout(REQUEST_TIMEOUT)).await
+        {
+            return base.clone();
+        }
+    }
+    bases[0].clone()
+}
+
+/// Reads `count` states spread at random over the games, 64 requests at a time, and prints
+/// how fast they were answered.
+async fn read_states(client: &Client, bases: &[String], runs: &[GameRun], count: usize, seed: u64) {
+    let ids: Vec<String> = runs.iter().filter_map(|run| run.id.clone()).collect();
+    if ids.is_empty() {
+        return;
+    }
+    const READERS: usize = 64;
+    let started = Instant::now();
+    let mut tasks = JoinSet::new();
+    for reader in 0..READERS {
+        let (client, bases, ids) = (client.clone(), bases.to_vec(), ids.clone());
+        let mut random = SplitMix64(seed ^ (reader as u64 + 1).wrapping_mul(0x9E37_79B9));
+        let share = count / READERS + usize::from(reader < count % READERS);
+        tasks.spawn(async move {
+            let (mut latencies, mut failed) = (Vec::with_capacity(share), 0u64);
+            for _ in 0..share {
+                let id = &ids[random.below(ids.len())];
+                let base = &bases[random.below(bases.len())];
+                let begun = Instant::now();
+                match send(client.get(format!("{base}/api/games/{id}"))).await {
+                    Ok((StatusCode::OK, _)) => latencies.push(begun.elapsed()),
+                    _ => failed += 1,
+                }
+            }
+            (latencies, failed)
+        });
+    }
+    let (mut latencies, mut failed) = (Vec::new(), 0);
+    while let Some(Ok((mut some, some_failed))) = tasks.join_next().await {
+        latencies.append(&mut some);
+        failed += some_failed;
+    }
+    let wall = started.elapsed();
+    latencies.sort_unstable();
+    println!(
+        "reads:        {} in {:.3} s ({:.0}/s), p50 {}, p99 {}, {failed} failed",
+        latencies.len(),
+        wall.as_secs_f64(),
+        latencies.len() as f64 / wall.as_secs_f64().max(1e-9),
+        millis(percentile(&latencies, 0.50)),
+        millis(percentile(&latencies, 0.99)),
+    );
+}
+
 #[tokio::main]
 async fn main() -> ExitCode {
     let args = Args::parse();
@@ -467,17 +663,31 @@ async fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    let base = format!("http://{}", args.addr);
+    let bases: Vec<String> = args.addr.iter().map(|addr| format!("http://{addr}")).collect();
     println!(
-        "{} games of {} on {base}, at most {} plies, seed {}, timeout {} ms",
-        args.games, args.game, args.max_plies, args.seed, args.timeout_ms
+        "{} games of {} against {} on {}, at most {} plies, pace {:?} ms, seed {}, timeout {} ms",
+        args.games,
+        args.game,
+        args.opponent,
+        bases.join(" "),
+        args.max_plies,
+        args.pace,
+        args.seed,
+        args.timeout_ms
     );
-    let (runs, wall) = play_all(&client, &base, &args).await;
+    let (runs, wall) = play_all(&client, &bases, &args).await;
     let failed_requests = print_play(&runs, wall);
     if args.verify_delay > 0 {
         println!("reading the games back in {} s", args.verify_delay);
         tokio::time::sleep(Duration::from_secs(u64::from(args.verify_delay))).await;
     }
+    if args.gets > 0 {
+        read_states(&client, &bases, &runs, args.gets as usize, args.seed).await;
+    }
+    let base = match &args.verify_addr {
+        Some(addr) => format!("http://{addr}"),
+        None => answering(&client, &bases).await,
+    };
     let checks = verify(&client, &base, &runs).await;
     let agree = print_checks(&checks);
     if agree && failed_requests == 0 {

@@ -15,7 +15,7 @@ use axum::{Json, Router};
 use serde::{Deserialize, Serialize};
 
 use crate::error::ApiError;
-use crate::games::{Change, GameState, NewGame};
+use crate::games::{Change, DrawAction, GameState, NewGame, UndoAction};
 use crate::live::{self, View};
 use crate::seats::{presented, set_cookie};
 use crate::store::Summary;
@@ -197,15 +197,15 @@ async fn resign(
 }
 
 #[derive(Debug, Deserialize)]
-struct Action {
-    action: String,
+struct Action<A> {
+    action: A,
 }
 
 async fn draw(
     State(state): State<AppState>,
     Path(id): Path<String>,
     headers: HeaderMap,
-    action: Result<Json<Action>, JsonRejection>,
+    action: Result<Json<Action<DrawAction>>, JsonRejection>,
 ) -> Result<Json<GameState>, ApiError> {
     let action = body(action)?;
     Ok(Json(state.games.change(&id, &presented(&headers, &id), Change::Draw(action.action)).await?))
@@ -215,7 +215,7 @@ async fn undo(
     State(state): State<AppState>,
     Path(id): Path<String>,
     headers: HeaderMap,
-    action: Result<Json<Action>, JsonRejection>,
+    action: Result<Json<Action<UndoAction>>, JsonRejection>,
 ) -> Result<Json<GameState>, ApiError> {
     let action = body(action)?;
     Ok(Json(state.games.change(&id, &presented(&headers, &id), Change::Undo(action.action)).await?))

@@ -137,11 +137,54 @@ pub struct LegalMove {
     pub captures: Vec<String>,
 }
 
-/// How a finished game ended, in words and as a result.
-pub fn describe(status: Status) -> (Option<&'static str>, Option<String>) {
+/// Whether a game goes on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum GameStatus {
+    /// The game goes on.
+    Ongoing,
+    /// The game is over.
+    Over,
+}
+
+/// The result of a finished game, as PGN and PDN write it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub enum GameResult {
+    /// White won.
+    #[serde(rename = "1-0")]
+    WhiteWins,
+    /// Black won.
+    #[serde(rename = "0-1")]
+    BlackWins,
+    /// A draw.
+    #[serde(rename = "1/2-1/2")]
+    Draw,
+}
+
+impl GameResult {
+    /// `1-0`, `0-1` or `1/2-1/2`.
+    #[must_use]
+    pub fn text(self) -> &'static str {
+        match self {
+            GameResult::WhiteWins => "1-0",
+            GameResult::BlackWins => "0-1",
+            GameResult::Draw => "1/2-1/2",
+        }
+    }
+}
+
+/// How a finished game ended, as a result and in words.
+pub fn describe(status: Status) -> (Option<GameResult>, Option<String>) {
     match status {
         Status::Ongoing => (None, None),
-        Status::Over(outcome) => (Some(outcome.result_text()), Some(reason(outcome))),
+        Status::Over(outcome) => {
+            let result = match outcome.winner() {
+                Some(Side::White) => GameResult::WhiteWins,
+                Some(Side::Black) => GameResult::BlackWins,
+                None => GameResult::Draw,
+            };
+            (Some(result), Some(reason(outcome)))
+        }
     }
 }
 

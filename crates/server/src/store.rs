@@ -1,8 +1,8 @@
 //! Storage: games and their moves (a row a move) in SQLite (embedded, the default) or
 //! PostgreSQL, through one implementation on sqlx's `Any` driver with portable SQL, so that
 //! both run the same code. Every write is one transaction that checks the game's version, and
-//! is committed before the server answers. On PostgreSQL each write also announces the game's
-//! new version with `NOTIFY` on [`CHANNEL`], so that every server hears of it.
+//! is committed before the server answers. On PostgreSQL the servers announce the games' new
+//! versions to each other with [`Store::notify`] on [`CHANNEL`].
 
 use std::fs::File;
 use std::path::PathBuf;
@@ -13,8 +13,11 @@ use sqlx::{AnyPool, Executor, Row};
 
 use crate::error::ApiError;
 
-/// The PostgreSQL channel of the games' changes; a notice's payload is `ID VERSION`.
+/// The PostgreSQL channel of the games' changes; a notice's payload is lines `ID VERSION`.
 pub const CHANNEL: &str = "arbiter_games";
+
+/// The longest payload of a notice PostgreSQL takes is 8000 bytes; a batch stays below this.
+pub const NOTICE_BYTES: usize = 7900;
 
 /// How long a request waits for a database connection before it is refused with `503`.
 const ACQUIRE_TIMEOUT: Duration = Duration::from_secs(3);
@@ -198,11 +201,72 @@ impl Store {
     }
 
     /// Saves a change of `game` in one transaction: its state, and its moves from ply
-    /// `first_changed` on (the moves before it are already stored). The change is made to the
-    /// version before `game.version`: when the stored game has another (another server, or an
-    /// earlier failed write, changed it), nothing is written and the answer is a conflict.
-    pub async fn save(&self, game: &StoredGame, first_changed: usize) -> Result<(), ApiError> {
-        self.in_transaction(game, Write::Change { first_changed }).await
+    /// `first_changed` on (the moves before it are already stored; `stored` moves were). The
+    /// change is made to the version before `game.version`: when the stored game has another
+    /// (another server, or an earlier failed write, changed it), nothing is written and the
+    /// answer is [`ApiError::Outdated`].
+    pub async fn save(
+        &self,
+        game: &StoredGame,
+        first_changed: usize,
+        stored: usize,
+    ) -> Result<(), ApiError> {
+        let appended_one = first_changed == stored && game.moves.len() == stored + 1;
+        if self.postgres.is_some() && appended_one {
+            return self.append_one(game).await;
+        }
+        self.in_transaction(game, Write::Change { first_changed, stored }).await
+    }
+
+    /// Saves on PostgreSQL a change that adds one move (most changes): in one statement, so
+    /// one round trip, that updates the game's row where it has the version before and adds
+    /// the move.
+    async fn append_one(&self, game: &StoredGame) -> Result<(), ApiError> {
+        let ply = game.moves.len() - 1;
+        let row = sqlx::query(
+            "WITH changed AS (UPDATE games SET white_secret = $2, black_secret = $3, \
+             white_claimed = $4, black_claimed = $5, event = $6, result = $7, ply = $8, \
+             draw_offer = $9, undo_request = $10, version = $11, updated = $12, due = $14, \
+             lease_owner = $15, lease_until = $16 WHERE id = $1 AND version = $13 \
+             RETURNING id), \
+             added AS (INSERT INTO moves (game_id, ply, mv) SELECT id, $17, $18 FROM changed \
+             RETURNING ply) \
+             SELECT count(*) AS added FROM added",
+        );
+        let row = Self::bind_state(row, game, game.version - 1)
+            .bind(ply as i64)
+            .bind(&game.moves[ply])
+            .fetch_one(&self.pool)
+            .await?;
+        if row.try_get::<i64, _>("added")? != 1 {
+            return Err(ApiError::Outdated);
+        }
+        Ok(())
+    }
+
+    /// Binds `$1` to `$16` of the update of a game's row stored at version `expected`.
+    fn bind_state<'q>(
+        query: sqlx::query::Query<'q, sqlx::Any, sqlx::any::AnyArguments<'q>>,
+        game: &'q StoredGame,
+        expected: i64,
+    ) -> sqlx::query::Query<'q, sqlx::Any, sqlx::any::AnyArguments<'q>> {
+        query
+            .bind(&game.id)
+            .bind(game.seats[0].secret.clone())
+            .bind(game.seats[1].secret.clone())
+            .bind(i64::from(game.seats[0].claimed))
+            .bind(i64::from(game.seats[1].claimed))
+            .bind(game.event.clone())
+            .bind(game.result.clone())
+            .bind(game.moves.len() as i64)
+            .bind(game.draw_offer.clone())
+            .bind(game.undo_request.clone())
+            .bind(game.version)
+            .bind(game.updated)
+            .bind(expected)
+            .bind(i64::from(game.due))
+            .bind(game.lease.as_ref().map(|(owner, _)| owner.clone()))
+            .bind(game.lease.as_ref().map_or(0, |(_, until)| *until))
     }
 
     /// Makes `write` in one transaction, on a connection of its own. A connection whose write
@@ -229,18 +293,12 @@ impl Store {
         match write {
             Write::New => {
                 Self::insert(&mut transaction, game).await?;
-                Self::write(&mut transaction, game, 0, game.version).await?;
+                Self::write(&mut transaction, game, 0, 0, game.version).await?;
             }
-            Write::Change { first_changed } => {
-                Self::write(&mut transaction, game, first_changed, game.version - 1).await?;
+            Write::Change { first_changed, stored } => {
+                Self::write(&mut transaction, game, first_changed, stored, game.version - 1)
+                    .await?;
             }
-        }
-        if self.postgres.is_some() {
-            sqlx::query("SELECT pg_notify($1, $2)")
-                .bind(CHANNEL)
-                .bind(format!("{} {}", game.id, game.version))
-                .execute(&mut *transaction)
-                .await?;
         }
         transaction.commit().await?;
         Ok(())
@@ -268,46 +326,33 @@ impl Store {
         Ok(())
     }
 
-    /// Writes what changes in a game stored at version `expected`: its state first (which
-    /// checks the version, and takes the row's lock), then its moves from `first_changed` on.
+    /// Writes what changes in a game stored at version `expected` with `stored` moves: its
+    /// state first (which checks the version, and takes the row's lock), then its moves from
+    /// `first_changed` on, the stored ones from there deleted first (a takeback).
     async fn write(
         transaction: &mut sqlx::Transaction<'_, sqlx::Any>,
         game: &StoredGame,
         first_changed: usize,
+        stored: usize,
         expected: i64,
     ) -> Result<(), ApiError> {
-        let updated = sqlx::query(
+        let update = sqlx::query(
             "UPDATE games SET white_secret = $2, black_secret = $3, white_claimed = $4, \
              black_claimed = $5, event = $6, result = $7, ply = $8, draw_offer = $9, \
              undo_request = $10, version = $11, updated = $12, due = $14, lease_owner = $15, \
              lease_until = $16 WHERE id = $1 AND version = $13",
-        )
-        .bind(&game.id)
-        .bind(game.seats[0].secret.clone())
-        .bind(game.seats[1].secret.clone())
-        .bind(i64::from(game.seats[0].claimed))
-        .bind(i64::from(game.seats[1].claimed))
-        .bind(game.event.clone())
-        .bind(game.result.clone())
-        .bind(game.moves.len() as i64)
-        .bind(game.draw_offer.clone())
-        .bind(game.undo_request.clone())
-        .bind(game.version)
-        .bind(game.updated)
-        .bind(expected)
-        .bind(i64::from(game.due))
-        .bind(game.lease.as_ref().map(|(owner, _)| owner.clone()))
-        .bind(game.lease.as_ref().map_or(0, |(_, until)| *until))
-        .execute(&mut **transaction)
-        .await?;
+        );
+        let updated = Self::bind_state(update, game, expected).execute(&mut **transaction).await?;
         if updated.rows_affected() != 1 {
             return Err(ApiError::Outdated);
         }
-        sqlx::query("DELETE FROM moves WHERE game_id = $1 AND ply >= $2")
-            .bind(&game.id)
-            .bind(first_changed as i64)
-            .execute(&mut **transaction)
-            .await?;
+        if first_changed < stored {
+            sqlx::query("DELETE FROM moves WHERE game_id = $1 AND ply >= $2")
+                .bind(&game.id)
+                .bind(first_changed as i64)
+                .execute(&mut **transaction)
+                .await?;
+        }
         for (ply, mv) in game.moves.iter().enumerate().skip(first_changed) {
             sqlx::query("INSERT INTO moves (game_id, ply, mv) VALUES ($1, $2, $3)")
                 .bind(&game.id)
@@ -476,6 +521,16 @@ impl Store {
         Ok(())
     }
 
+    /// Sends `payload` to every server listening on [`CHANNEL`] (PostgreSQL only).
+    pub async fn notify(&self, payload: &str) -> Result<(), ApiError> {
+        sqlx::query("SELECT pg_notify($1, $2)")
+            .bind(CHANNEL)
+            .bind(payload)
+            .execute(&self.pool)
+            .await?;
+        Ok(())
+    }
+
     /// Asks the database a trivial question.
     pub async fn ping(&self) -> Result<(), ApiError> {
         sqlx::query("SELECT 1").execute(&self.pool).await?;
@@ -493,6 +548,6 @@ impl Store {
 enum Write {
     /// A new game: its row, then its state.
     New,
-    /// A change: the state, and the moves from `first_changed` on.
-    Change { first_changed: usize },
+    /// A change: the state, and the moves from `first_changed` on, where `stored` moves were.
+    Change { first_changed: usize, stored: usize },
 }

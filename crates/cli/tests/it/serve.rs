@@ -166,9 +166,13 @@ fn when_the_server_searching_a_computer_move_dies_the_other_plays_it_once() {
         eprintln!("skipped: DATABASE_URL names no PostgreSQL database");
         return;
     };
+    // A database of its own: the servers of other tests claim the moves whose lease ran out
+    // in theirs, and hold them as long as their own lease when they stop.
+    let database = PrivateDatabase::create(&database);
+    let database = database.url.as_str();
     let client = client();
     let options = ["--lease", "2", "--scan", "1"];
-    let (a, b) = (start_with(&database, &options), start_with(&database, &options));
+    let (a, b) = (start_with(database, &options), start_with(database, &options));
     // Black, the computer, moves first in checkers: A claims its move as it creates the game.
     let created: Value = client
         .post(format!("{}/api/games", a.base))
@@ -195,7 +199,7 @@ fn when_the_server_searching_a_computer_move_dies_the_other_plays_it_once() {
     assert_eq!(state["ply"], 1, "B played the computer's move: {state}");
     assert_eq!(state["to_move"], "white");
     // Nothing more happens: the move was played once, and it is White's turn.
-    let fresh = start_with(&database, &options);
+    let fresh = start_with(database, &options);
     let stored: Value = client
         .get(format!("{}/api/games/{id}", fresh.base))
         .send()
@@ -203,4 +207,45 @@ fn when_the_server_searching_a_computer_move_dies_the_other_plays_it_once() {
         .json()
         .expect("json");
     assert_eq!(stored["moves"], state["moves"]);
+}
+
+/// A new PostgreSQL database beside the one of `url` (made and dropped with `psql`).
+struct PrivateDatabase {
+    admin: String,
+    name: String,
+    url: String,
+}
+
+impl PrivateDatabase {
+    fn create(url: &str) -> PrivateDatabase {
+        let name = format!("arbiter_test_{}", std::process::id());
+        let (server, _) = url.rsplit_once('/').expect("a database URL");
+        let database =
+            PrivateDatabase { admin: url.to_owned(), url: format!("{server}/{name}"), name };
+        database.psql(&format!("DROP DATABASE IF EXISTS {}", database.name));
+        database.psql(&format!("CREATE DATABASE {}", database.name));
+        database
+    }
+
+    fn psql(&self, command: &str) {
+        let status = Command::new("psql")
+            .args([self.admin.as_str(), "-qc", command])
+            .stdout(Stdio::null())
+            .status()
+            .expect("psql runs");
+        assert!(status.success(), "psql: {command}");
+    }
+}
+
+impl Drop for PrivateDatabase {
+    fn drop(&mut self) {
+        let _ = Command::new("psql")
+            .args([
+                self.admin.as_str(),
+                "-qc",
+                &format!("DROP DATABASE IF EXISTS {} WITH (FORCE)", self.name),
+            ])
+            .stdout(Stdio::null())
+            .status();
+    }
 }

@@ -8,7 +8,7 @@ use arbiter_core::Side;
 
 use super::{read_side, GameState, SeatState};
 use crate::error::ApiError;
-use crate::live::{self, describe, Event, Live};
+use crate::live::{self, describe, Event, GameStatus, Live};
 use crate::seats::{hash_secret, Player};
 use crate::store::StoredGame;
 
@@ -77,7 +77,7 @@ impl Entry {
             moves: self.stored.moves.clone(),
             ply: self.live.ply(),
             to_move: self.live.side_to_move(),
-            status: if status.is_over() { "over" } else { "ongoing" },
+            status: if status.is_over() { GameStatus::Over } else { GameStatus::Ongoing },
             result,
             reason,
             seats,

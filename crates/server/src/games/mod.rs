@@ -26,7 +26,7 @@ mod notices;
 use self::cache::Cache;
 use self::entry::Entry;
 use crate::error::ApiError;
-use crate::live::{self, describe, Event, ExactMove, View};
+use crate::live::{self, describe, Event, ExactMove, GameResult, GameStatus, View};
 use crate::seats::{hash_secret, new_game_id, new_secret, Player};
 use crate::store::{Store, StoredGame, StoredSeat, Summary};
 
@@ -66,6 +66,10 @@ pub struct Games {
     instance: String,
     cache: Cache,
     channels: notices::Channels,
+    /// The changes to send to the other servers (PostgreSQL only), and the queue's other end
+    /// until [`Games::start`] gives it to the task that sends them.
+    notices: Option<tokio::sync::mpsc::Sender<(String, i64)>>,
+    queued_notices: Mutex<Option<tokio::sync::mpsc::Receiver<(String, i64)>>>,
     workers: Arc<Semaphore>,
     /// The background tasks (the scan, the sweep, the listener), stopped with the server.
     tasks: Mutex<Vec<AbortHandle>>,
@@ -102,10 +106,34 @@ pub enum Change {
     },
     /// Resign.
     Resign,
-    /// A draw offer (`offer`) or its answer (`accept`, `decline`).
-    Draw(String),
-    /// A takeback: `request`, `accept` or `decline` (see `Games::undo_now`).
-    Undo(String),
+    /// A draw offer, or its answer.
+    Draw(DrawAction),
+    /// A takeback asked for, or its answer (see `Games::undo_now`).
+    Undo(UndoAction),
+}
+
+/// What a player does about a draw.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum DrawAction {
+    /// Offers a draw (or accepts the one offered).
+    Offer,
+    /// Accepts the draw offered.
+    Accept,
+    /// Declines the draw offered.
+    Decline,
+}
+
+/// What a player does about a takeback.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum UndoAction {
+    /// Asks to take back one's last move (at once against the computer or at one screen).
+    Request,
+    /// Accepts the takeback asked for.
+    Accept,
+    /// Declines it.
+    Decline,
 }
 
 /// A new game, as asked for.
@@ -164,10 +192,10 @@ pub struct GameState {
     pub ply: usize,
     /// The player to move.
     pub to_move: Side,
-    /// `ongoing` or `over`.
-    pub status: &'static str,
-    /// `1-0`, `0-1` or `1/2-1/2` once over.
-    pub result: Option<&'static str>,
+    /// Whether the game goes on.
+    pub status: GameStatus,
+    /// The result, once over.
+    pub result: Option<GameResult>,
     /// How the game ended, in words.
     pub reason: Option<String>,
     /// Who plays each side.
@@ -252,7 +280,16 @@ impl Games {
     /// The games of `store`, kept as `settings` says. Nothing runs in the background until
     /// [`Games::start`].
     pub fn new(store: Store, settings: Settings) -> Result<Games, ApiError> {
+        let (notices, queued_notices) = match store.postgres_url() {
+            Some(_) => {
+                let (sender, receiver) = tokio::sync::mpsc::channel(notices::QUEUED_NOTICES);
+                (Some(sender), Some(receiver))
+            }
+            None => (None, None),
+        };
         Ok(Games {
+            notices,
+            queued_notices: Mutex::new(queued_notices),
             store,
             settings,
             instance: new_game_id()?,
@@ -273,6 +310,11 @@ impl Games {
         ];
         if let Some(url) = self.store.postgres_url() {
             tasks.push(notices::spawn_listener(Arc::downgrade(self), url.to_owned()));
+        }
+        let queued =
+            self.queued_notices.lock().unwrap_or_else(std::sync::PoisonError::into_inner).take();
+        if let Some(queued) = queued {
+            tasks.push(notices::spawn_notifier(self.store.clone(), queued));
         }
         self.tasks.lock().unwrap_or_else(std::sync::PoisonError::into_inner).extend(tasks);
     }
@@ -396,8 +438,8 @@ impl Games {
                 let made = match change.clone() {
                     Change::Play { text, ply } => games.play_now(&id, &secrets, &text, ply).await,
                     Change::Resign => games.resign_now(&id, &secrets).await,
-                    Change::Draw(action) => games.draw_now(&id, &secrets, &action).await,
-                    Change::Undo(action) => games.undo_now(&id, &secrets, &action).await,
+                    Change::Draw(action) => games.draw_now(&id, &secrets, action).await,
+                    Change::Undo(action) => games.undo_now(&id, &secrets, action).await,
                 };
                 match made {
                     Err(ApiError::Outdated) if attempt < ATTEMPTS => {}
@@ -475,14 +517,16 @@ impl Games {
         entry: &mut Entry,
         first_changed: usize,
     ) -> Result<(), ApiError> {
+        let stored = entry.stored.moves.len();
         entry.stored.moves = entry.live.moves();
-        entry.stored.result = describe(entry.live.status()).0.map(str::to_owned);
+        entry.stored.result =
+            describe(entry.live.status()).0.map(|result| result.text().to_owned());
         entry.stored.version += 1;
         entry.stored.updated = now();
         entry.stored.due = entry.computer_due();
         entry.stored.lease = entry.stored.due.then(|| self.lease());
         let first_changed = first_changed.min(entry.stored.moves.len());
-        if let Err(error) = self.store.save(&entry.stored, first_changed).await {
+        if let Err(error) = self.store.save(&entry.stored, first_changed, stored).await {
             entry.stale = true;
             entry.stop.store(true, Ordering::Relaxed);
             self.cache.forget(&entry.stored.id, slot);
@@ -490,6 +534,9 @@ impl Games {
         }
         slot.version.store(entry.stored.version, Ordering::Relaxed);
         self.channels.announce(&entry.stored.id, entry.stored.version);
+        if let Some(notices) = &self.notices {
+            let _ = notices.send((entry.stored.id.clone(), entry.stored.version)).await;
+        }
         self.schedule(slot, entry);
         Ok(())
     }
@@ -553,33 +600,28 @@ impl Games {
         self: &Arc<Self>,
         id: &str,
         secrets: &[String],
-        action: &str,
+        action: DrawAction,
     ) -> Result<GameState, ApiError> {
+        use DrawAction::{Accept, Decline, Offer};
         let (slot, mut entry) = self.lock(id).await?;
         let held = entry.held(secrets);
         let side = entry.acting_while_ongoing(&held)?;
         let offered = read_side(entry.stored.draw_offer.as_deref());
         let both = held.len() == 2;
         match action {
-            "offer" | "accept" if offered == Some(side.opponent()) || both => {
+            Offer | Accept if offered == Some(side.opponent()) || both => {
                 entry.live.end(Event::Draw).map_err(move_error)?;
                 entry.stored.event = Some(Event::Draw.to_text());
                 entry.stored.draw_offer = None;
                 entry.stop.store(true, Ordering::Relaxed);
             }
-            "offer" if entry.is_computer(side.opponent()) => {
+            Offer if entry.is_computer(side.opponent()) => {
                 return Err(ApiError::conflict("the computer declines the draw"));
             }
-            "offer" => entry.stored.draw_offer = Some(side_text(side)),
-            "accept" => return Err(ApiError::conflict("no draw is offered to you")),
-            "decline" if offered == Some(side.opponent()) => entry.stored.draw_offer = None,
-            "decline" => return Err(ApiError::conflict("no draw is offered to you")),
-            other => {
-                return Err(ApiError::BadRequest(format!(
-                    "`{}` is not a draw action; expected offer, accept or decline",
-                    excerpt(other)
-                )))
-            }
+            Offer => entry.stored.draw_offer = Some(side_text(side)),
+            Accept => return Err(ApiError::conflict("no draw is offered to you")),
+            Decline if offered == Some(side.opponent()) => entry.stored.draw_offer = None,
+            Decline => return Err(ApiError::conflict("no draw is offered to you")),
         }
         let ply = entry.live.ply();
         self.commit(&slot, &mut entry, ply).await?;
@@ -592,33 +634,28 @@ impl Games {
         self: &Arc<Self>,
         id: &str,
         secrets: &[String],
-        action: &str,
+        action: UndoAction,
     ) -> Result<GameState, ApiError> {
+        use UndoAction::{Accept, Decline, Request};
         let (slot, mut entry) = self.lock(id).await?;
         let held = entry.held(secrets);
         let side = entry.acting_while_ongoing(&held)?;
         let requested = read_side(entry.stored.undo_request.as_deref());
         let immediate = held.len() == 2 || entry.is_computer(side.opponent());
         let requester = match action {
-            "request" if immediate => Some(side),
-            "request" if requested == Some(side.opponent()) => requested,
-            "request" => {
+            Request if immediate => Some(side),
+            Request if requested == Some(side.opponent()) => requested,
+            Request => {
                 entry.stored.undo_request = Some(side_text(side));
                 None
             }
-            "accept" if requested == Some(side.opponent()) => requested,
-            "accept" | "decline" if requested != Some(side.opponent()) => {
+            Accept | Decline if requested != Some(side.opponent()) => {
                 return Err(ApiError::conflict("no takeback is asked of you"))
             }
-            "decline" => {
+            Accept => requested,
+            Decline => {
                 entry.stored.undo_request = None;
                 None
-            }
-            other => {
-                return Err(ApiError::BadRequest(format!(
-                    "`{}` is not a takeback action; expected request, accept or decline",
-                    excerpt(other)
-                )))
             }
         };
         if let Some(requester) = requester {

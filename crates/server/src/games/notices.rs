@@ -1,18 +1,27 @@
 //! The announcements of the games' new versions to the sockets that watch them. A change made
-//! by this server is announced when it is stored; on PostgreSQL every server also listens to
-//! the database's notices of every write (`LISTEN`), so that a socket on any server hears
-//! every change, and a copy in memory older than a notice is dropped.
+//! by this server is announced to its own sockets when it is stored. On PostgreSQL it is also
+//! sent to every server with `NOTIFY`, by one task that gathers the changes stored while its
+//! last notice was on its way into the next one (one notice per round trip, however many
+//! moves a second are stored: a `NOTIFY` in every write's transaction would make the commits
+//! of all servers wait for each other). Every server `LISTEN`s, so that a socket on any
+//! server hears every change, and a copy in memory older than a notice is dropped.
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError, Weak};
 use std::time::Duration;
 
 use sqlx::postgres::PgListener;
-use tokio::sync::broadcast;
+use tokio::sync::{broadcast, mpsc};
 use tokio::task::AbortHandle;
 
 use super::Games;
-use crate::store::CHANNEL;
+use crate::store::{Store, CHANNEL, NOTICE_BYTES};
+
+/// The changes stored and not yet sent to the other servers, at most.
+pub(super) const QUEUED_NOTICES: usize = 65_536;
+
+/// How often a notice that could not be sent is tried.
+const NOTICE_ATTEMPTS: usize = 3;
 
 /// How long the listener waits before it connects again after the database failed.
 const RECONNECT: Duration = Duration::from_millis(500);
@@ -124,11 +133,13 @@ pub(super) fn spawn_listener(games: Weak<Games>, url: String) -> AbortHandle {
                 let Some(strong) = games.upgrade() else { return };
                 match notice {
                     Ok(Some(notice)) => {
-                        let mut words = notice.payload().split(' ');
-                        if let (Some(id), Some(Ok(version))) =
-                            (words.next(), words.next().map(str::parse::<i64>))
-                        {
-                            strong.heard(id, version);
+                        for line in notice.payload().lines() {
+                            let mut words = line.split(' ');
+                            if let (Some(id), Some(Ok(version))) =
+                                (words.next(), words.next().map(str::parse::<i64>))
+                            {
+                                strong.heard(id, version);
+                            }
                         }
                     }
                     Ok(None) => strong.missed(),
@@ -139,6 +150,39 @@ pub(super) fn spawn_listener(games: Weak<Games>, url: String) -> AbortHandle {
                 }
             }
             tokio::time::sleep(RECONNECT).await;
+        }
+    })
+    .abort_handle()
+}
+
+/// Sends the changes this server stores to every server: each notice carries every change
+/// queued while the one before was sent. A notice that cannot be sent (the database is down)
+/// is tried again, then given up with a line in the log: the other servers then lost their
+/// connection too, and read every game again when it is back.
+pub(super) fn spawn_notifier(
+    store: Store,
+    mut changes: mpsc::Receiver<(String, i64)>,
+) -> AbortHandle {
+    tokio::spawn(async move {
+        let mut payload = String::new();
+        while let Some((id, version)) = changes.recv().await {
+            payload.clear();
+            payload.push_str(&format!("{id} {version}"));
+            while payload.len() < NOTICE_BYTES - 100 {
+                let Ok((id, version)) = changes.try_recv() else { break };
+                payload.push_str(&format!("\n{id} {version}"));
+            }
+            for attempt in 1..=NOTICE_ATTEMPTS {
+                match store.notify(&payload).await {
+                    Ok(()) => break,
+                    Err(error) if attempt == NOTICE_ATTEMPTS => {
+                        eprintln!(
+                            "arbiter serve: the other servers were not told of changes: {error}"
+                        );
+                    }
+                    Err(_) => tokio::time::sleep(RECONNECT).await,
+                }
+            }
         }
     })
     .abort_handle()
