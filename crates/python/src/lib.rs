@@ -1,0 +1,507 @@
+//! Python bindings of Arbiter: the extension module `arbiter._arbiter`, which the Python
+//! package `arbiter` (python/arbiter) re-exports, with its OpenSpiel and PettingZoo adapters.
+//!
+//! A front end like the others: every game comes from the catalog and runs through its
+//! generic code ([`game`], [`state`]); a turn entered as integer actions is the shared turn
+//! assembly's ([`actions`]); the searches are the `ai` and `solver` crates'. Nothing here
+//! knows a rule. Every search and batch runs with the interpreter's lock released, and every
+//! error is a Python exception with the engine's message ([`error`]).
+
+// PyO3's `#[pyclass]`, `#[pymethods]`, `#[pyfunction]` and `#[pymodule]` expand to `unsafe`
+// calls into the CPython API (the workspace denies `unsafe_code`); no `unsafe` is written by
+// hand in this crate.
+#![allow(unsafe_code)]
+
+mod actions;
+mod error;
+mod game;
+mod observation;
+mod state;
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use arbiter_ai::{Engine, PlayerSpec};
+use arbiter_catalog::GameId;
+use arbiter_core::{Side, Status};
+use arbiter_solver::Settings;
+use ndarray::Array3;
+use numpy::{IntoPyArray, PyArray3};
+use pyo3::prelude::*;
+use pyo3::types::{PyDict, PyList, PyType};
+
+use crate::error::Error;
+use crate::game::DynGame;
+use crate::observation::PLANES;
+use crate::state::DynState;
+
+/// The player number of a side: 0 for White, 1 for Black.
+fn player_of(side: Side) -> usize {
+    side.index()
+}
+
+/// The side of a player number given from Python.
+fn side_of(player: i64) -> Result<Side, Error> {
+    match player {
+        0 => Ok(Side::White),
+        1 => Ok(Side::Black),
+        _ => Err(Error::Invalid(format!(
+            "player {player} does not exist; the players are 0 (White) and 1 (Black)"
+        ))),
+    }
+}
+
+/// Every game of the catalog: a list of dicts with `id`, `name`, `description`, `options`
+/// (each a dict with `key`, `values`, `default`, `help`) and `always_decisive` (no draw
+/// rules: the solver handles it).
+#[pyfunction]
+fn games(py: Python<'_>) -> PyResult<Bound<'_, PyList>> {
+    let list = PyList::empty(py);
+    for id in GameId::ALL {
+        let info = id.info();
+        let game = PyDict::new(py);
+        game.set_item("id", info.id)?;
+        game.set_item("name", info.name)?;
+        game.set_item("description", info.description)?;
+        let options = PyList::empty(py);
+        for spec in info.options {
+            let option = PyDict::new(py);
+            option.set_item("key", spec.key)?;
+            option.set_item("values", spec.values)?;
+            option.set_item("default", spec.default)?;
+            option.set_item("help", spec.help)?;
+            options.append(option)?;
+        }
+        game.set_item("options", options)?;
+        game.set_item("always_decisive", info.always_decisive)?;
+        list.append(game)?;
+    }
+    Ok(list)
+}
+
+/// A game of the catalog under its options: `Game("fanorona")`,
+/// `Game("daynight", options="rings=6")`.
+#[pyclass(name = "Game", module = "arbiter", frozen)]
+struct PyGame {
+    inner: Arc<dyn DynGame>,
+}
+
+#[pymethods]
+impl PyGame {
+    #[new]
+    #[pyo3(signature = (id, options = ""))]
+    fn new(id: &str, options: &str) -> PyResult<Self> {
+        Ok(PyGame { inner: game::make(id, options)? })
+    }
+
+    /// The game's identifier, e.g. `checkers`.
+    #[getter]
+    fn id(&self) -> &'static str {
+        self.inner.id().id()
+    }
+
+    /// The game's name.
+    #[getter]
+    fn name(&self) -> &'static str {
+        self.inner.id().info().name
+    }
+
+    /// One line on what the game is.
+    #[getter]
+    fn description(&self) -> &'static str {
+        self.inner.id().info().description
+    }
+
+    /// The options that differ from the defaults, as `key=value,…` (empty for the defaults).
+    #[getter]
+    fn options(&self) -> String {
+        self.inner.options()
+    }
+
+    /// A game from the start position.
+    fn new_initial_state(&self) -> PyState {
+        PyState { inner: self.inner.new_initial_state(), game: Arc::clone(&self.inner) }
+    }
+
+    /// A game from a position in the game's text form (what `State.position()` gives).
+    #[pyo3(name = "from_position")]
+    fn state_at(&self, text: &str) -> PyResult<PyState> {
+        Ok(PyState { inner: self.inner.state_at(text)?, game: Arc::clone(&self.inner) })
+    }
+
+    /// The number of distinct integer actions under these options.
+    fn num_distinct_actions(&self) -> usize {
+        self.inner.num_distinct_actions()
+    }
+
+    /// The shape of `State.observation_tensor()`: `(planes, height, width)`.
+    fn observation_shape(&self) -> (usize, usize, usize) {
+        let [planes, height, width] = self.inner.observation_shape();
+        (planes, height, width)
+    }
+
+    fn __repr__(&self) -> String {
+        format!("arbiter.Game({:?}, options={:?})", self.id(), self.options())
+    }
+
+    /// Pickles (and copies) as the identifier and the options.
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> (Bound<'py, PyType>, (&'static str, String)) {
+        let game = slf.get();
+        (slf.get_type(), (game.id(), game.options()))
+    }
+
+    fn __eq__(&self, other: &Self) -> bool {
+        (self.inner.id(), self.inner.options()) == (other.inner.id(), other.inner.options())
+    }
+
+    fn __hash__(&self) -> u64 {
+        use std::hash::{Hash, Hasher};
+        let mut hasher = std::collections::hash_map::DefaultHasher::new();
+        (self.inner.id(), self.inner.options()).hash(&mut hasher);
+        hasher.finish()
+    }
+}
+
+/// A game in progress. Whole moves are played as text (`play`) or entered step by step as
+/// integer actions (`apply_action`); the two may be mixed between turns.
+#[pyclass(name = "State", module = "arbiter")]
+struct PyState {
+    inner: Box<dyn DynState>,
+    game: Arc<dyn DynGame>,
+}
+
+#[pymethods]
+impl PyState {
+    /// The game and its options.
+    fn game(&self) -> PyGame {
+        PyGame { inner: Arc::clone(&self.game) }
+    }
+
+    /// The legal moves in canonical notation, in the engine's order (those the steps entered
+    /// so far allow); empty when the game is over.
+    fn legal_moves(&self) -> Vec<String> {
+        self.inner.legal_moves()
+    }
+
+    /// Plays a whole move written in any accepted notation; returns it in canonical notation.
+    /// An illegal move raises `IllegalMoveError` and changes nothing.
+    fn play(&mut self, r#move: &str) -> PyResult<String> {
+        Ok(self.inner.play(r#move)?)
+    }
+
+    /// An independent copy.
+    fn clone(&self) -> PyState {
+        PyState { inner: self.inner.boxed_clone(), game: Arc::clone(&self.game) }
+    }
+
+    fn __copy__(&self) -> PyState {
+        self.clone()
+    }
+
+    fn __deepcopy__(&self, _memo: &Bound<'_, PyAny>) -> PyState {
+        self.clone()
+    }
+
+    /// `True` when the game is over by any of its rules, draws by history included.
+    fn is_terminal(&self) -> bool {
+        self.inner.status().is_over()
+    }
+
+    /// `[White's, Black's]`: 1 for a win, -1 for a loss, 0 for a draw or a game not over.
+    fn returns(&self) -> [f64; 2] {
+        match self.inner.status() {
+            Status::Ongoing => [0.0, 0.0],
+            Status::Over(outcome) => match outcome.winner() {
+                Some(Side::White) => [1.0, -1.0],
+                Some(Side::Black) => [-1.0, 1.0],
+                None => [0.0, 0.0],
+            },
+        }
+    }
+
+    /// The player to move, 0 (White) or 1 (Black); `None` when the game is over.
+    fn current_player(&self) -> Option<usize> {
+        (!self.inner.status().is_over()).then(|| player_of(self.inner.side_to_move()))
+    }
+
+    /// How the game ended, e.g. `White wins: Black has no legal move`; `None` while it goes on.
+    fn outcome(&self) -> Option<String> {
+        self.inner.status().outcome().map(|outcome| outcome.to_string())
+    }
+
+    /// The position (at the start of the turn being entered) in the game's text form.
+    fn position(&self) -> String {
+        self.inner.position()
+    }
+
+    /// The game's record: tags, numbered moves and the result.
+    fn record(&self) -> String {
+        self.inner.record()
+    }
+
+    /// The whole moves played, in canonical notation.
+    fn history_moves(&self) -> Vec<String> {
+        self.inner.moves()
+    }
+
+    /// The steps of the turn entered so far by actions, in notation.
+    fn steps_entered(&self) -> Vec<String> {
+        self.inner.steps_entered()
+    }
+
+    /// The legal actions in increasing order; empty when the game is over.
+    fn legal_actions(&mut self) -> PyResult<Vec<usize>> {
+        Ok(self.inner.legal_actions()?)
+    }
+
+    /// Enters one step (or the skip that ends a turn that could go on); the step that
+    /// completes a turn plays it. An illegal action raises `IllegalMoveError`.
+    fn apply_action(&mut self, action: i64) -> PyResult<()> {
+        let action = self.action_number(action)?;
+        Ok(self.inner.apply_action(action)?)
+    }
+
+    /// The action in notation: the step's text when it is legal here (`9x18`, `E3-D3A`),
+    /// else from the cells' names (`a3-b4`, `E3-D3:A`), or `skip`.
+    fn action_to_string(&mut self, action: i64) -> PyResult<String> {
+        let action = self.action_number(action)?;
+        Ok(self.inner.action_to_string(action)?)
+    }
+
+    /// The board as `player` (default: the player to move; White once the game is over) sees
+    /// it: a float32 NumPy array of shape `Game.observation_shape()`, its planes named by
+    /// `arbiter.OBSERVATION_PLANES`.
+    #[pyo3(signature = (player = None))]
+    fn observation_tensor<'py>(
+        &self,
+        py: Python<'py>,
+        player: Option<i64>,
+    ) -> PyResult<Bound<'py, PyArray3<f32>>> {
+        let side = match player {
+            Some(player) => side_of(player)?,
+            None if self.inner.status().is_over() => Side::White,
+            None => self.inner.side_to_move(),
+        };
+        let [planes, height, width] = self.inner.shared().board.shape();
+        let values = self.inner.observation(side);
+        let array = Array3::from_shape_vec((planes, height, width), values)
+            .map_err(|error| Error::Invalid(format!("observation planes: {error}")))?;
+        // The vector becomes the array's buffer: NumPy takes it over, nothing is copied.
+        Ok(array.into_pyarray(py))
+    }
+
+    /// The board drawn as text (what `arbiter play` shows).
+    fn __str__(&self) -> String {
+        self.inner.diagram()
+    }
+
+    fn __repr__(&self) -> String {
+        format!("<arbiter.State {} {}>", self.game.id(), self.inner.position())
+    }
+}
+
+impl PyState {
+    fn action_number(&self, action: i64) -> Result<usize, Error> {
+        let count = self.game.num_distinct_actions();
+        usize::try_from(action).ok().filter(|&action| action < count).ok_or_else(|| {
+            Error::Action(format!(
+                "action {action} does not exist; this game's actions are 0 to {}",
+                count - 1
+            ))
+        })
+    }
+}
+
+/// What a search found.
+#[pyclass(name = "SearchResult", module = "arbiter", frozen, get_all)]
+struct PySearchResult {
+    /// The move to play; `None` when the game is over.
+    best: Option<String>,
+    /// How the position stands for the player to move: `+0.35` (pieces), `63%` (MCTS),
+    /// `win in 4`, `loss in 3`.
+    score: String,
+    /// The principal variation, starting with `best`.
+    line: Vec<String>,
+    /// The depth reached.
+    depth: u32,
+    /// Positions visited (alpha-beta) or iterations (MCTS).
+    nodes: u64,
+    /// The time the search took, in seconds.
+    seconds: f64,
+}
+
+#[pymethods]
+impl PySearchResult {
+    fn __repr__(&self) -> String {
+        let best = self.best.as_ref().map_or("None".to_owned(), |best| format!("'{best}'"));
+        format!(
+            "SearchResult(best={best}, score='{}', line={:?}, depth={}, nodes={})",
+            self.score, self.line, self.depth, self.nodes
+        )
+    }
+}
+
+/// Searches the state's position (with the game's history, for the draw rules) with an
+/// engine of `arbiter play`: `alphabeta`, `mcts`, `random` or `perfect`. Without a limit the
+/// search thinks for one second; `time` is in seconds.
+#[pyfunction]
+#[pyo3(signature = (state, engine = "alphabeta", *, depth = None, nodes = None, time = None, seed = None))]
+fn search(
+    py: Python<'_>,
+    state: &PyState,
+    engine: &str,
+    depth: Option<u32>,
+    nodes: Option<u64>,
+    time: Option<f64>,
+    seed: Option<u64>,
+) -> PyResult<PySearchResult> {
+    let mut settings = Vec::new();
+    if let Some(depth) = depth {
+        settings.push(format!("depth={depth}"));
+    }
+    if let Some(nodes) = nodes {
+        settings.push(format!("nodes={nodes}"));
+    }
+    if let Some(time) = time {
+        if !(time.is_finite() && time > 0.0) {
+            return Err(Error::Invalid(format!(
+                "time must be a positive number of seconds, not {time}"
+            ))
+            .into());
+        }
+        settings.push(format!("time={}ms", (time * 1000.0).ceil()));
+    }
+    if let Some(seed) = seed {
+        settings.push(format!("seed={seed}"));
+    }
+    let spec: PlayerSpec =
+        format!("{engine}:{}", settings.join(",")).parse().map_err(Error::from)?;
+    let inner: &dyn DynState = &*state.inner;
+    let info = py.detach(|| inner.search(&spec))?;
+    Ok(PySearchResult {
+        best: info.best,
+        score: info.score.to_string(),
+        line: info.pv,
+        depth: info.depth,
+        nodes: info.nodes,
+        seconds: info.milliseconds as f64 / 1000.0,
+    })
+}
+
+/// A solved position.
+#[pyclass(name = "Solution", module = "arbiter", frozen, get_all)]
+struct PySolution {
+    /// The player who wins with perfect play: 0 (White) or 1 (Black).
+    winner: usize,
+    /// The plies to the end, the winner winning as fast and the loser losing as slowly as
+    /// possible.
+    plies: u32,
+    /// A line of perfect play of that length.
+    line: Vec<String>,
+    /// Positions expanded by the solver.
+    nodes: u64,
+}
+
+#[pymethods]
+impl PySolution {
+    fn __repr__(&self) -> String {
+        format!("Solution(winner={}, plies={}, line={:?})", self.winner, self.plies, self.line)
+    }
+}
+
+/// Solves the state's position exactly (the games without draw rules: minicheckers and
+/// holes): who wins, in how many plies, and a line of perfect play. `hash_mib` is the memory
+/// of the solver's tables; `time` (seconds) gives up with `SearchError`.
+#[pyfunction]
+#[pyo3(signature = (state, *, hash_mib = 256, time = None))]
+fn solve(
+    py: Python<'_>,
+    state: &PyState,
+    hash_mib: usize,
+    time: Option<f64>,
+) -> PyResult<PySolution> {
+    if !(1..=65536).contains(&hash_mib) {
+        return Err(Error::Invalid(format!("hash_mib must be 1 to 65536, not {hash_mib}")).into());
+    }
+    let time_limit = match time {
+        Some(time) if time.is_finite() && time > 0.0 => Some(Duration::from_secs_f64(time)),
+        Some(time) => {
+            return Err(Error::Invalid(format!(
+                "time must be a positive number of seconds, not {time}"
+            ))
+            .into())
+        }
+        None => None,
+    };
+    let settings = Settings { hash_mib, time_limit, threads: 1 };
+    let inner: &dyn DynState = &*state.inner;
+    let solved = py.detach(|| inner.solve(&settings))?;
+    Ok(PySolution {
+        winner: player_of(solved.winner),
+        plies: solved.plies,
+        line: solved.line,
+        nodes: solved.nodes,
+    })
+}
+
+/// The number of sequences of `depth` whole moves from the state's position (the rules of
+/// the board alone, as `arbiter perft`).
+#[pyfunction]
+fn perft(py: Python<'_>, state: &PyState, depth: u32) -> u64 {
+    let inner: &dyn DynState = &*state.inner;
+    py.detach(|| inner.perft(depth))
+}
+
+/// Plays `n` random games from the start entirely in Rust, seeded with `seed`, each cut
+/// after `max_turns` whole moves (default: none), and returns a dict of `games`, `turns`,
+/// `white_wins`, `black_wins`, `draws` (by the limit of turns without progress) and `cut`.
+#[pyfunction]
+#[pyo3(signature = (game, n, seed = 0, max_turns = None))]
+fn random_playouts<'py>(
+    py: Python<'py>,
+    game: &PyGame,
+    n: u64,
+    seed: u64,
+    max_turns: Option<u32>,
+) -> PyResult<Bound<'py, PyDict>> {
+    let inner: &dyn DynGame = &*game.inner;
+    let summary = py.detach(|| inner.random_playouts(n, seed, max_turns.unwrap_or(u32::MAX)));
+    let result = PyDict::new(py);
+    result.set_item("games", summary.games)?;
+    result.set_item("turns", summary.turns)?;
+    result.set_item("white_wins", summary.white_wins)?;
+    result.set_item("black_wins", summary.black_wins)?;
+    result.set_item("draws", summary.draws)?;
+    result.set_item("cut", summary.cut)?;
+    Ok(result)
+}
+
+/// The engines `search` accepts.
+fn engines() -> Vec<&'static str> {
+    Engine::ALL.map(Engine::name).to_vec()
+}
+
+/// The extension module.
+#[pymodule]
+fn _arbiter(module: &Bound<'_, PyModule>) -> PyResult<()> {
+    let py = module.py();
+    module.add_function(wrap_pyfunction!(games, module)?)?;
+    module.add_function(wrap_pyfunction!(search, module)?)?;
+    module.add_function(wrap_pyfunction!(solve, module)?)?;
+    module.add_function(wrap_pyfunction!(perft, module)?)?;
+    module.add_function(wrap_pyfunction!(random_playouts, module)?)?;
+    module.add_class::<PyGame>()?;
+    module.add_class::<PyState>()?;
+    module.add_class::<PySearchResult>()?;
+    module.add_class::<PySolution>()?;
+    module.add("OBSERVATION_PLANES", PLANES.to_vec())?;
+    module.add("ENGINES", engines())?;
+    module.add("ArbiterError", py.get_type::<error::exceptions::ArbiterError>())?;
+    module.add("UnknownGameError", py.get_type::<error::exceptions::UnknownGameError>())?;
+    module.add("OptionsError", py.get_type::<error::exceptions::OptionsError>())?;
+    module.add("IllegalMoveError", py.get_type::<error::exceptions::IllegalMoveError>())?;
+    module.add("PositionError", py.get_type::<error::exceptions::PositionError>())?;
+    module.add("RecordError", py.get_type::<error::exceptions::RecordError>())?;
+    module.add("SearchError", py.get_type::<error::exceptions::SearchError>())?;
+    Ok(())
+}

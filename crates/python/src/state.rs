@@ -1,0 +1,277 @@
+//! A game in progress, for any game of the catalog: its record (for the draw rules) and the
+//! turn being entered step by step through the action API.
+
+use std::sync::Arc;
+
+use arbiter_ai::{PlayerSpec, SearchInfo, Session};
+use arbiter_catalog::AnyGame;
+use arbiter_core::present::{Marks, SKIP};
+use arbiter_core::turn::{Click, Turn};
+use arbiter_core::{perft, GameRecord, MoveError, Side, Status};
+use arbiter_solver::{solve, Settings};
+
+use crate::actions::Encoding;
+use crate::error::Error;
+use crate::observation::BoardMap;
+
+/// What the states of one game under its options share.
+#[derive(Debug)]
+pub struct Shared {
+    /// The action numbers.
+    pub encoding: Encoding,
+    /// The board's cells in the observation planes.
+    pub board: BoardMap,
+}
+
+/// A solved position: who wins, in how many plies, and how.
+#[derive(Debug, Clone)]
+pub struct Solved {
+    /// Who wins with perfect play.
+    pub winner: Side,
+    /// The plies to the end, the winner winning as fast and the loser losing as slowly as
+    /// possible.
+    pub plies: u32,
+    /// A line of perfect play.
+    pub line: Vec<String>,
+    /// Positions expanded by the solver.
+    pub nodes: u64,
+}
+
+/// A game in progress, whatever the game: what the Python `State` calls.
+pub trait DynState: Send + Sync {
+    /// An independent copy.
+    fn boxed_clone(&self) -> Box<dyn DynState>;
+    /// How the game stands, with every ending rule, draws by history included.
+    fn status(&self) -> Status;
+    /// The player to move (who is entering the turn).
+    fn side_to_move(&self) -> Side;
+    /// The legal whole moves in canonical notation (those the steps entered so far allow);
+    /// none when the game is over.
+    fn legal_moves(&self) -> Vec<String>;
+    /// Plays a whole move in any accepted notation; returns it in canonical notation.
+    fn play(&mut self, text: &str) -> Result<String, Error>;
+    /// The position at the start of the turn, in the game's text form.
+    fn position(&self) -> String;
+    /// The record: tags, moves and result.
+    fn record(&self) -> String;
+    /// The board drawn as text, the turn entered so far marked on it.
+    fn diagram(&self) -> String;
+    /// The whole moves played, in canonical notation.
+    fn moves(&self) -> Vec<String>;
+    /// The steps of the turn entered so far, in notation.
+    fn steps_entered(&self) -> Vec<String>;
+    /// The legal actions, in increasing order; none when the game is over.
+    fn legal_actions(&mut self) -> Result<Vec<usize>, Error>;
+    /// Enters the step (or skip) `action`; a turn completed by it is played.
+    fn apply_action(&mut self, action: usize) -> Result<(), Error>;
+    /// The action in notation: the step's text when it is legal here, else from the cells'
+    /// names.
+    fn action_to_string(&mut self, action: usize) -> Result<String, Error>;
+    /// The observation planes for `player`, flattened.
+    fn observation(&self, player: Side) -> Vec<f32>;
+    /// The shared data of the game under its options.
+    fn shared(&self) -> &Arc<Shared>;
+    /// A search of the position at the start of the turn, with the game's history.
+    fn search(&self, spec: &PlayerSpec) -> Result<SearchInfo, Error>;
+    /// The solution of the position at the start of the turn.
+    fn solve(&self, settings: &Settings) -> Result<Solved, Error>;
+    /// The number of move sequences of `depth` whole moves from the position at the start of
+    /// the turn (the rules of the board alone, as `arbiter perft`).
+    fn perft(&self, depth: u32) -> u64;
+}
+
+/// A game in progress of the game `G`.
+#[derive(Debug, Clone)]
+pub struct StateOf<G: AnyGame> {
+    record: GameRecord<G>,
+    shared: Arc<Shared>,
+    /// The turn being entered by actions, made on first use in each turn.
+    turn: Option<Turn<G>>,
+}
+
+impl<G: AnyGame> StateOf<G> {
+    /// The game `record`, whose states share `shared`.
+    pub fn new(record: GameRecord<G>, shared: Arc<Shared>) -> Self {
+        StateOf { record, shared, turn: None }
+    }
+
+    /// The turn being entered, made when it is first needed.
+    fn turn(&mut self) -> &mut Turn<G> {
+        let record = &self.record;
+        self.turn.get_or_insert_with(|| {
+            let position = record.position().clone();
+            let moves = if record.status().is_over() { Vec::new() } else { position.legal_moves() };
+            Turn::new(position, &moves)
+        })
+    }
+
+    /// The turn when some of it is entered.
+    fn entering(&self) -> Option<&Turn<G>> {
+        self.turn.as_ref().filter(|turn| !turn.entered().is_empty())
+    }
+
+    fn illegal_action(&mut self, action: usize) -> Error {
+        if let Status::Over(outcome) = self.record.status() {
+            return Error::Move(MoveError::GameOver(outcome));
+        }
+        let described = self.action_to_string(action).unwrap_or_default();
+        let legal: Vec<String> = self
+            .legal_actions()
+            .unwrap_or_default()
+            .into_iter()
+            .map(|legal| format!("{legal} ({})", self.action_to_string(legal).unwrap_or_default()))
+            .collect();
+        Error::Action(format!(
+            "action {action} ({described}) is not legal here; legal actions: {}",
+            legal.join(", ")
+        ))
+    }
+}
+
+impl<G: AnyGame> DynState for StateOf<G> {
+    fn boxed_clone(&self) -> Box<dyn DynState> {
+        Box::new(self.clone())
+    }
+
+    fn status(&self) -> Status {
+        self.record.status()
+    }
+
+    fn side_to_move(&self) -> Side {
+        self.record.position().side_to_move()
+    }
+
+    fn legal_moves(&self) -> Vec<String> {
+        match self.entering() {
+            Some(turn) => turn.remaining().map(|path| path.text.clone()).collect(),
+            None if self.record.status().is_over() => Vec::new(),
+            None => self.record.position().legal_moves().iter().map(ToString::to_string).collect(),
+        }
+    }
+
+    fn play(&mut self, text: &str) -> Result<String, Error> {
+        if let Some(turn) = self.entering() {
+            return Err(Error::Action(format!(
+                "a turn is partly entered by actions ({}); finish it with apply_action before \
+                 playing a whole move",
+                turn.steps_text().join(" ")
+            )));
+        }
+        let mv = self.record.play_text(text)?;
+        self.turn = None;
+        Ok(mv.to_string())
+    }
+
+    fn position(&self) -> String {
+        self.record.position().to_text()
+    }
+
+    fn record(&self) -> String {
+        self.record.to_record_text()
+    }
+
+    fn diagram(&self) -> String {
+        match self.entering() {
+            Some(turn) => {
+                let (board, marks) = turn.board();
+                arbiter_core::present::diagram(turn.geometry(), &board, &marks)
+            }
+            None => self.record.position().diagram(),
+        }
+    }
+
+    fn moves(&self) -> Vec<String> {
+        self.record.moves().map(|mv| mv.to_string()).collect()
+    }
+
+    fn steps_entered(&self) -> Vec<String> {
+        self.entering().map(Turn::steps_text).unwrap_or_default()
+    }
+
+    fn legal_actions(&mut self) -> Result<Vec<usize>, Error> {
+        let encoding = self.shared.encoding;
+        let turn = self.turn();
+        let mut actions = turn
+            .next_steps()
+            .into_iter()
+            .map(|step| encoding.step(step))
+            .collect::<Result<Vec<usize>, Error>>()?;
+        if turn.may_skip() {
+            actions.push(encoding.skip());
+        }
+        actions.sort_unstable();
+        Ok(actions)
+    }
+
+    fn apply_action(&mut self, action: usize) -> Result<(), Error> {
+        let encoding = self.shared.encoding;
+        let turn = self.turn();
+        let done = if action == encoding.skip() && turn.may_skip() {
+            turn.click(Click::Choice(SKIP.to_owned()))?
+        } else {
+            let step = turn
+                .next_steps()
+                .into_iter()
+                .find(|step| encoding.step(step).is_ok_and(|number| number == action))
+                .map(|step| step.text.clone());
+            match step {
+                Some(text) => turn.enter_step(&text)?,
+                None => return Err(self.illegal_action(action)),
+            }
+        };
+        if let Some(mv) = done {
+            self.turn = None;
+            self.record.play(mv)?;
+        }
+        Ok(())
+    }
+
+    fn action_to_string(&mut self, action: usize) -> Result<String, Error> {
+        let encoding = self.shared.encoding;
+        let turn = self.turn();
+        for step in turn.next_steps() {
+            if encoding.step(step).is_ok_and(|number| number == action) {
+                return Ok(step.text.clone());
+            }
+        }
+        encoding.describe(action, &self.shared.board.geometry)
+    }
+
+    fn observation(&self, player: Side) -> Vec<f32> {
+        let to_move = self.side_to_move();
+        match self.entering() {
+            Some(turn) => {
+                let (board, marks) = turn.board();
+                self.shared.board.planes(&board, &marks, player, to_move)
+            }
+            None => {
+                let board = self.record.position().board();
+                self.shared.board.planes(&board, &Marks::default(), player, to_move)
+            }
+        }
+    }
+
+    fn shared(&self) -> &Arc<Shared> {
+        &self.shared
+    }
+
+    fn search(&self, spec: &PlayerSpec) -> Result<SearchInfo, Error> {
+        spec.check_game(self.record.position())?;
+        let mut session = Session::new(self.record.clone());
+        Ok(session.think(spec, None, &mut |_| {}).to_text())
+    }
+
+    fn solve(&self, settings: &Settings) -> Result<Solved, Error> {
+        let solution = solve(self.record.position(), settings, &mut |_| {})?;
+        Ok(Solved {
+            winner: solution.winner,
+            plies: solution.plies,
+            line: solution.principal_variation.iter().map(ToString::to_string).collect(),
+            nodes: solution.nodes,
+        })
+    }
+
+    fn perft(&self, depth: u32) -> u64 {
+        perft(self.record.position(), depth)
+    }
+}

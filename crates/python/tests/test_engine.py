@@ -1,0 +1,78 @@
+"""The engine from Python: search, solve, perft and batched random playouts."""
+
+import random
+import threading
+import time
+
+import pytest
+
+import arbiter
+
+
+def test_search_finds_a_move_and_its_line():
+    state = arbiter.Game("checkers").new_initial_state()
+    result = arbiter.search(state, "alphabeta", depth=4)
+    assert result.best in state.legal_moves()
+    assert result.line[0] == result.best and result.depth == 4 and result.nodes > 0
+    mcts = arbiter.search(state, "mcts", nodes=200, seed=1)
+    assert mcts.best in state.legal_moves() and mcts.score.endswith("%")
+    state.play(result.best)
+
+
+def test_search_errors_are_exceptions():
+    state = arbiter.Game("checkers").new_initial_state()
+    with pytest.raises(arbiter.SearchError, match="unknown player `chess`"):
+        arbiter.search(state, "chess", depth=2)
+    with pytest.raises(arbiter.SearchError, match="perfect player plays only"):
+        arbiter.search(state, "perfect")
+    with pytest.raises(arbiter.ArbiterError, match="positive number of seconds"):
+        arbiter.search(state, time=-1)
+
+
+def test_solve_a_small_position():
+    # Holes after a few random moves: the solver proves it in well under a second.
+    state = arbiter.Game("holes").new_initial_state()
+    rng = random.Random(4)
+    for _ in range(8):
+        state.play(rng.choice(state.legal_moves()))
+    solution = arbiter.solve(state, time=30)
+    assert solution.winner in (0, 1) and solution.plies == len(solution.line) > 0
+    with pytest.raises(arbiter.SearchError, match="draw rules"):
+        arbiter.solve(arbiter.Game("checkers").new_initial_state(), time=1)
+
+
+def test_perft_matches_the_engine():
+    state = arbiter.Game("checkers").new_initial_state()
+    assert [arbiter.perft(state, depth) for depth in range(5)] == [1, 7, 49, 302, 1469]
+
+
+def test_random_playouts_are_seeded_and_end():
+    game = arbiter.Game("holes")
+    first = arbiter.random_playouts(game, 50, seed=9)
+    assert first == arbiter.random_playouts(game, 50, seed=9)
+    assert first["games"] == 50 == first["white_wins"] + first["black_wins"]
+    assert first["turns"] > 50 * 10
+    cut = arbiter.random_playouts(arbiter.Game("checkers"), 10, seed=1, max_turns=5)
+    assert cut["cut"] == 10 and cut["turns"] == 50
+
+
+def test_the_interpreter_lock_is_released_during_a_batch():
+    # A Python thread keeps counting while a long batch runs in Rust.
+    game = arbiter.Game("fanorona")
+    ticks = []
+    done = threading.Event()
+
+    def count():
+        while not done.is_set():
+            ticks.append(time.perf_counter())
+            time.sleep(0.001)
+
+    counter = threading.Thread(target=count)
+    counter.start()
+    started = time.perf_counter()
+    arbiter.random_playouts(game, 400, seed=2)
+    finished = time.perf_counter()
+    done.set()
+    counter.join()
+    during = [tick for tick in ticks if started < tick < finished]
+    assert finished - started < 0.05 or len(during) >= 5
