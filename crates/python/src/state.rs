@@ -86,28 +86,67 @@ pub struct StateOf<G: AnyGame> {
     record: GameRecord<G>,
     shared: Arc<Shared>,
     /// The turn being entered by actions, made on first use in each turn.
-    turn: Option<Turn<G>>,
+    entry: Option<Entry<G>>,
+}
+
+/// The turn being entered by actions.
+#[derive(Debug, Clone)]
+enum Entry<G: AnyGame> {
+    /// Every legal move is a single step: each move with its action and its step's text, by
+    /// increasing action. The turn assembly would offer exactly these steps and complete the
+    /// move at each (no path begins another); this skips building it, which is most of the
+    /// cost of a turn entered step by step.
+    Single(Vec<(usize, G::Move, String)>),
+    /// Some move has several steps: the shared turn assembly enters them.
+    Steps(Turn<G>),
 }
 
 impl<G: AnyGame> StateOf<G> {
     /// The game `record`, whose states share `shared`.
     pub fn new(record: GameRecord<G>, shared: Arc<Shared>) -> Self {
-        StateOf { record, shared, turn: None }
+        StateOf { record, shared, entry: None }
     }
 
     /// The turn being entered, made when it is first needed.
-    fn turn(&mut self) -> &mut Turn<G> {
-        let record = &self.record;
-        self.turn.get_or_insert_with(|| {
-            let position = record.position().clone();
-            let moves = if record.status().is_over() { Vec::new() } else { position.legal_moves() };
-            Turn::new(position, &moves)
-        })
+    fn entry(&mut self) -> Result<&mut Entry<G>, Error> {
+        if self.entry.is_none() {
+            self.entry = Some(self.new_entry()?);
+        }
+        Ok(self.entry.get_or_insert_with(|| Entry::Single(Vec::new())))
+    }
+
+    fn new_entry(&self) -> Result<Entry<G>, Error> {
+        let position = self.record.position();
+        if self.record.status().is_over() {
+            return Ok(Entry::Single(Vec::new()));
+        }
+        let moves = position.legal_moves();
+        let mut single = Vec::with_capacity(moves.len());
+        for &mv in &moves {
+            let mut steps = position.move_steps(mv);
+            match (steps.pop(), steps.is_empty()) {
+                (Some(step), true) => {
+                    single.push((self.shared.encoding.step(&step)?, mv, step.text));
+                }
+                _ => return Ok(Entry::Steps(Turn::new(position.clone(), &moves))),
+            }
+        }
+        single.sort_unstable_by_key(|(action, ..)| *action);
+        Ok(Entry::Single(single))
     }
 
     /// The turn when some of it is entered.
     fn entering(&self) -> Option<&Turn<G>> {
-        self.turn.as_ref().filter(|turn| !turn.entered().is_empty())
+        match &self.entry {
+            Some(Entry::Steps(turn)) if !turn.entered().is_empty() => Some(turn),
+            _ => None,
+        }
+    }
+
+    /// Plays the move a turn's last action completed.
+    fn complete(&mut self, mv: G::Move) -> Result<(), Error> {
+        self.entry = None;
+        Ok(self.record.play(mv)?)
     }
 
     fn illegal_action(&mut self, action: usize) -> Error {
@@ -158,7 +197,7 @@ impl<G: AnyGame> DynState for StateOf<G> {
             )));
         }
         let mv = self.record.play_text(text)?;
-        self.turn = None;
+        self.entry = None;
         Ok(mv.to_string())
     }
 
@@ -190,51 +229,70 @@ impl<G: AnyGame> DynState for StateOf<G> {
 
     fn legal_actions(&mut self) -> Result<Vec<usize>, Error> {
         let encoding = self.shared.encoding;
-        let turn = self.turn();
-        let mut actions = turn
-            .next_steps()
-            .into_iter()
-            .map(|step| encoding.step(step))
-            .collect::<Result<Vec<usize>, Error>>()?;
-        if turn.may_skip() {
-            actions.push(encoding.skip());
+        match self.entry()? {
+            Entry::Single(moves) => Ok(moves.iter().map(|(action, ..)| *action).collect()),
+            Entry::Steps(turn) => {
+                let mut actions = turn
+                    .next_steps()
+                    .into_iter()
+                    .map(|step| encoding.step(step))
+                    .collect::<Result<Vec<usize>, Error>>()?;
+                if turn.may_skip() {
+                    actions.push(encoding.skip());
+                }
+                actions.sort_unstable();
+                Ok(actions)
+            }
         }
-        actions.sort_unstable();
-        Ok(actions)
     }
 
     fn apply_action(&mut self, action: usize) -> Result<(), Error> {
         let encoding = self.shared.encoding;
-        let turn = self.turn();
-        let done = if action == encoding.skip() && turn.may_skip() {
-            turn.click(Click::Choice(SKIP.to_owned()))?
-        } else {
-            let step = turn
-                .next_steps()
-                .into_iter()
-                .find(|step| encoding.step(step).is_ok_and(|number| number == action))
-                .map(|step| step.text.clone());
-            match step {
-                Some(text) => turn.enter_step(&text)?,
-                None => return Err(self.illegal_action(action)),
+        let done = match self.entry()? {
+            Entry::Single(moves) => {
+                match moves.binary_search_by_key(&action, |(action, ..)| *action) {
+                    Ok(index) => Some(moves[index].1),
+                    Err(_) => return Err(self.illegal_action(action)),
+                }
+            }
+            Entry::Steps(turn) if action == encoding.skip() && turn.may_skip() => {
+                turn.click(Click::Choice(SKIP.to_owned()))?
+            }
+            Entry::Steps(turn) => {
+                let step = turn
+                    .next_steps()
+                    .into_iter()
+                    .find(|step| encoding.step(step).is_ok_and(|number| number == action))
+                    .map(|step| step.text.clone());
+                match step {
+                    Some(text) => turn.enter_step(&text)?,
+                    None => return Err(self.illegal_action(action)),
+                }
             }
         };
-        if let Some(mv) = done {
-            self.turn = None;
-            self.record.play(mv)?;
+        match done {
+            Some(mv) => self.complete(mv),
+            None => Ok(()),
         }
-        Ok(())
     }
 
     fn action_to_string(&mut self, action: usize) -> Result<String, Error> {
         let encoding = self.shared.encoding;
-        let turn = self.turn();
-        for step in turn.next_steps() {
-            if encoding.step(step).is_ok_and(|number| number == action) {
-                return Ok(step.text.clone());
-            }
+        let legal = match self.entry()? {
+            Entry::Single(moves) => moves
+                .binary_search_by_key(&action, |(action, ..)| *action)
+                .ok()
+                .map(|index| moves[index].2.clone()),
+            Entry::Steps(turn) => turn
+                .next_steps()
+                .into_iter()
+                .find(|step| encoding.step(step).is_ok_and(|number| number == action))
+                .map(|step| step.text.clone()),
+        };
+        match legal {
+            Some(text) => Ok(text),
+            None => encoding.describe(action, &self.shared.board.geometry),
         }
-        encoding.describe(action, &self.shared.board.geometry)
     }
 
     fn observation(&self, player: Side) -> Vec<f32> {
