@@ -202,6 +202,16 @@ impl PyState {
         self.clone()
     }
 
+    /// Pickles as the game, the start position, the moves played and the steps entered,
+    /// which `_restore_state` plays again (OpenSpiel serialises a state's attributes so).
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<(Bound<'py, PyAny>, Pickled)> {
+        let restore = py.import("arbiter._arbiter")?.getattr("_restore_state")?;
+        let game = PyGame { inner: Arc::clone(&self.game) };
+        let arguments =
+            (game, self.inner.start_position(), self.inner.moves(), self.inner.steps_entered());
+        Ok((restore, arguments))
+    }
+
     /// `True` when the game is over by any of its rules, draws by history included.
     fn is_terminal(&self) -> bool {
         self.inner.status().is_over()
@@ -300,6 +310,10 @@ impl PyState {
     }
 }
 
+/// What a pickled state holds: the game, its start position, the moves played and the steps
+/// of the turn entered so far.
+type Pickled = (PyGame, String, Vec<String>, Vec<String>);
+
 impl PyState {
     fn action_number(&self, action: i64) -> Result<usize, Error> {
         let count = self.game.num_distinct_actions();
@@ -310,6 +324,34 @@ impl PyState {
             ))
         })
     }
+}
+
+/// A state pickled by `State.__reduce__`: the game from `start`, then `moves`, then the
+/// steps of a turn partly entered.
+#[pyfunction]
+fn _restore_state(
+    game: &PyGame,
+    start: &str,
+    moves: Vec<String>,
+    steps: Vec<String>,
+) -> PyResult<PyState> {
+    let mut state = game.state_at(start)?;
+    for text in &moves {
+        state.inner.play(text)?;
+    }
+    for text in &steps {
+        let mut found = None;
+        for action in state.inner.legal_actions()? {
+            if state.inner.action_to_string(action)? == *text {
+                found = Some(action);
+            }
+        }
+        let action = found.ok_or_else(|| {
+            Error::Action(format!("the step {text} of a pickled state is not legal"))
+        })?;
+        state.inner.apply_action(action)?;
+    }
+    Ok(state)
 }
 
 /// What a search found.
@@ -490,6 +532,7 @@ fn _arbiter(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add_function(wrap_pyfunction!(solve, module)?)?;
     module.add_function(wrap_pyfunction!(perft, module)?)?;
     module.add_function(wrap_pyfunction!(random_playouts, module)?)?;
+    module.add_function(wrap_pyfunction!(_restore_state, module)?)?;
     module.add_class::<PyGame>()?;
     module.add_class::<PyState>()?;
     module.add_class::<PySearchResult>()?;

@@ -52,6 +52,8 @@ pub trait DynState: Send + Sync {
     fn play(&mut self, text: &str) -> Result<String, Error>;
     /// The position at the start of the turn, in the game's text form.
     fn position(&self) -> String;
+    /// The position the game started from, in the game's text form.
+    fn start_position(&self) -> String;
     /// The record: tags, moves and result.
     fn record(&self) -> String;
     /// The board drawn as text, the turn entered so far marked on it.
@@ -203,6 +205,10 @@ impl<G: AnyGame> DynState for StateOf<G> {
 
     fn position(&self) -> String {
         self.record.position().to_text()
+    }
+
+    fn start_position(&self) -> String {
+        self.record.start_position().to_text()
     }
 
     fn record(&self) -> String {

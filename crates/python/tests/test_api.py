@@ -1,5 +1,6 @@
 """The text and action APIs on every game and option set, against `arbiter moves`."""
 
+import pickle
 import random
 
 import numpy as np
@@ -154,3 +155,13 @@ def test_errors_are_exceptions_with_the_engines_messages():
         state.observation_tensor(2)
     assert issubclass(arbiter.IllegalMoveError, ValueError)
     assert state.history_moves() == []
+
+
+def test_a_state_pickles_with_its_turn_partly_entered():
+    state = position_with_a_multi_jump()
+    state.apply_action(state.legal_actions()[0])
+    again = pickle.loads(pickle.dumps(state))
+    assert again.game() == state.game()
+    assert (again.history_moves(), again.steps_entered()) == (state.history_moves(), state.steps_entered())
+    assert again.legal_actions() == state.legal_actions()
+    assert pickle.loads(pickle.dumps(arbiter.Game("daynight", options="rings=6"))).options == "rings=6"

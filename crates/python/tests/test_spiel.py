@@ -110,3 +110,15 @@ def test_openspiel_checkers_and_arbiter_checkers_agree_on_legal_moves():
             theirs.apply_action(their_steps[step])
             ours.apply_action(our_steps[step])
     assert compared > 100
+
+
+def test_a_state_serialises_through_openspiel():
+    game = pyspiel.load_game("arbiter_fanorona")
+    state = game.new_initial_state()
+    for _ in range(5):
+        state.apply_action(state.legal_actions()[0])
+    text = pyspiel.serialize_game_and_state(game, state)
+    _, again = pyspiel.deserialize_game_and_state(text)
+    assert again.history() == state.history()
+    assert again.legal_actions() == state.legal_actions()
+    assert str(again) == str(state)
