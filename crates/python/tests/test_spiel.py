@@ -47,6 +47,14 @@ def test_openspiel_state_api(game_id):
     assert len(state.history()) >= 1
 
 
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_openspiels_cpp_random_simulation_test(game_id):
+    # A C++ algorithm on the Python game: random games with every state checked, cloned and
+    # serialised. (OpenSpiel 2.0.2's C++ MCTSBot crashes on any game written in Python, its
+    # own python_tic_tac_toe included, so it is not run here.)
+    pyspiel.random_sim_test(pyspiel.load_game(f"arbiter_{game_id}"), 3, True, False)
+
+
 def test_parameters_are_the_options():
     game = pyspiel.load_game("arbiter_daynight", {"rings": 6})
     assert game.arbiter_game.options == "rings=6"
