@@ -41,6 +41,8 @@ pub trait DynGame: Send + Sync {
     fn new_initial_state(&self) -> Box<dyn DynState>;
     /// A game from a position in the game's text form.
     fn state_at(&self, text: &str) -> Result<Box<dyn DynState>, Error>;
+    /// A game read from a record text, which must be of this game under these options.
+    fn state_from_record(&self, text: &str) -> Result<Box<dyn DynState>, Error>;
     /// The number of distinct actions.
     fn num_distinct_actions(&self) -> usize;
     /// The observation tensor's shape: planes, height, width.
@@ -73,6 +75,21 @@ impl<G: AnyGame> DynGame for GameOf<G> {
     fn state_at(&self, text: &str) -> Result<Box<dyn DynState>, Error> {
         let position = G::from_text(text.trim(), &self.options)?;
         let record = GameRecord::from_position(position, self.options.clone());
+        Ok(Box::new(StateOf::new(record, Arc::clone(&self.shared))))
+    }
+
+    fn state_from_record(&self, text: &str) -> Result<Box<dyn DynState>, Error> {
+        let record = GameRecord::<G>::from_record_text(text)?;
+        if *record.options() != self.options {
+            return Err(Error::Invalid(format!(
+                "the record is played under the options `{}`, not `{}` as this game; read it \
+                 with Game({:?}, options={:?})",
+                record.options_text(),
+                self.options.to_text(),
+                G::ID,
+                record.options_text()
+            )));
+        }
         Ok(Box::new(StateOf::new(record, Arc::clone(&self.shared))))
     }
 

@@ -124,6 +124,14 @@ impl PyGame {
         Ok(PyState { inner: self.inner.state_at(text)?, game: Arc::clone(&self.inner) })
     }
 
+    /// A game read from a record text (what `State.record()` gives, or PDN for checkers): its
+    /// moves are played again and checked. The record must be of this game and options.
+    #[pyo3(name = "from_record")]
+    fn state_from_record(&self, text: &str) -> PyResult<PyState> {
+        let inner = self.inner.state_from_record(text)?;
+        Ok(PyState { inner, game: Arc::clone(&self.inner) })
+    }
+
     /// The number of distinct integer actions under these options.
     fn num_distinct_actions(&self) -> usize {
         self.inner.num_distinct_actions()

@@ -70,8 +70,9 @@ def test_a_position_and_a_record_read_back(game):
     assert again.position() == state.position()
     assert again.legal_moves() == state.legal_moves()
     assert str(again) == str(state)
-    record = state.record()
-    assert all(move in record for move in state.history_moves())
+    replayed = game.from_record(state.record())
+    assert replayed.history_moves() == state.history_moves()
+    assert replayed.position() == state.position()
 
 
 def test_observation_tensor(game):
@@ -149,6 +150,10 @@ def test_errors_are_exceptions_with_the_engines_messages():
         state.apply_action(-1)
     with pytest.raises(arbiter.IllegalMoveError, match="does not exist"):
         state.apply_action(10**9)
+    with pytest.raises(arbiter.RecordError, match="another game"):
+        arbiter.Game("holes").from_record(arbiter.Game("checkers").new_initial_state().record())
+    with pytest.raises(arbiter.ArbiterError, match="under the options `rings=6`"):
+        arbiter.Game("daynight").from_record(arbiter.Game("daynight", "rings=6").new_initial_state().record())
     with pytest.raises(arbiter.PositionError, match="invalid position"):
         arbiter.Game("checkers").from_position("no such position")
     with pytest.raises(arbiter.ArbiterError, match="player 2 does not exist"):

@@ -77,6 +77,8 @@ class Game:
         """A game from the start position."""
     def from_position(self, text: str) -> State:
         """A game from a position in the game's text form; `PositionError` if unreadable."""
+    def from_record(self, text: str) -> State:
+        """A game read from a record text of this game and options; `RecordError` if not."""
     def num_distinct_actions(self) -> int:
         """The number of distinct integer actions under these options."""
     def observation_shape(self) -> tuple[int, int, int]:
