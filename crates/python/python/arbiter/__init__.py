@@ -5,8 +5,10 @@
     >>> state = game.new_initial_state()
     >>> state.play("11-15")
     '11-15'
-    >>> state.current_player()  # 0 is White, 1 is Black (who moves first in checkers)
+    >>> state.current_player()  # Black (1) moved first; now White (0) is to move
     0
+    >>> state.history_moves()
+    ['11-15']
 
 Whole moves are played as text (``legal_moves``, ``play``) or entered step by step as integer
 actions (``legal_actions``, ``apply_action``), a multi-step turn being several actions of the
