@@ -5,7 +5,7 @@
 
 - Random playouts of checkers, turns per second: Arbiter step by step through the action API
   (``legal_actions``, ``apply_action``, ``is_terminal``), Arbiter batched
-  (``arbiter.random_playouts``, all in Rust), and OpenSpiel's own checkers step by step
+  (``arbiter.random_playouts``, all in Rust, on one thread and on every core), and OpenSpiel's own checkers step by step
   (``pyspiel``, C++ rules), each driven by the same Python loop.
 - MCTS: OpenSpiel's ``MCTSBot`` (random rollouts) simulations per second from the start of
   ``arbiter_checkers`` and of OpenSpiel's ``checkers``.
@@ -14,6 +14,7 @@ A turn is a whole move of one player: a multi-jump of several actions is one tur
 """
 
 import argparse
+import os
 import random
 import time
 
@@ -41,12 +42,12 @@ def stepwise_turns(new_state, seconds, seed):
     return turns / (time.perf_counter() - started)
 
 
-def batched_turns(seconds, seed):
+def batched_turns(seconds, seed, threads=1):
     """Turns a second of `arbiter.random_playouts` on checkers."""
     game = arbiter.Game("checkers")
-    turns, started, batch = 0, time.perf_counter(), 100
+    turns, started, batch = 0, time.perf_counter(), 1000
     while time.perf_counter() - started < seconds:
-        turns += arbiter.random_playouts(game, batch, seed=seed)["turns"]
+        turns += arbiter.random_playouts(game, batch, seed=seed, threads=threads)["turns"]
         seed += 1
     return turns / (time.perf_counter() - started)
 
@@ -72,9 +73,12 @@ def main():
     stepwise = stepwise_turns(arbiter_game.new_initial_state, seconds, 1)
     openspiel = stepwise_turns(openspiel_checkers.new_initial_state, seconds, 1)
     batched = batched_turns(seconds, 1)
+    threads = os.cpu_count() or 1
+    batched_threads = batched_turns(seconds, 1, threads)
     print("random playouts of checkers, turns per second")
     print(f"  arbiter, step by step (action API)  {stepwise:12,.0f}")
     print(f"  arbiter.random_playouts (batched)   {batched:12,.0f}")
+    print(f"  the same on {threads} threads              {batched_threads:12,.0f}")
     print(f"  OpenSpiel checkers, step by step    {openspiel:12,.0f}")
     print(f"  step by step, arbiter / OpenSpiel   {stepwise / openspiel:12.2f}")
     print(f"  batched / arbiter step by step      {batched / stepwise:12.0f}")

@@ -153,20 +153,30 @@ pub fn perft(py: Python<'_>, state: &PyState, depth: u32) -> u64 {
     py.detach(|| inner.perft(depth))
 }
 
+/// The most threads `random_playouts` may use.
+const MAX_THREADS: usize = 256;
+
 /// Plays `n` random games from the start entirely in Rust, seeded with `seed`, each cut
-/// after `max_turns` whole moves (default: none), and returns a dict of `games`, `turns`,
+/// after `max_turns` whole moves (default: none), on `threads` threads (1 to 256; the games
+/// are the same whatever their number), and returns a dict of `games`, `turns`,
 /// `white_wins`, `black_wins`, `draws` (by the limit of turns without progress) and `cut`.
 #[pyfunction]
-#[pyo3(signature = (game, n, seed = 0, max_turns = None))]
+#[pyo3(signature = (game, n, seed = 0, max_turns = None, threads = 1))]
 pub fn random_playouts<'py>(
     py: Python<'py>,
     game: &PyGame,
     n: u64,
     seed: u64,
     max_turns: Option<u32>,
+    threads: usize,
 ) -> PyResult<Bound<'py, PyDict>> {
+    if !(1..=MAX_THREADS).contains(&threads) {
+        let message = format!("threads must be 1 to {MAX_THREADS}, not {threads}");
+        return Err(Error::Invalid(message).into());
+    }
     let inner: &dyn DynGame = &*game.inner;
-    let summary = py.detach(|| inner.random_playouts(n, seed, max_turns.unwrap_or(u32::MAX)));
+    let limit = max_turns.unwrap_or(u32::MAX);
+    let summary = py.detach(|| inner.random_playouts(n, seed, limit, threads));
     let result = PyDict::new(py);
     result.set_item("games", summary.games)?;
     result.set_item("turns", summary.turns)?;

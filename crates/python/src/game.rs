@@ -1,7 +1,9 @@
 //! A game of the catalog under its options, whatever the game: what the Python `Game` calls.
 //! The catalog's [`Visitor`] turns a game's identifier into the generic code here.
 
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
+use std::thread;
 
 use arbiter_ai::playout::{random_playout, PlayoutEnd};
 use arbiter_catalog::{AnyGame, GameId, Visitor};
@@ -31,6 +33,35 @@ pub struct PlayoutSummary {
     pub cut: u64,
 }
 
+impl PlayoutSummary {
+    /// Counts one playout of `turns` turns that ended so.
+    fn add(&mut self, turns: u32, end: PlayoutEnd) {
+        self.games += 1;
+        self.turns += u64::from(turns);
+        match end {
+            PlayoutEnd::Over(Some(Side::White)) => self.white_wins += 1,
+            PlayoutEnd::Over(Some(Side::Black)) => self.black_wins += 1,
+            PlayoutEnd::Over(None) => self.draws += 1,
+            PlayoutEnd::Cut => self.cut += 1,
+        }
+    }
+
+    /// Adds the counts of `other`.
+    fn merge(&mut self, other: PlayoutSummary) {
+        self.games += other.games;
+        self.turns += other.turns;
+        self.white_wins += other.white_wins;
+        self.black_wins += other.black_wins;
+        self.draws += other.draws;
+        self.cut += other.cut;
+    }
+}
+
+/// The games of one chunk of a batch of random playouts. Each chunk draws from its own stream
+/// of the seeded generator, so that a batch gives the same games whatever the number of
+/// threads that share its chunks out.
+const CHUNK_GAMES: u64 = 256;
+
 /// A game under its options.
 pub trait DynGame: Send + Sync {
     /// The game.
@@ -47,8 +78,15 @@ pub trait DynGame: Send + Sync {
     fn num_distinct_actions(&self) -> usize;
     /// The observation tensor's shape: planes, height, width.
     fn observation_shape(&self) -> [usize; 3];
-    /// `count` random games from the start, seeded with `seed`, each cut after `max_turns`.
-    fn random_playouts(&self, count: u64, seed: u64, max_turns: u32) -> PlayoutSummary;
+    /// `count` random games from the start, seeded with `seed`, each cut after `max_turns`,
+    /// on `threads` threads (at least one); the summary does not depend on `threads`.
+    fn random_playouts(
+        &self,
+        count: u64,
+        seed: u64,
+        max_turns: u32,
+        threads: usize,
+    ) -> PlayoutSummary;
 }
 
 /// The game `G` under its options.
@@ -101,22 +139,44 @@ impl<G: AnyGame> DynGame for GameOf<G> {
         self.shared.board.shape()
     }
 
-    fn random_playouts(&self, count: u64, seed: u64, max_turns: u32) -> PlayoutSummary {
+    fn random_playouts(
+        &self,
+        count: u64,
+        seed: u64,
+        max_turns: u32,
+        threads: usize,
+    ) -> PlayoutSummary {
         let start = G::start(&self.options);
-        let mut rng = ChaCha8Rng::seed_from_u64(seed);
-        let mut moves = Vec::new();
-        let mut summary = PlayoutSummary { games: count, ..PlayoutSummary::default() };
-        for _ in 0..count {
-            let playout = random_playout(start.clone(), 0, max_turns, &mut rng, &mut moves);
-            summary.turns += u64::from(playout.turns);
-            match playout.end {
-                PlayoutEnd::Over(Some(Side::White)) => summary.white_wins += 1,
-                PlayoutEnd::Over(Some(Side::Black)) => summary.black_wins += 1,
-                PlayoutEnd::Over(None) => summary.draws += 1,
-                PlayoutEnd::Cut => summary.cut += 1,
+        let chunks = count.div_ceil(CHUNK_GAMES);
+        let next = AtomicU64::new(0);
+        // Each thread takes the next chunk until none is left.
+        let work = || {
+            let mut summary = PlayoutSummary::default();
+            let mut moves = Vec::new();
+            loop {
+                let chunk = next.fetch_add(1, Ordering::Relaxed);
+                if chunk >= chunks {
+                    return summary;
+                }
+                let mut rng = ChaCha8Rng::seed_from_u64(seed);
+                rng.set_stream(chunk);
+                for _ in 0..CHUNK_GAMES.min(count - chunk * CHUNK_GAMES) {
+                    let playout = random_playout(start.clone(), 0, max_turns, &mut rng, &mut moves);
+                    summary.add(playout.turns, playout.end);
+                }
             }
-        }
-        summary
+        };
+        thread::scope(|scope| {
+            let helpers: Vec<_> = (1..threads.max(1)).map(|_| scope.spawn(work)).collect();
+            let mut total = work();
+            for helper in helpers {
+                match helper.join() {
+                    Ok(summary) => total.merge(summary),
+                    Err(panic) => std::panic::resume_unwind(panic),
+                }
+            }
+            total
+        })
     }
 }
 

@@ -52,6 +52,11 @@ def test_random_playouts_are_seeded_and_end():
     assert first == arbiter.random_playouts(game, 50, seed=9)
     assert first["games"] == 50 == first["white_wins"] + first["black_wins"]
     assert first["turns"] > 50 * 10
+    assert arbiter.random_playouts(game, 1000, seed=9, threads=3) == arbiter.random_playouts(
+        game, 1000, seed=9
+    ), "the same games on any number of threads"
+    with pytest.raises(arbiter.ArbiterError, match="threads must be 1 to 256"):
+        arbiter.random_playouts(game, 10, threads=0)
     cut = arbiter.random_playouts(arbiter.Game("checkers"), 10, seed=1, max_turns=5)
     assert cut["cut"] == 10 and cut["turns"] == 50
 

@@ -160,6 +160,7 @@ def perft(state: State, depth: int) -> int:
     """The number of sequences of `depth` whole moves; the interpreter lock is released."""
 
 def random_playouts(
-    game: Game, n: int, seed: int = 0, max_turns: Optional[int] = None
+    game: Game, n: int, seed: int = 0, max_turns: Optional[int] = None, threads: int = 1
 ) -> PlayoutSummary:
-    """`n` random games from the start, entirely in Rust, the interpreter lock released."""
+    """`n` random games from the start, entirely in Rust on `threads` threads (the same games
+    whatever their number), the interpreter lock released."""
