@@ -289,6 +289,11 @@ pub trait Present: Game {
     /// What becomes of captured pieces during a move.
     const CAPTURED: Captured;
 
+    /// The tokens of every [`Choice`] a step of this game may carry, [`SKIP`] aside, in a
+    /// fixed order: a front end that numbers steps (the Python bindings' integer actions)
+    /// numbers the choices by their place here.
+    const CHOICES: &'static [&'static str] = &[];
+
     /// The board's cells and shape under this position's options.
     fn geometry(&self) -> Geometry;
 

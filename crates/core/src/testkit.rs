@@ -477,6 +477,7 @@ pub fn case_position<G: Game>(case: &PerftCase) -> G {
 /// - the cells have distinct names, every piece stands on a cell (one piece a cell), and
 ///   every step of every move goes between cells;
 /// - the paths of different moves differ and none begins another;
+/// - every step's choice is one of [`Present::CHOICES`];
 /// - each move's path, clicked in order through a [`Turn`], completes exactly that move at its
 ///   last click and not before, and a click that is not a candidate is refused;
 /// - each move's steps, typed in their notation (then `skip` where needed), reach it too;
@@ -510,6 +511,12 @@ pub fn check_presentation<G: Present>(
             for step in &path.steps {
                 let cells = [step.from, step.to].into_iter().chain(step.captured.iter().copied());
                 assert!(cells.into_iter().all(|cell| cell.index() < geometry.cells.len()));
+                let token = step.choice.as_ref().map(|choice| choice.token.as_str());
+                assert!(
+                    token.is_none_or(|token| G::CHOICES.contains(&token)),
+                    "{context}: the choice {token:?} of {} is not in Present::CHOICES",
+                    path.text
+                );
             }
             for other in &paths[index + 1..] {
                 assert!(

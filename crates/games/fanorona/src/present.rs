@@ -16,6 +16,7 @@ fn cell(point: Point) -> CellId {
 
 impl Present for Fanorona {
     const CAPTURED: Captured = Captured::RemovedAtOnce;
+    const CHOICES: &'static [&'static str] = &["A", "W"];
 
     fn geometry(&self) -> Geometry {
         let cells = points(BOARD)
