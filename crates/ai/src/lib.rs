@@ -93,6 +93,7 @@ impl<'a> Context<'a> {
 /// process: what `SearchReport::to_text` gives.
 #[derive(Debug, Clone, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "utoipa", derive(utoipa::ToSchema))]
 pub struct SearchInfo {
     /// The move to play, if there is one.
     pub best: Option<String>,

@@ -12,6 +12,7 @@ pub(crate) const INFINITY: i32 = WIN + 1;
 /// How a position stands for the player to move, as a search reports it.
 #[derive(Debug, Clone, Copy, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "utoipa", derive(utoipa::ToSchema))]
 #[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
 pub enum Score {
     /// A static evaluation, in hundredths of a piece (alpha-beta).

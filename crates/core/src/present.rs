@@ -21,6 +21,7 @@ pub use self::diagram::diagram;
 /// A cell (square, point or field) of a board: its index in [`Geometry::cells`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "utoipa", derive(utoipa::ToSchema))]
 pub struct CellId(pub u16);
 
 impl CellId {
@@ -34,6 +35,7 @@ impl CellId {
 /// The shape of a board.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "utoipa", derive(utoipa::ToSchema))]
 #[cfg_attr(feature = "serde", serde(tag = "kind", rename_all = "snake_case"))]
 pub enum Layout {
     /// A chequered board of `columns` × `rows` squares; pieces stand on the cells (in checkers
@@ -63,6 +65,7 @@ pub enum Layout {
 /// Where a cell is drawn, as seen by White (the first side's pieces at the bottom).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "utoipa", derive(utoipa::ToSchema))]
 #[cfg_attr(feature = "serde", serde(tag = "kind", rename_all = "snake_case"))]
 pub enum Place {
     /// Column `column` from the left, row `row` from the top, both from 0.
@@ -84,6 +87,7 @@ pub enum Place {
 /// The colour of a field, where the board's fields have colours that matter.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "utoipa", derive(utoipa::ToSchema))]
 #[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
 pub enum Field {
     /// A light (white) field.
@@ -95,6 +99,7 @@ pub enum Field {
 /// One cell of a board.
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "utoipa", derive(utoipa::ToSchema))]
 pub struct Cell {
     /// Its name in the game's notation: `11`, `b2`, `F4`, `a3`.
     pub name: String,
@@ -109,6 +114,7 @@ pub struct Cell {
 /// A board's shape and cells, which do not change during a game.
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "utoipa", derive(utoipa::ToSchema))]
 pub struct Geometry {
     /// The shape.
     pub layout: Layout,
@@ -179,6 +185,7 @@ impl Geometry {
 /// What a piece is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "utoipa", derive(utoipa::ToSchema))]
 #[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
 pub enum PieceKind {
     /// An ordinary piece.
@@ -204,6 +211,7 @@ pub struct Piece {
 /// The day/night dial of a round board: which sectors are in the day.
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "utoipa", derive(utoipa::ToSchema))]
 pub struct Dial {
     /// The sectors in the day, clockwise from the first; the others are in the night.
     pub day: Vec<u8>,

@@ -6,6 +6,7 @@ use std::fmt;
 /// moves first is a rule of the game (Black in checkers, White elsewhere).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "utoipa", derive(utoipa::ToSchema))]
 #[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
 pub enum Side {
     /// The player of the white (light) pieces.

@@ -14,8 +14,8 @@ use axum::routing::{get, post};
 use axum::{Json, Router};
 use serde::{Deserialize, Serialize};
 
-use crate::error::ApiError;
-use crate::games::{Change, DrawAction, GameState, NewGame, UndoAction};
+use crate::error::{ApiError, ErrorBody};
+use crate::games::{Analysis, Change, Created, DrawAction, GameState, NewGame, UndoAction};
 use crate::live::{self, View};
 use crate::seats::{presented, set_cookie};
 use crate::store::Summary;
@@ -43,6 +43,41 @@ pub(crate) fn routes() -> Router<AppState> {
         .merge(pages::routes())
         .fallback(not_found)
         .layer(DefaultBodyLimit::max(MAX_BODY))
+        .layer(axum::middleware::map_response(json_errors))
+}
+
+/// The longest text of an error of the router's own that is kept.
+const ERROR_TEXT: usize = 4096;
+
+/// Every error answered as JSON. The handlers' errors are already; those of the router and
+/// its extractors (a method not allowed, a query that cannot be read, a socket request that is
+/// no upgrade) come as text, and are wrapped, their headers (`Allow`) kept.
+async fn json_errors(response: Response) -> Response {
+    let status = response.status();
+    let json = response
+        .headers()
+        .get(header::CONTENT_TYPE)
+        .is_some_and(|value| value.as_bytes().starts_with(b"application/json"));
+    if !(status.is_client_error() || status.is_server_error()) || json {
+        return response;
+    }
+    let (parts, body) = response.into_parts();
+    let text = axum::body::to_bytes(body, ERROR_TEXT)
+        .await
+        .map(|bytes| String::from_utf8_lossy(&bytes).trim().to_owned())
+        .unwrap_or_default();
+    let error = if text.is_empty() {
+        status.canonical_reason().unwrap_or("error").to_lowercase()
+    } else {
+        text
+    };
+    let mut wrapped = (status, Json(ErrorBody { error, state: None })).into_response();
+    for (name, value) in &parts.headers {
+        if name != header::CONTENT_TYPE && name != header::CONTENT_LENGTH {
+            wrapped.headers_mut().insert(name.clone(), value.clone());
+        }
+    }
+    wrapped
 }
 
 async fn not_found() -> ApiError {
@@ -57,17 +92,20 @@ fn body<T>(body: Result<Json<T>, JsonRejection>) -> Result<T, ApiError> {
         let status = rejection.status();
         let message =
             format!("the request body is not what was expected: {}", rejection.body_text());
-        if status == StatusCode::PAYLOAD_TOO_LARGE {
-            ApiError::BadRequest(format!("the request body is larger than {MAX_BODY} bytes"))
-        } else {
-            ApiError::BadRequest(message)
+        match status {
+            StatusCode::PAYLOAD_TOO_LARGE => ApiError::Unreadable(
+                status,
+                format!("the request body is larger than {MAX_BODY} bytes"),
+            ),
+            StatusCode::UNSUPPORTED_MEDIA_TYPE => ApiError::Unreadable(status, message),
+            _ => ApiError::BadRequest(message),
         }
     })
 }
 
 /// A game of the catalog, as `GET /api/catalog` lists it.
-#[derive(Debug, Serialize)]
-struct CatalogGame {
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+pub(crate) struct CatalogGame {
     id: &'static str,
     name: &'static str,
     description: &'static str,
@@ -78,8 +116,9 @@ struct CatalogGame {
     solvable: bool,
 }
 
-#[derive(Debug, Serialize)]
-struct CatalogOption {
+/// An option of a game.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+pub(crate) struct CatalogOption {
     key: &'static str,
     values: &'static str,
     default: &'static str,
@@ -92,7 +131,10 @@ impl From<&OptionSpec> for CatalogOption {
     }
 }
 
-async fn catalog() -> Json<Vec<CatalogGame>> {
+/// The games this server plays, with their options.
+#[utoipa::path(get, path = "/api/catalog", tag = "games",
+    responses((status = 200, description = "every game of the catalog", body = Vec<CatalogGame>)))]
+pub(crate) async fn catalog() -> Json<Vec<CatalogGame>> {
     Json(
         GameId::ALL
             .into_iter()
@@ -111,8 +153,8 @@ async fn catalog() -> Json<Vec<CatalogGame>> {
 }
 
 /// What `GET /api/health` answers.
-#[derive(Debug, Serialize)]
-struct Health {
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+pub(crate) struct Health {
     /// Whether the database answers: `false` makes the answer a `503`.
     database: bool,
     /// The games this server keeps in memory.
@@ -120,25 +162,47 @@ struct Health {
 }
 
 /// `200` while this server and its database answer, `503` otherwise: for a load balancer.
-async fn health(State(state): State<AppState>) -> (StatusCode, Json<Health>) {
+#[utoipa::path(get, path = "/api/health", tag = "server",
+    responses(
+        (status = 200, description = "the server and its database answer", body = Health),
+        (status = 503, description = "the database does not answer", body = Health)))]
+pub(crate) async fn health(State(state): State<AppState>) -> (StatusCode, Json<Health>) {
     let database = state.games.database_answers().await;
     let status = if database { StatusCode::OK } else { StatusCode::SERVICE_UNAVAILABLE };
     (status, Json(Health { database, cached_games: state.games.cached() }))
 }
 
-#[derive(Debug, Deserialize)]
-struct ListQuery {
+/// The query of `GET /api/games`.
+#[derive(Debug, Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
+pub(crate) struct ListQuery {
+    /// How many games at most (taken between 1 and 500; 100 by default).
     limit: Option<i64>,
 }
 
-async fn list(
+/// The most recently changed games.
+#[utoipa::path(get, path = "/api/games", tag = "games", params(ListQuery),
+    responses(
+        (status = 200, description = "the games, the most recently changed first", body = Vec<Summary>),
+        (status = 400, description = "the query is not what was expected", body = ErrorBody),
+        (status = 503, description = "the database is unavailable", body = ErrorBody)))]
+pub(crate) async fn list(
     State(state): State<AppState>,
     Query(query): Query<ListQuery>,
 ) -> Result<Json<Vec<Summary>>, ApiError> {
     Ok(Json(state.games.list(query.limit.unwrap_or(100)).await?))
 }
 
-async fn create(
+/// Creates a game; the creator gets a token and a link for each human seat (and, for the seats
+/// named in `keep`, a cookie that holds them).
+#[utoipa::path(post, path = "/api/games", tag = "games", request_body = NewGame,
+    responses(
+        (status = 201, description = "the game, with a token and link for each human seat", body = Created),
+        (status = 400, description = "what was wrong with the request", body = ErrorBody),
+        (status = 413, description = "the body is larger than 64 KiB", body = ErrorBody),
+        (status = 415, description = "the body is not JSON", body = ErrorBody),
+        (status = 503, description = "the database is unavailable: nothing was created", body = ErrorBody)))]
+pub(crate) async fn create(
     State(state): State<AppState>,
     new: Result<Json<NewGame>, JsonRejection>,
 ) -> Result<Response, ApiError> {
@@ -157,7 +221,14 @@ async fn create(
     Ok(response)
 }
 
-async fn state(
+/// The game as the requester sees it (`you`: the seats its token or cookies hold).
+#[utoipa::path(get, path = "/api/games/{id}", tag = "play", params(("id" = String, Path, description = "the game's identifier")),
+    responses(
+        (status = 200, description = "the game's state", body = GameState),
+        (status = 404, description = "no such game", body = ErrorBody),
+        (status = 410, description = "the game's stored moves cannot be played: it is set aside", body = ErrorBody),
+        (status = 503, description = "the database is unavailable", body = ErrorBody)))]
+pub(crate) async fn state(
     State(state): State<AppState>,
     Path(id): Path<String>,
     headers: HeaderMap,
@@ -165,14 +236,31 @@ async fn state(
     Ok(Json(state.games.state(&id, &presented(&headers, &id)).await?))
 }
 
-#[derive(Debug, Deserialize)]
-struct MoveRequest {
+/// A move, made at a ply.
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
+pub(crate) struct MoveRequest {
+    /// The move, in any notation the game accepts (a legal move's `move` does).
     #[serde(rename = "move")]
     text: String,
+    /// The number of moves played when the player chose it (the state's `ply`): a move sent
+    /// again after it was played is acknowledged again, and not played twice.
     ply: usize,
 }
 
-async fn play(
+/// Plays a move for the side to move, whose seat the requester holds.
+#[utoipa::path(post, path = "/api/games/{id}/moves", tag = "play", params(("id" = String, Path, description = "the game's identifier")),
+    request_body = MoveRequest, security(("token" = []), ("cookie" = [])),
+    responses(
+        (status = 200, description = "the move is stored: the state it leaves", body = GameState),
+        (status = 400, description = "the move is not legal here (the error lists the legal moves), or the body is wrong", body = ErrorBody),
+        (status = 403, description = "the requester does not hold the seat of the side to move", body = ErrorBody),
+        (status = 404, description = "no such game", body = ErrorBody),
+        (status = 409, description = "the game is not at that ply, or is over: `state` is the game as stored", body = ErrorBody),
+        (status = 410, description = "the game is set aside", body = ErrorBody),
+        (status = 413, description = "the body is larger than 64 KiB", body = ErrorBody),
+        (status = 415, description = "the body is not JSON", body = ErrorBody),
+        (status = 503, description = "the database is unavailable: nothing was played", body = ErrorBody)))]
+pub(crate) async fn play(
     State(state): State<AppState>,
     Path(id): Path<String>,
     headers: HeaderMap,
@@ -188,7 +276,17 @@ async fn play(
     ))
 }
 
-async fn resign(
+/// The requester resigns.
+#[utoipa::path(post, path = "/api/games/{id}/resign", tag = "play", params(("id" = String, Path, description = "the game's identifier")),
+    security(("token" = []), ("cookie" = [])),
+    responses(
+        (status = 200, description = "the game is over: the state it leaves", body = GameState),
+        (status = 403, description = "the requester holds no seat", body = ErrorBody),
+        (status = 404, description = "no such game", body = ErrorBody),
+        (status = 409, description = "the game is over already: `state` is the game as stored", body = ErrorBody),
+        (status = 410, description = "the game is set aside", body = ErrorBody),
+        (status = 503, description = "the database is unavailable: nothing was changed", body = ErrorBody)))]
+pub(crate) async fn resign(
     State(state): State<AppState>,
     Path(id): Path<String>,
     headers: HeaderMap,
@@ -196,32 +294,76 @@ async fn resign(
     Ok(Json(state.games.change(&id, &presented(&headers, &id), Change::Resign).await?))
 }
 
-#[derive(Debug, Deserialize)]
-struct Action<A> {
-    action: A,
+/// A draw offered, accepted or declined.
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
+pub(crate) struct DrawRequest {
+    /// What the player does.
+    action: DrawAction,
 }
 
-async fn draw(
+/// A takeback asked for, accepted or declined.
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
+pub(crate) struct UndoRequest {
+    /// What the player does.
+    action: UndoAction,
+}
+
+/// A draw: offered (accepted at once where the other side offered one, or at one screen),
+/// accepted or declined; the computer declines.
+#[utoipa::path(post, path = "/api/games/{id}/draw", tag = "play", params(("id" = String, Path, description = "the game's identifier")),
+    request_body = DrawRequest, security(("token" = []), ("cookie" = [])),
+    responses(
+        (status = 200, description = "the state it leaves", body = GameState),
+        (status = 400, description = "the body is wrong", body = ErrorBody),
+        (status = 403, description = "the requester holds no seat", body = ErrorBody),
+        (status = 404, description = "no such game", body = ErrorBody),
+        (status = 409, description = "no draw is offered to the requester, the computer declines, or the game is over", body = ErrorBody),
+        (status = 410, description = "the game is set aside", body = ErrorBody),
+        (status = 413, description = "the body is larger than 64 KiB", body = ErrorBody),
+        (status = 415, description = "the body is not JSON", body = ErrorBody),
+        (status = 503, description = "the database is unavailable: nothing was changed", body = ErrorBody)))]
+pub(crate) async fn draw(
     State(state): State<AppState>,
     Path(id): Path<String>,
     headers: HeaderMap,
-    action: Result<Json<Action<DrawAction>>, JsonRejection>,
+    action: Result<Json<DrawRequest>, JsonRejection>,
 ) -> Result<Json<GameState>, ApiError> {
     let action = body(action)?;
     Ok(Json(state.games.change(&id, &presented(&headers, &id), Change::Draw(action.action)).await?))
 }
 
-async fn undo(
+/// A takeback of the requester's last move (and the reply to it): at once against the
+/// computer or at one screen, else asked of the other player, who accepts or declines.
+#[utoipa::path(post, path = "/api/games/{id}/undo", tag = "play", params(("id" = String, Path, description = "the game's identifier")),
+    request_body = UndoRequest, security(("token" = []), ("cookie" = [])),
+    responses(
+        (status = 200, description = "the state it leaves", body = GameState),
+        (status = 400, description = "the body is wrong", body = ErrorBody),
+        (status = 403, description = "the requester holds no seat", body = ErrorBody),
+        (status = 404, description = "no such game", body = ErrorBody),
+        (status = 409, description = "no takeback is asked of the requester, no move to take back, or the game is over", body = ErrorBody),
+        (status = 410, description = "the game is set aside", body = ErrorBody),
+        (status = 413, description = "the body is larger than 64 KiB", body = ErrorBody),
+        (status = 415, description = "the body is not JSON", body = ErrorBody),
+        (status = 503, description = "the database is unavailable: nothing was changed", body = ErrorBody)))]
+pub(crate) async fn undo(
     State(state): State<AppState>,
     Path(id): Path<String>,
     headers: HeaderMap,
-    action: Result<Json<Action<UndoAction>>, JsonRejection>,
+    action: Result<Json<UndoRequest>, JsonRejection>,
 ) -> Result<Json<GameState>, ApiError> {
     let action = body(action)?;
     Ok(Json(state.games.change(&id, &presented(&headers, &id), Change::Undo(action.action)).await?))
 }
 
-async fn record(
+/// The game's record: PDN for the draughts games, a PGN-like record for the others.
+#[utoipa::path(get, path = "/api/games/{id}/record", tag = "play", params(("id" = String, Path, description = "the game's identifier")),
+    responses(
+        (status = 200, description = "the record", body = String, content_type = "text/plain"),
+        (status = 404, description = "no such game", body = ErrorBody),
+        (status = 410, description = "the game is set aside", body = ErrorBody),
+        (status = 503, description = "the database is unavailable", body = ErrorBody)))]
+pub(crate) async fn record(
     State(state): State<AppState>,
     Path(id): Path<String>,
 ) -> Result<Response, ApiError> {
@@ -229,12 +371,25 @@ async fn record(
     Ok(([(header::CONTENT_TYPE, "text/plain; charset=utf-8")], text).into_response())
 }
 
-#[derive(Debug, Deserialize)]
-struct AnalysisQuery {
+/// The query of `GET /api/games/{id}/analysis`.
+#[derive(Debug, Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
+pub(crate) struct AnalysisQuery {
+    /// How long to think: `500ms`, `2s`; at most 5 s (500 ms by default).
     think: Option<String>,
 }
 
-async fn analysis(
+/// The engine's best move, score and line; in the games the solver handles, the exact value
+/// of every move when it finds them in as much time again.
+#[utoipa::path(get, path = "/api/games/{id}/analysis", tag = "play",
+    params(("id" = String, Path, description = "the game's identifier"), AnalysisQuery),
+    responses(
+        (status = 200, description = "the analysis", body = Analysis),
+        (status = 400, description = "`think` is not a time of at most 5 s", body = ErrorBody),
+        (status = 404, description = "no such game", body = ErrorBody),
+        (status = 410, description = "the game is set aside", body = ErrorBody),
+        (status = 503, description = "the database is unavailable", body = ErrorBody)))]
+pub(crate) async fn analysis(
     State(state): State<AppState>,
     Path(id): Path<String>,
     Query(query): Query<AnalysisQuery>,
@@ -251,7 +406,19 @@ async fn analysis(
     Ok(Json(state.games.analysis(&id, think).await?).into_response())
 }
 
-async fn join(
+/// An invitation link: gives the seat to the first browser that opens it (by an HttpOnly
+/// cookie), and sends it to the game's page; the link's token stops working.
+#[utoipa::path(get, path = "/join/{id}/{side}/{token}", tag = "play",
+    params(("id" = String, Path, description = "the game's identifier"),
+        ("side" = Side, Path, description = "the seat"),
+        ("token" = String, Path, description = "the seat's token, from the game's creation")),
+    responses(
+        (status = 303, description = "the seat is the browser's: on to the game's page"),
+        (status = 403, description = "the link was used already, or is wrong", body = ErrorBody),
+        (status = 404, description = "no such game, or no such seat", body = ErrorBody),
+        (status = 410, description = "the game is set aside", body = ErrorBody),
+        (status = 503, description = "the database is unavailable", body = ErrorBody)))]
+pub(crate) async fn join(
     State(state): State<AppState>,
     Path((id, side, token)): Path<(String, String, String)>,
 ) -> Result<Response, ApiError> {
@@ -270,7 +437,15 @@ async fn join(
 
 /// The board after the first `ply` moves of game `id`: the position, pieces, dial and the last
 /// move, as in the game's state (its `legal` is what was legal then).
-async fn replay(
+#[utoipa::path(get, path = "/api/games/{id}/replay/{ply}", tag = "play",
+    params(("id" = String, Path, description = "the game's identifier"), ("ply" = usize, Path, description = "the number of moves played")),
+    responses(
+        (status = 200, description = "the board then", body = View),
+        (status = 400, description = "`ply` is not a number", body = ErrorBody),
+        (status = 404, description = "no such game, or the game has fewer moves", body = ErrorBody),
+        (status = 410, description = "the game is set aside", body = ErrorBody),
+        (status = 503, description = "the database is unavailable", body = ErrorBody)))]
+pub(crate) async fn replay(
     State(state): State<AppState>,
     Path((id, ply)): Path<(String, String)>,
 ) -> Result<Json<View>, ApiError> {

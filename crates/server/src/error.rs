@@ -6,7 +6,7 @@
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use axum::Json;
-use serde_json::json;
+use serde::Serialize;
 
 use crate::games::GameState;
 
@@ -37,6 +37,9 @@ pub enum ApiError {
     /// again on the game as stored; a client sees it only as a `409` if that keeps happening.
     #[error("the game was changed elsewhere at the same time")]
     Outdated,
+    /// The request's body could not be read: `413` (too large), `415` (not JSON) or `400`.
+    #[error("{1}")]
+    Unreadable(StatusCode, String),
     /// Something inside the server failed: `500`; the text is for the log.
     #[error("internal error: {0}")]
     Internal(String),
@@ -65,6 +68,7 @@ impl ApiError {
             ApiError::Damaged(_) => StatusCode::GONE,
             ApiError::Unavailable(_) => StatusCode::SERVICE_UNAVAILABLE,
             ApiError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
+            ApiError::Unreadable(status, _) => *status,
         }
     }
 
@@ -83,15 +87,27 @@ impl ApiError {
     }
 }
 
+/// The body of every error the server answers.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+pub struct ErrorBody {
+    /// What went wrong, and what to do.
+    pub error: String,
+    /// With a `409` about a game: the game as stored.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub state: Option<Box<GameState>>,
+}
+
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
         if matches!(self, ApiError::Unavailable(_) | ApiError::Internal(_)) {
             eprintln!("arbiter serve: {self}");
         }
-        let mut body = json!({ "error": self.public_message() });
-        if let ApiError::Conflict(_, Some(state)) = &self {
-            body["state"] = serde_json::to_value(state).unwrap_or_default();
-        }
-        (self.status(), Json(body)).into_response()
+        let status = self.status();
+        let error = self.public_message();
+        let state = match self {
+            ApiError::Conflict(_, state) => state,
+            _ => None,
+        };
+        (status, Json(ErrorBody { error, state })).into_response()
     }
 }

@@ -29,7 +29,7 @@ use tokio::net::TcpListener;
 
 pub use crate::error::ApiError;
 pub use crate::games::{Games, Settings};
-pub use crate::openapi::DOCUMENT as OPENAPI_DOCUMENT;
+pub use crate::openapi::document_json as openapi_document;
 use crate::store::Store;
 
 /// What every request shares: the games.

@@ -57,7 +57,7 @@ pub type ExactSearch = Box<dyn FnOnce() -> Option<Vec<ExactMove>> + Send>;
 const EXACT_MIB: usize = 64;
 
 /// A legal move with its exact value for the player who makes it.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, utoipa::ToSchema)]
 pub struct ExactMove {
     /// The move, in canonical notation.
     #[serde(rename = "move")]
@@ -98,7 +98,7 @@ impl Event {
 }
 
 /// The position as a client draws it.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
 pub struct View {
     /// The position in the game's text form.
     pub position: String,
@@ -115,7 +115,7 @@ pub struct View {
 }
 
 /// A piece on a named cell.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
 pub struct PieceView {
     /// The cell's name.
     pub cell: String,
@@ -126,7 +126,7 @@ pub struct PieceView {
 }
 
 /// A legal move and how a person enters it.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
 pub struct LegalMove {
     /// The move in canonical notation, as `POST …/moves` takes it.
     #[serde(rename = "move")]
@@ -138,7 +138,7 @@ pub struct LegalMove {
 }
 
 /// Whether a game goes on.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "lowercase")]
 pub enum GameStatus {
     /// The game goes on.
@@ -148,7 +148,7 @@ pub enum GameStatus {
 }
 
 /// The result of a finished game, as PGN and PDN write it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, utoipa::ToSchema)]
 pub enum GameResult {
     /// White won.
     #[serde(rename = "1-0")]

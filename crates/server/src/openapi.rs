@@ -1,12 +1,102 @@
-//! `GET /api/openapi.json`: the OpenAPI document of the API, kept beside the code in
-//! `openapi.json`; a test asks the router for every path and method it lists.
+//! `GET /api/openapi.json`: the OpenAPI document of the API, derived from the handlers and
+//! the types they take and give (utoipa); a test asks the router for every path and method it
+//! lists, and schemathesis checks the server against it.
 
-use axum::http::header;
-use axum::response::IntoResponse;
+use arbiter_catalog::GameId;
+use axum::Json;
+use utoipa::openapi::security::{ApiKey, ApiKeyValue, HttpAuthScheme, HttpBuilder, SecurityScheme};
+use utoipa::openapi::{Object, RefOr, Schema};
+use utoipa::{Modify, OpenApi};
 
-/// The document.
-pub const DOCUMENT: &str = include_str!("openapi.json");
+use crate::error::ErrorBody;
+use crate::{api, socket};
 
-pub(crate) async fn document() -> impl IntoResponse {
-    ([(header::CONTENT_TYPE, "application/json")], DOCUMENT)
+/// The document's description of the API.
+#[derive(OpenApi)]
+#[openapi(
+    info(
+        title = "Arbiter game server",
+        description = "Play abstract strategy board games over HTTP and WebSocket. The client \
+            holds no rules: every state lists the legal moves and the clicks that enter each. A \
+            move carries the ply it is made at, so a resent move is harmless. Seats are held by \
+            a secret token (`Authorization: Bearer TOKEN`) or the seat's HttpOnly cookie. Every \
+            error is JSON: `{\"error\": …}`."
+    ),
+    paths(
+        api::catalog,
+        api::health,
+        document,
+        api::list,
+        api::create,
+        api::state,
+        api::play,
+        api::resign,
+        api::draw,
+        api::undo,
+        api::record,
+        api::analysis,
+        api::replay,
+        socket::upgrade,
+        api::join
+    ),
+    components(schemas(ErrorBody)),
+    modifiers(&Seats, &Catalog),
+    tags(
+        (name = "games", description = "the catalog, creating and listing games"),
+        (name = "play", description = "one game: its state, moves, offers and socket"),
+        (name = "server", description = "the server itself")
+    )
+)]
+pub struct ApiDoc;
+
+/// How a seat is held: its token, or the cookie its invitation link set.
+struct Seats;
+
+impl Modify for Seats {
+    fn modify(&self, openapi: &mut utoipa::openapi::OpenApi) {
+        let components = openapi.components.get_or_insert_with(Default::default);
+        components.add_security_scheme(
+            "token",
+            SecurityScheme::Http(HttpBuilder::new().scheme(HttpAuthScheme::Bearer).build()),
+        );
+        components.add_security_scheme(
+            "cookie",
+            SecurityScheme::ApiKey(ApiKey::Cookie(ApiKeyValue::with_description(
+                "arbiter_ID_SIDE",
+                "the seat's secret, set by its invitation link (the name holds the game and side)",
+            ))),
+        );
+    }
+}
+
+/// The catalog's games, as the values `NewGame.game` takes.
+struct Catalog;
+
+impl Modify for Catalog {
+    fn modify(&self, openapi: &mut utoipa::openapi::OpenApi) {
+        let Some(components) = openapi.components.as_mut() else { return };
+        let Some(RefOr::T(Schema::Object(new_game))) = components.schemas.get_mut("NewGame") else {
+            return;
+        };
+        if let Some(RefOr::T(Schema::Object(game))) = new_game.properties.get_mut("game") {
+            let ids: Vec<serde_json::Value> =
+                GameId::ALL.into_iter().map(|id| id.id().into()).collect();
+            let mut with_ids: Object = game.clone();
+            with_ids.enum_values = Some(ids);
+            *game = with_ids;
+        }
+    }
+}
+
+/// The document, as JSON.
+#[must_use]
+pub fn document_json() -> String {
+    ApiDoc::openapi().to_json().unwrap_or_default()
+}
+
+/// This document.
+#[utoipa::path(get, path = "/api/openapi.json", tag = "server",
+    responses((status = 200, description = "the OpenAPI document", content_type = "application/json")))]
+pub(crate) async fn document() -> Json<utoipa::openapi::OpenApi> {
+    Json(ApiDoc::openapi())
 }

@@ -11,16 +11,31 @@ use axum::http::HeaderMap;
 use axum::response::Response;
 use serde::Deserialize;
 
-use crate::error::ApiError;
+use crate::error::{ApiError, ErrorBody};
 use crate::games::Games;
 use crate::seats::presented;
 use crate::AppState;
 
-#[derive(Debug, Deserialize)]
+/// The query of `GET /api/games/{id}/socket`.
+#[derive(Debug, Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
 pub(crate) struct Since {
+    /// The version the client has: the current state is sent at once only when newer.
     since: Option<i64>,
 }
 
+/// A WebSocket that pushes the game's state (JSON, as `GET /api/games/{id}` answers it) each
+/// time its version passes the last one sent.
+#[utoipa::path(get, path = "/api/games/{id}/socket", tag = "play",
+    params(("id" = String, Path, description = "the game's identifier"), Since),
+    responses(
+        (status = 101, description = "the socket is open"),
+        (status = 400, description = "the query is wrong", body = ErrorBody),
+        (status = 404, description = "no such game", body = ErrorBody),
+        (status = 405, description = "not a GET", body = ErrorBody),
+        (status = 410, description = "the game is set aside", body = ErrorBody),
+        (status = 426, description = "not a WebSocket upgrade request", body = ErrorBody),
+        (status = 503, description = "the database is unavailable", body = ErrorBody)))]
 pub(crate) async fn upgrade(
     State(state): State<AppState>,
     Path(id): Path<String>,

@@ -78,7 +78,7 @@ pub struct StoredGame {
 }
 
 /// A line of the list of games.
-#[derive(Debug, Clone, serde::Serialize)]
+#[derive(Debug, Clone, serde::Serialize, utoipa::ToSchema)]
 pub struct Summary {
     /// The game's identifier.
     pub id: String,

@@ -113,7 +113,7 @@ pub enum Change {
 }
 
 /// What a player does about a draw.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "lowercase")]
 pub enum DrawAction {
     /// Offers a draw (or accepts the one offered).
@@ -125,7 +125,7 @@ pub enum DrawAction {
 }
 
 /// What a player does about a takeback.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "lowercase")]
 pub enum UndoAction {
     /// Asks to take back one's last move (at once against the computer or at one screen).
@@ -137,7 +137,7 @@ pub enum UndoAction {
 }
 
 /// A new game, as asked for.
-#[derive(Debug, Clone, serde::Deserialize)]
+#[derive(Debug, Clone, serde::Deserialize, utoipa::ToSchema)]
 pub struct NewGame {
     /// The catalog's identifier of the game.
     pub game: String,
@@ -154,7 +154,7 @@ pub struct NewGame {
 }
 
 /// A seat's secret and the link that gives it.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
 pub struct SeatLink {
     /// The secret: `Authorization: Bearer TOKEN`.
     pub token: String,
@@ -163,7 +163,7 @@ pub struct SeatLink {
 }
 
 /// A game just created.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
 pub struct Created {
     /// Its identifier.
     pub id: String,
@@ -176,7 +176,7 @@ pub struct Created {
 }
 
 /// Everything a client shows of a game.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
 pub struct GameState {
     /// The game's identifier.
     pub id: String,
@@ -215,7 +215,7 @@ pub struct GameState {
 
 /// What `GET /api/games/{id}/analysis` answers: the search, and the exact values of the
 /// moves when the solver found them.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
 pub struct Analysis {
     /// Alpha-beta's best move, score, depth and line.
     #[serde(flatten)]
@@ -226,7 +226,7 @@ pub struct Analysis {
 }
 
 /// Who plays a side, as the API shows it.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
 pub struct SeatState {
     /// `human`, or the computer's player spec.
     pub player: String,
