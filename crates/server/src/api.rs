@@ -46,6 +46,30 @@ pub(crate) fn routes() -> Router<AppState> {
         .layer(axum::middleware::map_response(json_errors))
 }
 
+/// The errors of a request about a game that it may not find or read.
+#[derive(utoipa::IntoResponses)]
+#[allow(dead_code)] // A description of responses: the values are never made.
+pub(crate) enum GameErrors {
+    /// No such game (for a replay: or no such ply of it).
+    #[response(status = 404)]
+    NotFound(ErrorBody),
+    /// The game's stored moves cannot be played: it is set aside.
+    #[response(status = 410)]
+    Gone(ErrorBody),
+}
+
+/// The errors of a request whose JSON body the server cannot read.
+#[derive(utoipa::IntoResponses)]
+#[allow(dead_code)] // A description of responses: the values are never made.
+pub(crate) enum BodyErrors {
+    /// The body is larger than 64 KiB.
+    #[response(status = 413)]
+    TooLarge(ErrorBody),
+    /// The body is not JSON (`Content-Type: application/json`).
+    #[response(status = 415)]
+    NotJson(ErrorBody),
+}
+
 /// The longest text of an error of the router's own that is kept.
 const ERROR_TEXT: usize = 4096;
 
@@ -196,11 +220,9 @@ pub(crate) async fn list(
 /// Creates a game; the creator gets a token and a link for each human seat (and, for the seats
 /// named in `keep`, a cookie that holds them).
 #[utoipa::path(post, path = "/api/games", tag = "games", request_body = NewGame,
-    responses(
+    responses(BodyErrors,
         (status = 201, description = "the game, with a token and link for each human seat", body = Created),
         (status = 400, description = "what was wrong with the request", body = ErrorBody),
-        (status = 413, description = "the body is larger than 64 KiB", body = ErrorBody),
-        (status = 415, description = "the body is not JSON", body = ErrorBody),
         (status = 503, description = "the database is unavailable: nothing was created", body = ErrorBody)))]
 pub(crate) async fn create(
     State(state): State<AppState>,
@@ -223,10 +245,8 @@ pub(crate) async fn create(
 
 /// The game as the requester sees it (`you`: the seats its token or cookies hold).
 #[utoipa::path(get, path = "/api/games/{id}", tag = "play", params(("id" = String, Path, description = "the game's identifier")),
-    responses(
+    responses(GameErrors,
         (status = 200, description = "the game's state", body = GameState),
-        (status = 404, description = "no such game", body = ErrorBody),
-        (status = 410, description = "the game's stored moves cannot be played: it is set aside", body = ErrorBody),
         (status = 503, description = "the database is unavailable", body = ErrorBody)))]
 pub(crate) async fn state(
     State(state): State<AppState>,
@@ -250,15 +270,11 @@ pub(crate) struct MoveRequest {
 /// Plays a move for the side to move, whose seat the requester holds.
 #[utoipa::path(post, path = "/api/games/{id}/moves", tag = "play", params(("id" = String, Path, description = "the game's identifier")),
     request_body = MoveRequest, security(("token" = []), ("cookie" = [])),
-    responses(
+    responses(BodyErrors, GameErrors,
         (status = 200, description = "the move is stored: the state it leaves", body = GameState),
         (status = 400, description = "the move is not legal here (the error lists the legal moves), or the body is wrong", body = ErrorBody),
         (status = 403, description = "the requester does not hold the seat of the side to move", body = ErrorBody),
-        (status = 404, description = "no such game", body = ErrorBody),
         (status = 409, description = "the game is not at that ply, or is over: `state` is the game as stored", body = ErrorBody),
-        (status = 410, description = "the game is set aside", body = ErrorBody),
-        (status = 413, description = "the body is larger than 64 KiB", body = ErrorBody),
-        (status = 415, description = "the body is not JSON", body = ErrorBody),
         (status = 503, description = "the database is unavailable: nothing was played", body = ErrorBody)))]
 pub(crate) async fn play(
     State(state): State<AppState>,
@@ -279,12 +295,10 @@ pub(crate) async fn play(
 /// The requester resigns.
 #[utoipa::path(post, path = "/api/games/{id}/resign", tag = "play", params(("id" = String, Path, description = "the game's identifier")),
     security(("token" = []), ("cookie" = [])),
-    responses(
+    responses(GameErrors,
         (status = 200, description = "the game is over: the state it leaves", body = GameState),
         (status = 403, description = "the requester holds no seat", body = ErrorBody),
-        (status = 404, description = "no such game", body = ErrorBody),
         (status = 409, description = "the game is over already: `state` is the game as stored", body = ErrorBody),
-        (status = 410, description = "the game is set aside", body = ErrorBody),
         (status = 503, description = "the database is unavailable: nothing was changed", body = ErrorBody)))]
 pub(crate) async fn resign(
     State(state): State<AppState>,
@@ -312,15 +326,11 @@ pub(crate) struct UndoRequest {
 /// accepted or declined; the computer declines.
 #[utoipa::path(post, path = "/api/games/{id}/draw", tag = "play", params(("id" = String, Path, description = "the game's identifier")),
     request_body = DrawRequest, security(("token" = []), ("cookie" = [])),
-    responses(
+    responses(BodyErrors, GameErrors,
         (status = 200, description = "the state it leaves", body = GameState),
         (status = 400, description = "the body is wrong", body = ErrorBody),
         (status = 403, description = "the requester holds no seat", body = ErrorBody),
-        (status = 404, description = "no such game", body = ErrorBody),
         (status = 409, description = "no draw is offered to the requester, the computer declines, or the game is over", body = ErrorBody),
-        (status = 410, description = "the game is set aside", body = ErrorBody),
-        (status = 413, description = "the body is larger than 64 KiB", body = ErrorBody),
-        (status = 415, description = "the body is not JSON", body = ErrorBody),
         (status = 503, description = "the database is unavailable: nothing was changed", body = ErrorBody)))]
 pub(crate) async fn draw(
     State(state): State<AppState>,
@@ -336,15 +346,11 @@ pub(crate) async fn draw(
 /// computer or at one screen, else asked of the other player, who accepts or declines.
 #[utoipa::path(post, path = "/api/games/{id}/undo", tag = "play", params(("id" = String, Path, description = "the game's identifier")),
     request_body = UndoRequest, security(("token" = []), ("cookie" = [])),
-    responses(
+    responses(BodyErrors, GameErrors,
         (status = 200, description = "the state it leaves", body = GameState),
         (status = 400, description = "the body is wrong", body = ErrorBody),
         (status = 403, description = "the requester holds no seat", body = ErrorBody),
-        (status = 404, description = "no such game", body = ErrorBody),
         (status = 409, description = "no takeback is asked of the requester, no move to take back, or the game is over", body = ErrorBody),
-        (status = 410, description = "the game is set aside", body = ErrorBody),
-        (status = 413, description = "the body is larger than 64 KiB", body = ErrorBody),
-        (status = 415, description = "the body is not JSON", body = ErrorBody),
         (status = 503, description = "the database is unavailable: nothing was changed", body = ErrorBody)))]
 pub(crate) async fn undo(
     State(state): State<AppState>,
@@ -358,10 +364,8 @@ pub(crate) async fn undo(
 
 /// The game's record: PDN for the draughts games, a PGN-like record for the others.
 #[utoipa::path(get, path = "/api/games/{id}/record", tag = "play", params(("id" = String, Path, description = "the game's identifier")),
-    responses(
+    responses(GameErrors,
         (status = 200, description = "the record", body = String, content_type = "text/plain"),
-        (status = 404, description = "no such game", body = ErrorBody),
-        (status = 410, description = "the game is set aside", body = ErrorBody),
         (status = 503, description = "the database is unavailable", body = ErrorBody)))]
 pub(crate) async fn record(
     State(state): State<AppState>,
@@ -383,11 +387,9 @@ pub(crate) struct AnalysisQuery {
 /// of every move when it finds them in as much time again.
 #[utoipa::path(get, path = "/api/games/{id}/analysis", tag = "play",
     params(("id" = String, Path, description = "the game's identifier"), AnalysisQuery),
-    responses(
+    responses(GameErrors,
         (status = 200, description = "the analysis", body = Analysis),
         (status = 400, description = "`think` is not a time of at most 5 s", body = ErrorBody),
-        (status = 404, description = "no such game", body = ErrorBody),
-        (status = 410, description = "the game is set aside", body = ErrorBody),
         (status = 503, description = "the database is unavailable", body = ErrorBody)))]
 pub(crate) async fn analysis(
     State(state): State<AppState>,
@@ -416,7 +418,6 @@ pub(crate) async fn analysis(
         (status = 303, description = "the seat is the browser's: on to the game's page"),
         (status = 403, description = "the link was used already, or is wrong", body = ErrorBody),
         (status = 404, description = "no such game, or no such seat", body = ErrorBody),
-        (status = 410, description = "the game is set aside", body = ErrorBody),
         (status = 503, description = "the database is unavailable", body = ErrorBody)))]
 pub(crate) async fn join(
     State(state): State<AppState>,
@@ -439,11 +440,9 @@ pub(crate) async fn join(
 /// move, as in the game's state (its `legal` is what was legal then).
 #[utoipa::path(get, path = "/api/games/{id}/replay/{ply}", tag = "play",
     params(("id" = String, Path, description = "the game's identifier"), ("ply" = usize, Path, description = "the number of moves played")),
-    responses(
+    responses(GameErrors,
         (status = 200, description = "the board then", body = View),
         (status = 400, description = "`ply` is not a number", body = ErrorBody),
-        (status = 404, description = "no such game, or the game has fewer moves", body = ErrorBody),
-        (status = 410, description = "the game is set aside", body = ErrorBody),
         (status = 503, description = "the database is unavailable", body = ErrorBody)))]
 pub(crate) async fn replay(
     State(state): State<AppState>,

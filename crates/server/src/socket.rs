@@ -11,6 +11,7 @@ use axum::http::HeaderMap;
 use axum::response::Response;
 use serde::Deserialize;
 
+use crate::api::GameErrors;
 use crate::error::{ApiError, ErrorBody};
 use crate::games::Games;
 use crate::seats::presented;
@@ -28,12 +29,10 @@ pub(crate) struct Since {
 /// time its version passes the last one sent.
 #[utoipa::path(get, path = "/api/games/{id}/socket", tag = "play",
     params(("id" = String, Path, description = "the game's identifier"), Since),
-    responses(
+    responses(GameErrors,
         (status = 101, description = "the socket is open"),
         (status = 400, description = "the query is wrong", body = ErrorBody),
-        (status = 404, description = "no such game", body = ErrorBody),
         (status = 405, description = "not a GET", body = ErrorBody),
-        (status = 410, description = "the game is set aside", body = ErrorBody),
         (status = 426, description = "not a WebSocket upgrade request", body = ErrorBody),
         (status = 503, description = "the database is unavailable", body = ErrorBody)))]
 pub(crate) async fn upgrade(
