@@ -302,6 +302,9 @@ pub trait Present: Game {
     /// numbers the choices by their place here.
     const CHOICES: &'static [&'static str] = &[];
 
+    /// What ending a turn that could go on means, for people (the label of [`SKIP`]).
+    const SKIP_LABEL: &'static str = "end the turn here";
+
     /// The board's cells and shape under this position's options.
     fn geometry(&self) -> Geometry;
 

@@ -38,6 +38,34 @@ pub struct MovePath<M> {
     step_ends: Vec<usize>,
 }
 
+impl<M> MovePath<M> {
+    /// For each click, the step it completes (the step's last click), if any.
+    #[must_use]
+    pub fn completed_steps(&self) -> Vec<Option<&Step>> {
+        let mut completed = vec![None; self.clicks.len()];
+        for (step, &end) in self.steps.iter().zip(&self.step_ends) {
+            if let Some(slot) = end.checked_sub(1).and_then(|last| completed.get_mut(last)) {
+                *slot = Some(step);
+            }
+        }
+        completed
+    }
+
+    /// What the choice `token` of this path means, for people: its step's choice's label,
+    /// or `skip_label` for [`SKIP`].
+    #[must_use]
+    pub fn choice_label<'a>(&'a self, token: &str, skip_label: &'a str) -> Option<&'a str> {
+        if token == SKIP {
+            return Some(skip_label);
+        }
+        self.steps
+            .iter()
+            .filter_map(|step| step.choice.as_ref())
+            .find(|choice| choice.token == token)
+            .map(|choice| choice.label.as_str())
+    }
+}
+
 /// The paths of `moves` (legal moves of `position`), in their order.
 #[must_use]
 pub fn move_paths<G: Present>(position: &G, moves: &[G::Move]) -> Vec<MovePath<G::Move>> {

@@ -7,8 +7,8 @@ use std::time::Duration;
 
 use arbiter_ai::{PlayerSpec, SearchInfo, Session, SpecError};
 use arbiter_catalog::{AnyGame, GameId, Visitor};
-use arbiter_core::present::{Dial, Geometry, PieceKind};
-use arbiter_core::turn::Turn;
+use arbiter_core::present::{Captured, Dial, Geometry, PieceKind, SKIP};
+use arbiter_core::turn::{Click, Turn};
 use arbiter_core::{
     DrawReason, GameOptions, GameRecord, MoveError, Outcome, Side, Status, Undone, WinReason,
 };
@@ -131,10 +131,67 @@ pub struct LegalMove {
     /// The move in canonical notation, as `POST …/moves` takes it.
     #[serde(rename = "move")]
     pub text: String,
-    /// The cells (by name) and choices (by token) clicked, in order.
-    pub clicks: Vec<String>,
+    /// The clicks that enter it, in order, each with the step it completes.
+    pub clicks: Vec<ClickView>,
     /// The cells whose pieces the move captures.
     pub captures: Vec<String>,
+}
+
+/// One click of a move as a person enters it: a cell, a choice or the end of a turn that could
+/// go on; and, when it completes a step, the step, which a client draws at once.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, utoipa::ToSchema)]
+pub struct ClickView {
+    /// The cell clicked, by name.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub cell: Option<String>,
+    /// A choice where the cells do not decide the move, by its token (`A`, `W`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub choice: Option<String>,
+    /// `true` for the click that ends here a turn that could go on.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub skip: bool,
+    /// What a choice or the end of the turn means, for people: `capture by approach`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub label: Option<String>,
+    /// The step this click completes.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub step: Option<StepView>,
+}
+
+/// A step of a move, as a client draws it while the move is entered: the piece on `from` goes
+/// to `to`, and the pieces on `captures` are taken.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, utoipa::ToSchema)]
+pub struct StepView {
+    /// Where the piece stands.
+    pub from: String,
+    /// Where it goes.
+    pub to: String,
+    /// The cells whose pieces the step takes.
+    pub captures: Vec<String>,
+    /// What becomes of the pieces taken while the move is entered.
+    pub taken: Taken,
+}
+
+/// What becomes of the pieces a step takes, while the move is entered.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum Taken {
+    /// They leave the board at once (Fanorona).
+    Removed,
+    /// They stay, marked, until the move ends (checkers).
+    Marked,
+    /// They stay and become neutral (Day and Night).
+    Neutralised,
+}
+
+impl From<Captured> for Taken {
+    fn from(captured: Captured) -> Taken {
+        match captured {
+            Captured::RemovedAtOnce => Taken::Removed,
+            Captured::RemovedAtEnd => Taken::Marked,
+            Captured::Neutralised => Taken::Neutralised,
+        }
+    }
 }
 
 /// Whether a game goes on.
@@ -290,7 +347,31 @@ impl<G: AnyGame> Live for Record<G> {
             .iter()
             .map(|path| LegalMove {
                 text: path.text.clone(),
-                clicks: path.clicks.iter().map(|click| turn.click_text(click)).collect(),
+                clicks: path
+                    .clicks
+                    .iter()
+                    .zip(path.completed_steps())
+                    .map(|(click, step)| {
+                        let (cell, choice) = match click {
+                            Click::Cell(cell) => (Some(name(*cell)), None),
+                            Click::Choice(token) => (None, Some(token.as_str())),
+                        };
+                        ClickView {
+                            cell,
+                            choice: choice.filter(|token| *token != SKIP).map(str::to_owned),
+                            skip: choice == Some(SKIP),
+                            label: choice
+                                .and_then(|token| path.choice_label(token, G::SKIP_LABEL))
+                                .map(str::to_owned),
+                            step: step.map(|step| StepView {
+                                from: name(step.from),
+                                to: name(step.to),
+                                captures: step.captured.iter().map(|&c| name(c)).collect(),
+                                taken: G::CAPTURED.into(),
+                            }),
+                        }
+                    })
+                    .collect(),
                 captures: path
                     .steps
                     .iter()

@@ -26,6 +26,7 @@ fn step(slide: Slide, separator: char, captured: Option<Field>) -> present::Step
 
 impl Present for DayNight {
     const CAPTURED: Captured = Captured::Neutralised;
+    const SKIP_LABEL: &'static str = "no neutral slide: end the turn";
 
     fn geometry(&self) -> Geometry {
         let cells = (1..=self.rings)

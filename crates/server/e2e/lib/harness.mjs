@@ -105,9 +105,13 @@ export async function click(page, token) {
   }
 }
 
+// The keys of a legal move's clicks, as the page names them: the cell's name, the choice's
+// token, or `skip`.
+export const clickKeys = (move) => move.clicks.map((c) => c.cell ?? c.choice ?? 'skip');
+
 // Plays `move` (an entry of `legal`) by clicking its clicks, and waits for the next ply.
 export async function playByClicks(page, move, ply) {
-  for (const token of move.clicks) await click(page, token);
+  for (const token of clickKeys(move)) await click(page, token);
   // Past `ply`: against the computer, its answer may come at once.
   await page.waitForFunction((before) => Number(document.body.dataset.ply) > before, ply, { timeout: 20000 });
 }

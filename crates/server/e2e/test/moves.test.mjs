@@ -4,7 +4,7 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 
 import {
-  api, click, createGame, gameState, launch, newPage, openSeats, shot, startServer, waitForPly,
+  api, click, clickKeys, createGame, gameState, launch, newPage, openSeats, shot, startServer, waitForPly,
 } from '../lib/harness.mjs';
 
 let server;
@@ -43,7 +43,11 @@ test('a checkers multi-jump is entered landing by landing', async () => {
   const { created, state, page } = await prepared('checkers',
     ['9-14', '22-18', '11-15', '18x11', '7x16', '23-19', '16x23']);
   const jump = state.legal.find((move) => move.move === '27x18x9');
-  assert.deepEqual(jump.clicks, ['27', '18', '9']);
+  assert.deepEqual(clickKeys(jump), ['27', '18', '9']);
+  // The server says what each click does to the board: the first picks the man up, the
+  // second completes a jump whose man taken stays, marked, until the move ends.
+  assert.equal(jump.clicks[0].step, undefined);
+  assert.deepEqual(jump.clicks[1].step, { from: '27', to: '18', captures: [jump.captures[0]], taken: 'marked' });
   await click(page, '27');
   assert.equal(await page.locator('[data-cell="18"].target').count(), 1);
   await click(page, '18');
@@ -78,7 +82,10 @@ test('a checkers multi-jump is entered landing by landing', async () => {
 test('a Fanorona chain with a choice of approach or withdrawal, stopped early', async () => {
   const { created, state, page } = await prepared('fanorona', ['D3-E3W']);
   const chain = state.legal.find((move) => move.move === 'B2-C3A,C3-D3A');
-  assert.deepEqual(chain.clicks, ['B2', 'C3', 'D3', 'A', 'skip']);
+  assert.deepEqual(clickKeys(chain), ['B2', 'C3', 'D3', 'A', 'skip']);
+  assert.equal(chain.clicks[3].label, 'capture by approach');
+  assert.equal(chain.clicks[3].step.taken, 'removed');
+  assert.equal(chain.clicks[4].skip, true);
   await click(page, 'B2');
   await click(page, 'C3');
   await click(page, 'D3');
@@ -91,7 +98,10 @@ test('a Fanorona chain with a choice of approach or withdrawal, stopped early', 
   // The chain could go on: the page offers to end it here.
   assert.equal(await page.locator('[data-choice="skip"]').count(), 1);
   assert.equal(await pieceAt(page, 'D3'), 1);
-  assert.ok(await page.locator('.piece.captured').count() >= 1);
+  // Fanorona's captured pieces leave the board as each capture is entered.
+  const taken = chain.clicks.flatMap((c) => c.step?.captures ?? []);
+  assert.ok(taken.length >= 2, JSON.stringify(chain));
+  for (const cell of taken) assert.equal(await pieceAt(page, cell), 0, cell);
   assert.equal((await gameState(server, created.id)).ply, state.ply);
   await shot(page, 'fanorona-chain');
   await click(page, 'skip');
@@ -104,11 +114,13 @@ test('a Fanorona chain with a choice of approach or withdrawal, stopped early', 
 test('a Day and Night capture followed by a neutral slide', async () => {
   const { created, state, page } = await prepared('daynight', ['a1-j4']);
   const move = state.legal.find((legal) => legal.move === 'i4xk4/j4-k3');
-  assert.deepEqual(move.clicks, ['i4', 'k4', 'j4', 'k3']);
+  assert.deepEqual(clickKeys(move), ['i4', 'k4', 'j4', 'k3']);
+  assert.deepEqual(move.clicks[1].step, { from: 'i4', to: 'k4', captures: ['j4'], taken: 'neutralised' });
   await click(page, 'i4');
   await click(page, 'k4');
   // The own move is entered: the turn may end here or go on with a neutral slide.
   assert.equal(await page.locator('[data-choice="skip"]').count(), 1);
+  assert.match(await page.locator('[data-choice="skip"]').textContent(), /No neutral slide/);
   assert.equal(await page.locator('.piece.captured[data-piece="j4"]').count(), 1);
   await click(page, 'j4');
   await shot(page, 'daynight-neutral-slide');
@@ -165,7 +177,7 @@ test("a spectator's clicks change nothing", async () => {
   await spectator.waitForSelector('[data-cell]');
   assert.match(await spectator.locator('[data-status]').textContent(), /watching/);
   const move = created.state.legal[0];
-  for (const token of move.clicks) await click(spectator, token);
+  for (const token of clickKeys(move)) await click(spectator, token);
   await spectator.waitForTimeout(300);
   assert.equal(await entered(spectator), '');
   assert.match(await spectator.locator('#message').textContent(), /watching/);

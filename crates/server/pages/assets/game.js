@@ -1,5 +1,6 @@
 // The game page: the board, the move being entered, the move list and the tools around them.
-// It holds no rules: a move is entered by narrowing the state's `legal` moves by their clicks.
+// It holds no rules: a move is entered by narrowing the state's `legal` moves by their clicks,
+// and the board drawn meanwhile applies the steps those clicks complete, as the server sends them.
 
 import { getCatalog, getJson, postJson, sideName, playerName, inviteKey } from './api.js';
 import { Board } from './board.js';
@@ -7,15 +8,10 @@ import { Board } from './board.js';
 const id = decodeURIComponent(location.pathname.split('/').filter(Boolean)[1] ?? '');
 const $ = (selector) => document.getElementById(selector);
 
-const CHOICE_LABELS = {
-  A: 'Capture by approach',
-  W: 'Capture by withdrawal',
-};
-
 const page = {
   state: null, // the game's state, as the server last sent it
   replay: null, // { ply, view } while the move list shows an earlier position
-  entered: [], // the clicks of the move being entered
+  entered: [], // the clicks of the move being entered, by key (see `key`)
   busy: false,
   board: null,
   flipped: null,
@@ -24,12 +20,13 @@ const page = {
 
 // ---------------------------------------------------------------- the move being entered
 
-const isChoice = (click, state) => !state.geometry.cells.some((cell) => cell.name === click);
+// A click's key: the cell's name, the choice's token, or `skip`.
+const key = (click) => click.cell ?? click.choice ?? 'skip';
 
-// The legal moves whose clicks begin with `clicks`.
-function consistent(clicks) {
+// The legal moves whose clicks begin with the keys `entered`.
+function consistent(entered) {
   return page.state.legal.filter((move) =>
-    clicks.length <= move.clicks.length && clicks.every((click, i) => move.clicks[i] === click));
+    entered.length <= move.clicks.length && entered.every((k, i) => key(move.clicks[i]) === k));
 }
 
 function canPlay() {
@@ -79,34 +76,41 @@ async function submit(move) {
   }
 }
 
-// What the board shows while a move is being entered: the piece moved to the last cell
-// clicked (a click on another piece takes that one, as a neutral piece in Day and Night),
-// the pieces certainly captured marked.
+// What the board shows while a move is being entered: the steps the clicks entered complete,
+// played as the server describes them (the piece moved; the pieces taken removed, made
+// neutral or marked), and the last cell clicked selected. The moves left agree on the clicks
+// entered, so on their steps. `next` maps the keys of the clicks that may come next to them.
 function enteredView(view) {
   const entered = page.entered;
+  const matches = consistent(entered);
   const pieces = new Map(view.pieces.map((piece) => [piece.cell, { ...piece }]));
-  let moving = null;
-  for (const click of entered) {
-    if (isChoice(click, page.state)) continue;
-    if (pieces.has(click) && click !== moving) {
-      moving = click;
-    } else if (moving !== null && pieces.has(moving)) {
-      const piece = pieces.get(moving);
-      pieces.delete(moving);
-      piece.cell = click;
-      pieces.set(click, piece);
-      moving = click;
+  const captured = new Set();
+  let selected = null;
+  for (const click of matches.length ? matches[0].clicks.slice(0, entered.length) : []) {
+    if (click.cell !== undefined) selected = click.cell;
+    const step = click.step;
+    if (!step) continue;
+    const piece = pieces.get(step.from);
+    if (piece) {
+      pieces.delete(step.from);
+      pieces.set(step.to, { ...piece, cell: step.to });
+    }
+    for (const cell of step.captures) {
+      captured.add(cell);
+      if (step.taken === 'removed') pieces.delete(cell);
+      if (step.taken === 'neutralised' && pieces.has(cell)) {
+        pieces.set(cell, { ...pieces.get(cell), side: null, kind: 'neutral' });
+      }
     }
   }
-  const matches = consistent(entered);
-  let captured = new Set();
-  if (entered.length >= 2 && matches.length) {
-    captured = new Set(matches[0].captures.filter((cell) => matches.every((m) => m.captures.includes(cell))));
+  const next = new Map();
+  for (const move of matches) {
+    const click = move.clicks[entered.length];
+    if (click) next.set(key(click), click);
   }
-  const next = new Set(matches.map((move) => move.clicks[entered.length]).filter(Boolean));
   return {
     view: { ...view, pieces: [...pieces.values()] },
-    selected: new Set(moving ? [moving] : []),
+    selected: new Set(selected === null ? [] : [selected]),
     captured,
     next,
   };
@@ -177,11 +181,12 @@ function render() {
       view = entered.view;
       marks.selected = entered.selected;
       marks.captured = entered.captured;
-      marks.targets = new Set([...entered.next].filter((click) => !isChoice(click, state)));
-      renderChoices([...entered.next].filter((click) => isChoice(click, state)));
+      const next = [...entered.next.values()];
+      marks.targets = new Set(next.filter((click) => click.cell !== undefined).map((click) => click.cell));
+      renderChoices(next.filter((click) => click.cell === undefined));
     } else {
       renderChoices([]);
-      if (canPlay()) marks.movable = new Set(state.legal.map((move) => move.clicks[0]));
+      if (canPlay()) marks.movable = new Set(state.legal.map((move) => key(move.clicks[0])));
     }
     marks.hint = page.hint;
   } else {
@@ -200,24 +205,23 @@ function render() {
   renderTools();
 }
 
-function renderChoices(tokens) {
+// The buttons of the choices that may come next (`clicks`, each with its label).
+function renderChoices(clicks) {
   const box = $('choices');
   box.replaceChildren();
-  if (!tokens.length) return;
-  for (const token of tokens) {
+  if (!clicks.length) return;
+  for (const click of clicks) {
+    const token = key(click);
     const button = document.createElement('button');
     button.type = 'button';
     button.dataset.choice = token;
-    let label = CHOICE_LABELS[token] ?? token;
-    if (token === 'skip') {
-      label = page.state.game === 'daynight' ? 'No neutral slide: end the turn' : 'End the turn here';
-    }
+    let label = capitalise(click.label ?? token);
     // What this choice takes beyond what every move entered so far takes anyway.
     const common = (moves) => (moves.length
       ? moves[0].captures.filter((cell) => moves.every((move) => move.captures.includes(cell))) : []);
     const already = new Set(common(consistent(page.entered)));
     const cells = common(consistent([...page.entered, token])).filter((cell) => !already.has(cell));
-    if (token !== 'skip' && cells.length) label += ` (takes ${cells.join(', ')})`;
+    if (!click.skip && cells.length) label += ` (takes ${cells.join(', ')})`;
     button.textContent = label;
     button.addEventListener('click', () => activate(token));
     box.append(button);
@@ -405,7 +409,7 @@ async function analyse(think, asHint) {
     const best = info.exact ? info.exact[0].move : info.best;
     if (asHint) {
       const move = page.state.legal.find((legal) => legal.move === best);
-      page.hint = new Set(move ? move.clicks.filter((click) => !isChoice(click, page.state)) : []);
+      page.hint = new Set(move ? move.clicks.filter((click) => click.cell !== undefined).map((click) => click.cell) : []);
       out.textContent = `Hint: ${best}`;
       render();
     } else if (info.exact) {

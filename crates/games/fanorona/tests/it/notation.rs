@@ -77,6 +77,28 @@ fn malformed_turns_say_what_is_wrong_and_what_is_expected() {
     assert!(matches!(start.parse_move("F4-F3"), Err(MoveError::Illegal { .. })));
 }
 
+/// Each click of a chain's path says which step it completes (the step's last click), and its
+/// choices say what they mean, so that a front end draws a turn entered in part from the path
+/// alone.
+#[test]
+fn a_path_says_which_click_completes_each_step_and_what_its_choices_mean() {
+    let position = chain_position();
+    let legal = position.legal_moves();
+    let turn = Turn::new(position, &legal);
+    let path = turn.paths().iter().find(|path| path.text == "C3-D3W,D3-D2A").expect("the chain");
+    let completed: Vec<Option<String>> =
+        path.completed_steps().iter().map(|step| step.map(|step| step.text.clone())).collect();
+    let clicks: Vec<String> = path.clicks.iter().map(|click| turn.click_text(click)).collect();
+    assert_eq!(clicks.len(), completed.len());
+    let last_of = |text: &str| completed.iter().rposition(|c| c.as_deref() == Some(text));
+    assert!(last_of("C3-D3W") < last_of("D3-D2A"), "{clicks:?} {completed:?}");
+    assert_eq!(completed.iter().flatten().count(), 2, "{clicks:?} {completed:?}");
+    assert_eq!(path.choice_label("W", "end"), Some("capture by withdrawal"));
+    assert_eq!(path.choice_label("A", "end"), Some("capture by approach"));
+    assert_eq!(path.choice_label("skip", "end"), Some("end"));
+    assert_eq!(path.choice_label("X", "end"), None);
+}
+
 #[test]
 fn a_turn_is_entered_step_by_step() {
     let position = chain_position();
