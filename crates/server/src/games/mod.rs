@@ -533,6 +533,8 @@ impl Games {
             return Err(error);
         }
         slot.version.store(entry.stored.version, Ordering::Relaxed);
+        // A copy read meanwhile (this one was dropped from memory while it searched) is older.
+        self.cache.forget_older(&entry.stored.id, entry.stored.version);
         self.channels.announce(&entry.stored.id, entry.stored.version);
         if let Some(notices) = &self.notices {
             let _ = notices.send((entry.stored.id.clone(), entry.stored.version)).await;
