@@ -23,6 +23,8 @@ pub trait Live: Send + Sync {
     fn ply(&self) -> usize;
     /// The player to move.
     fn side_to_move(&self) -> Side;
+    /// Whether `side` made one of the moves played.
+    fn has_moved(&self, side: Side) -> bool;
     /// How the game stands.
     fn status(&self) -> Status;
     /// Plays a move in any accepted notation; its canonical text.
@@ -315,6 +317,10 @@ impl<G: AnyGame> Live for Record<G> {
 
     fn side_to_move(&self) -> Side {
         self.0.position().side_to_move()
+    }
+
+    fn has_moved(&self, side: Side) -> bool {
+        self.0.positions().take(self.0.len()).any(|position| position.side_to_move() == side)
     }
 
     fn status(&self) -> Status {

@@ -17,6 +17,10 @@ use crate::games::Games;
 use crate::seats::presented;
 use crate::AppState;
 
+/// The largest message (and frame) a client may send: it sends nothing the server reads, so a
+/// larger one closes the socket rather than fill the server's memory.
+const MAX_MESSAGE: usize = 4096;
+
 /// The query of `GET /api/games/{id}/socket`.
 #[derive(Debug, Deserialize, utoipa::IntoParams)]
 #[into_params(parameter_in = Query)]
@@ -46,7 +50,10 @@ pub(crate) async fn upgrade(
     let secrets = presented(&headers, &id);
     let since = since.since.unwrap_or(0);
     let games = state.games.clone();
-    Ok(upgrade.on_upgrade(move |socket| push(socket, games, id, secrets, since)))
+    Ok(upgrade
+        .max_message_size(MAX_MESSAGE)
+        .max_frame_size(MAX_MESSAGE)
+        .on_upgrade(move |socket| push(socket, games, id, secrets, since)))
 }
 
 /// Sends the state whenever its version passes the last one sent, until the client leaves or

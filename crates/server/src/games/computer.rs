@@ -8,13 +8,16 @@ use std::sync::atomic::Ordering;
 use std::sync::{Arc, Weak};
 use std::time::Duration;
 
-use arbiter_ai::SearchInfo;
+use arbiter_ai::{PlayerSpec, SearchInfo};
 use tokio::task::AbortHandle;
 
 use super::entry::Entry;
 use super::{now_ms, Games, Slot};
 use crate::error::ApiError;
-use crate::seats::Player;
+use crate::seats::{Player, MAX_THINK};
+
+/// The shortest period of the renewals and scans, whatever the settings say.
+const MIN_PERIOD: Duration = Duration::from_millis(10);
 
 impl Games {
     /// Starts the computer's search when it is to move and this server is not already
@@ -29,7 +32,7 @@ impl Games {
         entry.stop = Arc::default();
         let (stop, version) = (entry.stop.clone(), entry.stored.version);
         let id = entry.stored.id.clone();
-        let search = entry.live.search(*spec, stop.clone());
+        let search = entry.live.search(bounded(*spec), stop.clone());
         let (games, slot) = (self.clone(), slot.clone());
         tokio::spawn(async move {
             let renewal = games.spawn_renewal(&id, stop.clone());
@@ -66,7 +69,7 @@ impl Games {
         stop: Arc<std::sync::atomic::AtomicBool>,
     ) -> AbortHandle {
         let (games, id) = (Arc::downgrade(self), id.to_owned());
-        let every = self.settings.lease / 3;
+        let every = (self.settings.lease / 3).max(MIN_PERIOD);
         tokio::spawn(async move {
             let mut ticks = tokio::time::interval(every);
             ticks.tick().await;
@@ -133,10 +136,18 @@ impl Games {
     }
 }
 
+/// `spec` with its search's time bounded by [`MAX_THINK`]: a depth, node or iteration limit
+/// alone could keep a worker for ever.
+fn bounded(spec: PlayerSpec) -> PlayerSpec {
+    let mut limits = spec.effective_limits();
+    limits.time = Some(limits.time.map_or(MAX_THINK, |time| time.min(MAX_THINK)));
+    PlayerSpec { limits, ..spec }
+}
+
 /// Scans for the computer moves no server is searching: at once, then every `every`.
 pub(super) fn spawn_scan(games: Weak<Games>, every: Duration) -> AbortHandle {
     tokio::spawn(async move {
-        let mut ticks = tokio::time::interval(every);
+        let mut ticks = tokio::time::interval(every.max(MIN_PERIOD));
         loop {
             ticks.tick().await;
             let Some(games) = games.upgrade() else { return };
@@ -144,4 +155,27 @@ pub(super) fn spawn_scan(games: Weak<Games>, every: Duration) -> AbortHandle {
         }
     })
     .abort_handle()
+}
+
+#[cfg(test)]
+mod tests {
+    use std::str::FromStr;
+
+    use super::*;
+
+    /// Specs that would search for ever (a depth of 1000, 2^64-1 nodes or iterations) are
+    /// bounded by the server's time a move, and a spec's own shorter time is kept.
+    #[test]
+    fn every_search_of_the_server_has_a_bounded_time() {
+        for text in [
+            "alphabeta:depth=1000",
+            "alphabeta:nodes=18446744073709551615",
+            "mcts:iterations=18446744073709551615",
+        ] {
+            let spec = PlayerSpec::from_str(text).expect("a spec");
+            assert_eq!(bounded(spec).limits.time, Some(MAX_THINK), "{text}");
+        }
+        let quick = PlayerSpec::from_str("mcts:time=100ms").expect("a spec");
+        assert_eq!(bounded(quick).limits.time, Some(Duration::from_millis(100)));
+    }
 }

@@ -521,6 +521,10 @@ impl Games {
         entry.stored.moves = entry.live.moves();
         entry.stored.result =
             describe(entry.live.status()).0.map(|result| result.text().to_owned());
+        if entry.live.status().is_over() {
+            entry.stored.draw_offer = None;
+            entry.stored.undo_request = None;
+        }
         entry.stored.version += 1;
         entry.stored.updated = now();
         entry.stored.due = entry.computer_due();
@@ -644,6 +648,11 @@ impl Games {
         let side = entry.acting_while_ongoing(&held)?;
         let requested = read_side(entry.stored.undo_request.as_deref());
         let immediate = held.len() == 2 || entry.is_computer(side.opponent());
+        // Between two players (or against the computer) a takeback takes back one's own move:
+        // a player who has not moved yet has none.
+        if action == Request && held.len() != 2 && !entry.live.has_moved(side) {
+            return Err(ApiError::conflict("you have made no move to take back"));
+        }
         let requester = match action {
             Request if immediate => Some(side),
             Request if requested == Some(side.opponent()) => requested,
@@ -675,6 +684,7 @@ impl Games {
             if taken == 0 {
                 return Err(ApiError::conflict("there is no move to take back"));
             }
+
             entry.stored.undo_request = None;
             entry.stored.draw_offer = None;
             entry.stop.store(true, Ordering::Relaxed);

@@ -1,5 +1,6 @@
 //! The integration tests of `server`, in one binary (one link instead of one per file).
 
+mod abuse;
 mod api;
 mod common;
 mod faults;

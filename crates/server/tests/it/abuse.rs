@@ -1,0 +1,90 @@
+//! Requests a hostile or careless client makes, over real HTTP and WebSocket: each is refused
+//! or bounded, and the game goes on.
+
+use std::time::Duration;
+
+use futures_util::{SinkExt, StreamExt};
+use reqwest::{Client, StatusCode};
+use serde_json::Value;
+use tokio_tungstenite::tungstenite::Message;
+
+use crate::common::{databases, token, Server};
+
+fn client() -> Client {
+    Client::builder().timeout(Duration::from_secs(30)).build().expect("a client")
+}
+
+/// A socket's client sends nothing the server reads: a message larger than a few KiB closes
+/// the socket instead of filling the server's memory, and the server goes on.
+#[tokio::test]
+async fn a_large_socket_message_closes_the_socket() {
+    let database = databases().remove(0);
+    let client = client();
+    let server = Server::start(&database).await;
+    let created = server.create(&client, "checkers", "human", "human").await;
+    let id = created["id"].as_str().expect("an id");
+    let url = format!("ws://{}/api/games/{id}/socket", server.addr);
+    let (mut socket, _) = tokio_tungstenite::connect_async(&url).await.expect("a socket");
+    let first = socket.next().await.expect("a message").expect("the state");
+    assert!(first.is_text());
+    let _ = socket.send(Message::Binary(vec![0u8; 64 * 1024].into())).await;
+    let closed = tokio::time::timeout(Duration::from_secs(10), async {
+        loop {
+            match socket.next().await {
+                None | Some(Err(_)) | Some(Ok(Message::Close(_))) => return true,
+                Some(Ok(_)) => {}
+            }
+        }
+    })
+    .await
+    .expect("the server answers in time");
+    assert!(closed);
+    let black = token(&created, "black");
+    assert_eq!(server.play(&client, id, &black, "11-15", 0).await.status(), StatusCode::OK);
+}
+
+/// A takeback takes back one's own move: a player who has not moved has none (`409`), and
+/// against a computer that moves first the human cannot take back the computer's move.
+#[tokio::test]
+async fn a_takeback_needs_a_move_of_ones_own() {
+    for database in databases() {
+        let client = client();
+        let server = Server::start(&database).await;
+        let created = server.create(&client, "checkers", "human", "human").await;
+        let id = created["id"].as_str().expect("an id");
+        let (black, white) = (token(&created, "black"), token(&created, "white"));
+        assert_eq!(server.play(&client, id, &black, "11-15", 0).await.status(), StatusCode::OK);
+        // White has not moved: its takeback request is refused, and Black's move stays.
+        let asked = server.act(&client, id, &white, "undo", "request").await;
+        assert_eq!(asked.status(), StatusCode::CONFLICT, "{database}");
+        let body: Value = asked.json().await.expect("a JSON error");
+        assert_eq!(body["state"]["moves"], serde_json::json!(["11-15"]), "{body}");
+        assert_eq!(server.get(&client, id).await["moves"], serde_json::json!(["11-15"]));
+
+        let computer = server.create(&client, "checkers", "human", "ai:1").await;
+        let id = computer["id"].as_str().expect("an id");
+        let state = crate::common::wait_for(&server, &client, id, |s| s["ply"] == 1).await;
+        let asked = server.act(&client, id, &token(&computer, "white"), "undo", "request").await;
+        assert_eq!(asked.status(), StatusCode::CONFLICT, "{database}");
+        assert_eq!(server.get(&client, id).await["moves"], state["moves"], "{database}");
+    }
+}
+
+/// Offers end with the game: a draw offered, then a resignation, leaves none.
+#[tokio::test]
+async fn offers_end_with_the_game() {
+    let database = databases().remove(0);
+    let client = client();
+    let server = Server::start(&database).await;
+    let created = server.create(&client, "checkers", "human", "human").await;
+    let id = created["id"].as_str().expect("an id");
+    let (black, white) = (token(&created, "black"), token(&created, "white"));
+    assert_eq!(server.play(&client, id, &black, "11-15", 0).await.status(), StatusCode::OK);
+    let offered = server.act(&client, id, &white, "draw", "offer").await;
+    assert_eq!(offered.status(), StatusCode::OK);
+    let resigned = server.act(&client, id, &black, "resign", "").await;
+    let body: Value = resigned.json().await.expect("json");
+    assert_eq!(body["status"], "over", "{body}");
+    assert!(body["draw_offer"].is_null(), "{body}");
+    assert!(server.get(&client, id).await["draw_offer"].is_null());
+}
