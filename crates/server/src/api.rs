@@ -73,16 +73,17 @@ pub(crate) enum BodyErrors {
 /// The longest text of an error of the router's own that is kept.
 const ERROR_TEXT: usize = 4096;
 
-/// Every error answered as JSON. The handlers' errors are already; those of the router and
-/// its extractors (a method not allowed, a query that cannot be read, a socket request that is
-/// no upgrade) come as text, and are wrapped, their headers (`Allow`) kept.
+/// Every error of the API answered as JSON. The handlers' errors are already (and a page's is
+/// a page); those of the router and its extractors (a method not allowed, a query that cannot
+/// be read, a socket request that is no upgrade) come as plain text or nothing, and are
+/// wrapped, their headers (`Allow`) kept.
 async fn json_errors(response: Response) -> Response {
     let status = response.status();
-    let json = response
+    let text = response
         .headers()
         .get(header::CONTENT_TYPE)
-        .is_some_and(|value| value.as_bytes().starts_with(b"application/json"));
-    if !(status.is_client_error() || status.is_server_error()) || json {
+        .is_none_or(|value| value.as_bytes().starts_with(b"text/plain"));
+    if !(status.is_client_error() || status.is_server_error()) || !text {
         return response;
     }
     let (parts, body) = response.into_parts();

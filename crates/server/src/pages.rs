@@ -11,8 +11,8 @@
 //! (`/api/games/{id}/replay/{ply}`): the page cannot compute one itself.
 
 use arbiter_core::text::excerpt;
-use axum::extract::Path;
-use axum::http::header;
+use axum::extract::{Path, State};
+use axum::http::{header, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use axum::Router;
@@ -51,13 +51,26 @@ const ASSETS: &[Asset] = &[
 const HOME: &str = include_str!("../pages/index.html");
 const LIST: &str = include_str!("../pages/games.html");
 const GAME: &str = include_str!("../pages/game.html");
+const MISSING: &str = include_str!("../pages/missing.html");
 
 pub(crate) fn routes() -> Router<AppState> {
     Router::new()
         .route("/", get(|| async { html(HOME) }))
         .route("/games", get(|| async { html(LIST) }))
-        .route("/games/{id}", get(|| async { html(GAME) }))
+        .route("/games/{id}", get(game_page))
         .route("/assets/{name}", get(asset))
+}
+
+/// A game's page; a game that does not exist gets a page that says so, with a 404.
+async fn game_page(State(state): State<AppState>, Path(id): Path<String>) -> Response {
+    match state.games.state(&id, &[]).await {
+        Err(ApiError::NotFound(_)) => {
+            let mut response = html(MISSING);
+            *response.status_mut() = StatusCode::NOT_FOUND;
+            response
+        }
+        _ => html(GAME),
+    }
 }
 
 fn html(text: &'static str) -> Response {

@@ -140,8 +140,12 @@ pub fn set_cookie(id: &str, side: Side, secret: &str) -> String {
 pub fn presented(headers: &HeaderMap, id: &str) -> Vec<String> {
     let mut secrets = Vec::new();
     for value in headers.get_all("authorization") {
-        if let Some(token) = value.to_str().ok().and_then(|v| v.strip_prefix("Bearer ")) {
-            secrets.push(token.trim().to_owned());
+        // The scheme's name is case-insensitive (RFC 9110, 11.1).
+        let credentials = value.to_str().ok().and_then(|v| v.trim().split_once(' '));
+        if let Some((scheme, token)) = credentials {
+            if scheme.eq_ignore_ascii_case("bearer") {
+                secrets.push(token.trim().to_owned());
+            }
         }
     }
     let names = [cookie_name(id, Side::White), cookie_name(id, Side::Black)];

@@ -46,9 +46,11 @@ pub(crate) async fn upgrade(
     headers: HeaderMap,
     upgrade: WebSocketUpgrade,
 ) -> Result<Response, ApiError> {
-    state.games.state(&id, &[]).await?;
+    let current = state.games.state(&id, &[]).await?.version;
     let secrets = presented(&headers, &id);
-    let since = since.since.unwrap_or(0);
+    // A version beyond the game's (a client that kept one from a database since reset) gets
+    // the current state at once too.
+    let since = since.since.filter(|&since| since <= current).unwrap_or(0);
     let games = state.games.clone();
     Ok(upgrade
         .max_message_size(MAX_MESSAGE)

@@ -14,14 +14,21 @@ fn client() -> Client {
     Client::builder().timeout(Duration::from_secs(30)).build().expect("a client")
 }
 
-/// A socket's client sends nothing the server reads: a message larger than a few KiB closes
-/// the socket instead of filling the server's memory, and the server goes on.
-#[tokio::test]
-async fn a_large_socket_message_closes_the_socket() {
+/// A server on an SQLite file of its own, a client, and a new game of checkers between two
+/// people on it.
+async fn a_game() -> (Server, Client, Value) {
     let database = databases().remove(0);
     let client = client();
     let server = Server::start(&database).await;
     let created = server.create(&client, "checkers", "human", "human").await;
+    (server, client, created)
+}
+
+/// A socket's client sends nothing the server reads: a message larger than a few KiB closes
+/// the socket instead of filling the server's memory, and the server goes on.
+#[tokio::test]
+async fn a_large_socket_message_closes_the_socket() {
+    let (server, client, created) = a_game().await;
     let id = created["id"].as_str().expect("an id");
     let url = format!("ws://{}/api/games/{id}/socket", server.addr);
     let (mut socket, _) = tokio_tungstenite::connect_async(&url).await.expect("a socket");
@@ -73,10 +80,7 @@ async fn a_takeback_needs_a_move_of_ones_own() {
 /// Offers end with the game: a draw offered, then a resignation, leaves none.
 #[tokio::test]
 async fn offers_end_with_the_game() {
-    let database = databases().remove(0);
-    let client = client();
-    let server = Server::start(&database).await;
-    let created = server.create(&client, "checkers", "human", "human").await;
+    let (server, client, created) = a_game().await;
     let id = created["id"].as_str().expect("an id");
     let (black, white) = (token(&created, "black"), token(&created, "white"));
     assert_eq!(server.play(&client, id, &black, "11-15", 0).await.status(), StatusCode::OK);
@@ -87,4 +91,49 @@ async fn offers_end_with_the_game() {
     assert_eq!(body["status"], "over", "{body}");
     assert!(body["draw_offer"].is_null(), "{body}");
     assert!(server.get(&client, id).await["draw_offer"].is_null());
+}
+
+/// `Authorization: bearer …` holds the seat as `Bearer …` does: the scheme's name is
+/// case-insensitive.
+#[tokio::test]
+async fn the_authorization_scheme_is_case_insensitive() {
+    let (server, client, created) = a_game().await;
+    let id = created["id"].as_str().expect("an id");
+    let played = client
+        .post(server.url(&format!("/api/games/{id}/moves")))
+        .header("authorization", format!("bearer {}", token(&created, "black")))
+        .json(&serde_json::json!({ "move": "11-15", "ply": 0 }))
+        .send()
+        .await
+        .expect("sent");
+    assert_eq!(played.status(), StatusCode::OK);
+}
+
+/// The page of a game that does not exist is a page that says so, with a 404.
+#[tokio::test]
+async fn an_unknown_games_page_is_a_404_page() {
+    let database = databases().remove(0);
+    let client = client();
+    let server = Server::start(&database).await;
+    let response = client.get(server.url("/games/no-such-game")).send().await.expect("sent");
+    assert_eq!(response.status(), StatusCode::NOT_FOUND);
+    let content_type = response.headers()[reqwest::header::CONTENT_TYPE].to_str().expect("text");
+    assert!(content_type.starts_with("text/html"), "{content_type}");
+    assert!(response.text().await.expect("a page").contains("No such game"));
+}
+
+/// A socket opened with a version beyond the game's gets the current state at once.
+#[tokio::test]
+async fn a_socket_since_a_version_beyond_the_games_gets_the_state_at_once() {
+    let (server, _, created) = a_game().await;
+    let id = created["id"].as_str().expect("an id");
+    let url = format!("ws://{}/api/games/{id}/socket?since=1000", server.addr);
+    let (mut socket, _) = tokio_tungstenite::connect_async(&url).await.expect("a socket");
+    let first = tokio::time::timeout(Duration::from_secs(10), socket.next())
+        .await
+        .expect("a message at once")
+        .expect("the socket is open")
+        .expect("a message");
+    let state: Value = serde_json::from_str(first.to_text().expect("text")).expect("JSON");
+    assert_eq!(state["ply"], 0);
 }
