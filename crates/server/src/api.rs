@@ -184,6 +184,8 @@ pub(crate) struct Health {
     database: bool,
     /// The games this server keeps in memory.
     cached_games: usize,
+    /// The searches running now, the computer's and analyses (at most `--workers`).
+    searching: usize,
 }
 
 /// `200` while this server and its database answer, `503` otherwise: for a load balancer.
@@ -194,7 +196,8 @@ pub(crate) struct Health {
 pub(crate) async fn health(State(state): State<AppState>) -> (StatusCode, Json<Health>) {
     let database = state.games.database_answers().await;
     let status = if database { StatusCode::OK } else { StatusCode::SERVICE_UNAVAILABLE };
-    (status, Json(Health { database, cached_games: state.games.cached() }))
+    let (cached_games, searching) = (state.games.cached(), state.games.searching());
+    (status, Json(Health { database, cached_games, searching }))
 }
 
 /// The query of `GET /api/games`.

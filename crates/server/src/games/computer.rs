@@ -12,7 +12,7 @@ use arbiter_ai::{PlayerSpec, SearchInfo};
 use tokio::task::AbortHandle;
 
 use super::entry::Entry;
-use super::{now_ms, Games, Slot};
+use super::{now_ms, Games, Searching, Slot};
 use crate::error::ApiError;
 use crate::seats::{Player, MAX_THINK};
 
@@ -40,9 +40,14 @@ impl Games {
             let found = if stop.load(Ordering::Relaxed) {
                 None
             } else {
-                tokio::task::spawn_blocking(search).await.ok()
+                let searching = games.searching.clone();
+                let searched = tokio::task::spawn_blocking(move || {
+                    let _permit = permit;
+                    let _counted = Searching::start(&searching);
+                    search()
+                });
+                searched.await.ok()
             };
-            drop(permit);
             renewal.abort();
             let mut entry = slot.entry.lock().await;
             entry.thinking = false;

@@ -6,7 +6,7 @@
 //! the game's row and searched on a bounded pool of worker threads ([`computer`]).
 
 use std::collections::HashMap;
-use std::sync::atomic::{AtomicI64, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicI64, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
@@ -71,6 +71,8 @@ pub struct Games {
     notices: Option<tokio::sync::mpsc::Sender<(String, i64)>>,
     queued_notices: Mutex<Option<tokio::sync::mpsc::Receiver<(String, i64)>>>,
     workers: Arc<Semaphore>,
+    /// The searches running on worker threads (the computer's and analyses).
+    searching: Arc<AtomicUsize>,
     /// The background tasks (the scan, the sweep, the listener), stopped with the server.
     tasks: Mutex<Vec<AbortHandle>>,
 }
@@ -273,6 +275,31 @@ async fn detached<T: Send + 'static>(
         .map_err(|error| ApiError::Internal(format!("the change did not finish: {error}")))?
 }
 
+/// Sets a flag when dropped: a request's future dropped (its client hung up) stops its work.
+struct StopOnDrop(Arc<AtomicBool>);
+
+impl Drop for StopOnDrop {
+    fn drop(&mut self) {
+        self.0.store(true, Ordering::Relaxed);
+    }
+}
+
+/// One search running on a worker thread, counted while it runs.
+struct Searching(Arc<AtomicUsize>);
+
+impl Searching {
+    fn start(count: &Arc<AtomicUsize>) -> Searching {
+        count.fetch_add(1, Ordering::Relaxed);
+        Searching(count.clone())
+    }
+}
+
+impl Drop for Searching {
+    fn drop(&mut self) {
+        self.0.fetch_sub(1, Ordering::Relaxed);
+    }
+}
+
 /// How many times a change is made again when another server changed the game first.
 const ATTEMPTS: usize = 3;
 
@@ -296,6 +323,7 @@ impl Games {
             cache: Cache::new(settings.cache_games),
             channels: notices::Channels::default(),
             workers: Arc::new(Semaphore::new(settings.workers.max(1))),
+            searching: Arc::default(),
             tasks: Mutex::new(Vec::new()),
         })
     }
@@ -317,6 +345,12 @@ impl Games {
             tasks.push(notices::spawn_notifier(self.store.clone(), queued));
         }
         self.tasks.lock().unwrap_or_else(std::sync::PoisonError::into_inner).extend(tasks);
+    }
+
+    /// The searches running now (never more than the workers).
+    #[must_use]
+    pub fn searching(&self) -> usize {
+        self.searching.load(Ordering::Relaxed)
     }
 
     /// The number of games in memory.
@@ -725,18 +759,28 @@ impl Games {
     /// the same time.
     pub async fn analysis(&self, id: &str, think: Duration) -> Result<Analysis, ApiError> {
         let think = think.min(Duration::from_secs(5));
+        // A client that hangs up stops the search (the exact values are not begun after it).
+        let stop = Arc::new(AtomicBool::new(false));
+        let _hang_up = StopOnDrop(stop.clone());
         let (search, exact) = {
             let (_, entry) = self.lock(id).await?;
             let limits = Limits::time(think);
             let spec = PlayerSpec { limits, table_mib: 8, ..PlayerSpec::new(Engine::AlphaBeta) };
-            (entry.live.search(spec, Arc::default()), entry.live.exact(think))
+            (entry.live.search(spec, stop.clone()), entry.live.exact(think))
         };
-        let _permit = self.workers.clone().acquire_owned().await;
-        let failed = |error: tokio::task::JoinError| {
-            ApiError::Internal(format!("the analysis failed: {error}"))
-        };
-        let search = tokio::task::spawn_blocking(search).await.map_err(failed)?;
-        let exact = tokio::task::spawn_blocking(exact).await.map_err(failed)?;
+        let permit = self.workers.clone().acquire_owned().await;
+        let searching = self.searching.clone();
+        // The permit is held by the search itself, until it ends, whatever the request does.
+        let analysed = tokio::task::spawn_blocking(move || {
+            let _permit = permit;
+            let _counted = Searching::start(&searching);
+            let search = search();
+            let exact = if stop.load(Ordering::Relaxed) { None } else { exact() };
+            (search, exact)
+        });
+        let (search, exact) = analysed
+            .await
+            .map_err(|error| ApiError::Internal(format!("the analysis failed: {error}")))?;
         Ok(Analysis { search, exact })
     }
 }

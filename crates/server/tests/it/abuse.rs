@@ -137,3 +137,32 @@ async fn a_socket_since_a_version_beyond_the_games_gets_the_state_at_once() {
     let state: Value = serde_json::from_str(first.to_text().expect("text")).expect("JSON");
     assert_eq!(state["ply"], 0);
 }
+
+/// Analyses whose clients hang up stop, and never run beyond the worker cap: ten clients in
+/// turn ask for a 5 s analysis and hang up after 100 ms; the server never runs more searches
+/// than its one worker, and none is left running.
+#[tokio::test]
+async fn analyses_whose_clients_hang_up_stop_and_stay_within_the_workers() {
+    let database = databases().remove(0);
+    let client = client();
+    let settings = arbiter_server::Settings { workers: 1, ..arbiter_server::Settings::default() };
+    let server = Server::start_with(&database, settings).await;
+    let created = server.create(&client, "checkers", "human", "human").await;
+    let id = created["id"].as_str().expect("an id");
+    let impatient =
+        Client::builder().timeout(Duration::from_millis(100)).build().expect("a client");
+    let mut most = 0;
+    for _ in 0..10 {
+        let url = server.url(&format!("/api/games/{id}/analysis?think=5s"));
+        assert!(impatient.get(url).send().await.is_err(), "the client hangs up first");
+        most = most.max(server.searching(&client).await);
+    }
+    assert!(most <= 1, "{most} searches at once on one worker");
+    for _ in 0..400 {
+        if server.searching(&client).await == 0 {
+            return;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    panic!("a search of a client that hung up went on");
+}

@@ -65,6 +65,11 @@ impl Server {
         self.get_json(client, "/api/health").await["cached_games"].as_u64().expect("a number")
     }
 
+    /// `GET /api/health`: the number of searches running.
+    pub async fn searching(&self, client: &Client) -> u64 {
+        self.get_json(client, "/api/health").await["searching"].as_u64().expect("a number")
+    }
+
     /// Creates a game; its JSON.
     pub async fn create(&self, client: &Client, game: &str, white: &str, black: &str) -> Value {
         let response = client
