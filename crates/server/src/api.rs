@@ -13,6 +13,7 @@ use axum::response::{IntoResponse, Redirect, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
 use serde::{Deserialize, Serialize};
+use tower_http::set_header::SetResponseHeaderLayer;
 
 use crate::error::{ApiError, ErrorBody};
 use crate::games::{Analysis, Change, Created, DrawAction, GameState, NewGame, UndoAction};
@@ -43,7 +44,53 @@ pub(crate) fn routes() -> Router<AppState> {
         .merge(pages::routes())
         .fallback(not_found)
         .layer(DefaultBodyLimit::max(MAX_BODY))
+        .layer(axum::middleware::from_fn(same_site))
         .layer(axum::middleware::map_response(json_errors))
+        .layer(hardening(header::X_CONTENT_TYPE_OPTIONS, "nosniff"))
+        .layer(hardening(header::REFERRER_POLICY, "no-referrer"))
+        .layer(hardening(header::X_FRAME_OPTIONS, "DENY"))
+        .layer(hardening(header::CONTENT_SECURITY_POLICY, CONTENT_SECURITY_POLICY))
+}
+
+/// What the pages may load and run: their own scripts, styles and images only; no framing
+/// (clickjacking), no other base, no forms elsewhere.
+const CONTENT_SECURITY_POLICY: &str = "default-src 'self'; img-src 'self' data:; \
+     connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'";
+
+/// A header every answer carries, unless its handler set it.
+fn hardening(
+    name: header::HeaderName,
+    value: &'static str,
+) -> SetResponseHeaderLayer<header::HeaderValue> {
+    SetResponseHeaderLayer::if_not_present(name, header::HeaderValue::from_static(value))
+}
+
+/// A request that would change something, sent by a browser from another site, is refused:
+/// browsers say where a request comes from (`Sec-Fetch-Site`, `Origin`); a request that says
+/// nothing (another program's) goes on. (Every such request also needs a JSON body, which a
+/// cross-site form cannot send.)
+async fn same_site(request: axum::extract::Request, next: axum::middleware::Next) -> Response {
+    let method = request.method();
+    if method != axum::http::Method::GET && method != axum::http::Method::HEAD {
+        let headers = request.headers();
+        let text = |name: header::HeaderName| headers.get(name).and_then(|v| v.to_str().ok());
+        let cross_site = text(header::HeaderName::from_static("sec-fetch-site"))
+            .is_some_and(|site| site == "cross-site");
+        let origin_host = text(header::ORIGIN)
+            .map(|origin| origin.split_once("://").map_or(origin, |(_, host)| host));
+        let foreign = match (origin_host, text(header::HOST)) {
+            (Some(origin), Some(host)) => !origin.eq_ignore_ascii_case(host),
+            (Some(_), None) => true,
+            (None, _) => false,
+        };
+        if cross_site || foreign {
+            return ApiError::Forbidden(
+                "a request from another site may not change anything here".to_owned(),
+            )
+            .into_response();
+        }
+    }
+    next.run(request).await
 }
 
 /// The errors of a request about a game that it may not find or read.

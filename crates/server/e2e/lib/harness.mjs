@@ -53,11 +53,19 @@ export async function launch() {
 }
 
 // A page of its own browser context (its own cookies), with the console's errors collected.
-export async function newPage(browser, { width = 1200, height = 900 } = {}) {
-  const context = await browser.newContext({ viewport: { width, height } });
+// Playwright's `waitForFunction` evaluates its function in the page, which the pages' Content
+// Security Policy forbids: the tests' contexts bypass it, except with `csp: true` (the test
+// of the policy itself, which waits by selectors only).
+export async function newPage(browser, { width = 1200, height = 900, csp = false } = {}) {
+  const context = await browser.newContext({ viewport: { width, height }, bypassCSP: !csp });
   const page = await context.newPage();
   page.errors = [];
   page.on('pageerror', (error) => page.errors.push(error.message));
+  page.on('console', (message) => {
+    if (message.type() === 'error' && /Content Security Policy/.test(message.text())) {
+      page.errors.push(message.text());
+    }
+  });
   page.on('dialog', (dialog) => dialog.accept());
   return page;
 }

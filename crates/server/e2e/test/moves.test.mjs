@@ -242,3 +242,18 @@ test('a move by drag and drop', async () => {
   assert.deepEqual(page.errors, []);
   await page.context().close();
 });
+
+test('the pages run under their Content Security Policy', async () => {
+  const page = await newPage(browser, { csp: true });
+  await page.goto(`${server.base}/`);
+  await page.waitForSelector('form button');
+  const created = await createGame(server, 'daynight');
+  await page.goto(`${server.base}${created.watch_url}`);
+  await page.waitForSelector('[data-cell]');
+  await page.waitForSelector('.dial');
+  await shot(page, 'daynight-under-csp');
+  await page.goto(`${server.base}/games`);
+  await page.waitForSelector('#games tbody tr');
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});

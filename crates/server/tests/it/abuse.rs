@@ -166,3 +166,35 @@ async fn analyses_whose_clients_hang_up_stop_and_stay_within_the_workers() {
     }
     panic!("a search of a client that hung up went on");
 }
+
+/// A request that would change something, sent by a browser from another site, is refused
+/// (`Origin`, `Sec-Fetch-Site`); from the server's own pages, or from a program that says
+/// nothing of where it comes from, it goes on. Every answer carries the hardening headers.
+#[tokio::test]
+async fn requests_from_other_sites_change_nothing_and_answers_are_hardened() {
+    let (server, client, _) = a_game().await;
+    let body = serde_json::json!({ "game": "checkers", "white": "human", "black": "human" });
+    let create = |header: Option<(&'static str, String)>| {
+        let mut request = client.post(server.url("/api/games")).json(&body);
+        if let Some((name, value)) = header {
+            request = request.header(name, value);
+        }
+        request.send()
+    };
+    let foreign = create(Some(("origin", "https://evil.example".to_owned()))).await.expect("sent");
+    assert_eq!(foreign.status(), StatusCode::FORBIDDEN);
+    let error: Value = foreign.json().await.expect("a JSON error");
+    assert!(error["error"].as_str().is_some_and(|e| e.contains("another site")), "{error}");
+    let cross = create(Some(("sec-fetch-site", "cross-site".to_owned()))).await.expect("sent");
+    assert_eq!(cross.status(), StatusCode::FORBIDDEN);
+    let own = create(Some(("origin", format!("http://{}", server.addr)))).await.expect("sent");
+    assert_eq!(own.status(), StatusCode::CREATED);
+    assert_eq!(create(None).await.expect("sent").status(), StatusCode::CREATED);
+
+    let page = client.get(server.url("/")).send().await.expect("sent");
+    let headers = page.headers();
+    assert_eq!(headers["x-content-type-options"], "nosniff");
+    assert_eq!(headers["referrer-policy"], "no-referrer");
+    let policy = headers["content-security-policy"].to_str().expect("text");
+    assert!(policy.contains("frame-ancestors 'none'"), "{policy}");
+}
