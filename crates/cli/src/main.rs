@@ -141,6 +141,9 @@ enum Command {
         /// Seconds between the scans for computer moves that no server is searching.
         #[arg(long, value_name = "SECONDS", default_value_t = 5, value_parser = clap::value_parser!(u32).range(1..=3_600))]
         scan: u32,
+        /// The most connections served at once; more wait until one closes.
+        #[arg(long, default_value_t = 1_000, value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
+        max_connections: u32,
     },
     /// Speak the Universal Game Interface (UGI) on stdin and stdout, for tournament runners
     /// such as cutegames; see docs/protocols.md.
@@ -322,7 +325,16 @@ fn run(command: &Command) -> Result<(), Failure> {
     match command {
         Command::Games => list_games(&mut out),
         Command::Bench { game } => bench::run(game.as_deref(), &mut out),
-        Command::Serve { addr, database, workers, cache_games, idle, lease, scan } => {
+        Command::Serve {
+            addr,
+            database,
+            workers,
+            cache_games,
+            idle,
+            lease,
+            scan,
+            max_connections,
+        } => {
             let seconds = |value: &u32| Duration::from_secs(u64::from(*value));
             let workers = workers.map_or_else(
                 || std::thread::available_parallelism().map_or(1, usize::from),
@@ -335,7 +347,11 @@ fn run(command: &Command) -> Result<(), Failure> {
                 lease: seconds(lease),
                 scan: seconds(scan),
             };
-            serve(*addr, database.clone(), settings)
+            let limits = arbiter_server::Limits {
+                connections: *max_connections as usize,
+                ..arbiter_server::Limits::default()
+            };
+            serve(*addr, database.clone(), settings, limits)
         }
         Command::Moves { game, .. }
         | Command::Perft { game, .. }
@@ -434,18 +450,26 @@ fn speak(
         .map_err(Failure::Output)
 }
 
+/// How long the server's exit waits for the work still running on its threads.
+const SHUTDOWN_WAIT: Duration = Duration::from_secs(1);
+
 /// `arbiter serve`: the game server until Ctrl-C.
 fn serve(
     addr: std::net::SocketAddr,
     database: Option<String>,
     settings: arbiter_server::Settings,
+    limits: arbiter_server::Limits,
 ) -> Result<(), Failure> {
     let database = database.unwrap_or_else(arbiter_server::store::Store::default_url);
     let runtime = tokio::runtime::Runtime::new().map_err(Failure::Output)?;
-    let config = arbiter_server::Config { addr, database: database.clone(), settings };
-    runtime.block_on(arbiter_server::serve(config, |bound| {
+    let config = arbiter_server::Config { addr, database: database.clone(), settings, limits };
+    let served = runtime.block_on(arbiter_server::serve(config, |bound| {
         println!("Arbiter is serving on http://{bound}/ (database {database}); Ctrl-C stops it.");
-    }))?;
+    }));
+    // A search that does not watch its stop flag (the solver's part of an analysis) does not
+    // hold the exit.
+    runtime.shutdown_timeout(SHUTDOWN_WAIT);
+    served?;
     Ok(())
 }
 

@@ -14,6 +14,7 @@
 mod api;
 mod error;
 mod games;
+mod listen;
 mod live;
 mod openapi;
 mod pages;
@@ -29,6 +30,7 @@ use tokio::net::TcpListener;
 
 pub use crate::error::ApiError;
 pub use crate::games::{Games, Settings};
+pub use crate::listen::Limits;
 pub use crate::openapi::document_json as openapi_document;
 use crate::store::Store;
 
@@ -68,10 +70,14 @@ pub struct Config {
     pub database: String,
     /// How the games are kept: workers, cache, leases.
     pub settings: Settings,
+    /// How connections are bounded.
+    pub limits: Limits,
 }
 
-/// Runs the server until Ctrl-C (or SIGTERM); requests in flight are finished first, so every
-/// move acknowledged is stored. `ready` hears the address listened on.
+/// Runs the server until Ctrl-C (or SIGTERM). Then the computer's searches and the analyses
+/// stop, no connection is accepted, and the requests in flight have `limits.shutdown_grace`
+/// to finish (a move is acknowledged only once stored, so nothing acknowledged is lost).
+/// `ready` hears the address listened on.
 pub async fn serve(config: Config, ready: impl FnOnce(SocketAddr)) -> Result<(), ApiError> {
     let store = Store::connect(&config.database).await?;
     let only_server = store.lock_exclusive()?;
@@ -86,10 +92,12 @@ pub async fn serve(config: Config, ready: impl FnOnce(SocketAddr)) -> Result<(),
         .local_addr()
         .map_err(|error| ApiError::BadRequest(format!("no local address: {error}")))?;
     ready(addr);
-    axum::serve(listener, app(state))
-        .with_graceful_shutdown(shutdown())
-        .await
-        .map_err(|error| ApiError::Internal(format!("the server stopped: {error}")))?;
+    let games = state.games.clone();
+    let stopping = async move {
+        shutdown().await;
+        games.stop_searches();
+    };
+    listen::run(listener, app(state), config.limits, stopping).await;
     store.close().await;
     Ok(())
 }

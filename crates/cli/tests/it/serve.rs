@@ -249,3 +249,50 @@ impl Drop for PrivateDatabase {
             .status();
     }
 }
+
+/// SIGTERM stops the server within a few seconds whatever runs: a computer's search of 10 s,
+/// a client sending its headers slowly; the process exits cleanly, and the game stays stored.
+#[test]
+fn sigterm_stops_the_server_at_once_whatever_runs() {
+    use std::io::Write;
+
+    let folder = std::env::temp_dir().join(format!("arbiter-sigterm-{}", std::process::id()));
+    let database = format!("sqlite://{}", folder.join("games.db").display());
+    let client = client();
+    let mut server = start(&database);
+    let created: Value = client
+        .post(format!("{}/api/games", server.base))
+        .json(&json!({ "game": "checkers", "white": "human", "black": "ai:alphabeta:time=10s" }))
+        .send()
+        .expect("sent")
+        .json()
+        .expect("json");
+    let addr = server.base.trim_start_matches("http://").to_owned();
+    let mut slow = std::net::TcpStream::connect(&addr).expect("a connection");
+    slow.write_all(b"GET / HTTP/1.1\r\nHost: x\r\n").expect("sent");
+    let terminated = Command::new("kill")
+        .args(["-TERM", &server.child.id().to_string()])
+        .status()
+        .expect("kill runs");
+    assert!(terminated.success());
+    // A hang guard shorter than the search: the server does not wait for it.
+    let mut status = None;
+    for _ in 0..160 {
+        status = server.child.try_wait().expect("the server's status");
+        if status.is_some() {
+            break;
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    let status = status.expect("the server stopped before its search would have ended");
+    assert!(status.success(), "{status}");
+    let restarted = start(&database);
+    let id = created["id"].as_str().expect("an id");
+    let stored: Value = client
+        .get(format!("{}/api/games/{id}", restarted.base))
+        .send()
+        .expect("sent")
+        .json()
+        .expect("json");
+    assert_eq!(stored["id"], created["id"]);
+}

@@ -25,11 +25,13 @@ impl Games {
     pub(super) fn schedule(self: &Arc<Self>, slot: &Arc<Slot>, entry: &mut Entry) {
         let side = entry.live.side_to_move();
         let Player::Computer(spec) = &entry.players[side.index()] else { return };
-        if entry.thinking || entry.live.status().is_over() {
+        if entry.thinking || entry.live.status().is_over() || self.stopping.load(Ordering::Relaxed)
+        {
             return;
         }
         entry.thinking = true;
         entry.stop = Arc::default();
+        self.register(&entry.stop);
         let (stop, version) = (entry.stop.clone(), entry.stored.version);
         let id = entry.stored.id.clone();
         let search = entry.live.search(bounded(*spec), stop.clone());

@@ -73,6 +73,10 @@ pub struct Games {
     workers: Arc<Semaphore>,
     /// The searches running on worker threads (the computer's and analyses).
     searching: Arc<AtomicUsize>,
+    /// The stop flags of the searches begun, to stop them all at shutdown.
+    stops: Mutex<Vec<std::sync::Weak<AtomicBool>>>,
+    /// Set at shutdown: no search begins.
+    stopping: AtomicBool,
     /// The background tasks (the scan, the sweep, the listener), stopped with the server.
     tasks: Mutex<Vec<AbortHandle>>,
 }
@@ -324,6 +328,8 @@ impl Games {
             channels: notices::Channels::default(),
             workers: Arc::new(Semaphore::new(settings.workers.max(1))),
             searching: Arc::default(),
+            stops: Mutex::new(Vec::new()),
+            stopping: AtomicBool::new(false),
             tasks: Mutex::new(Vec::new()),
         })
     }
@@ -345,6 +351,26 @@ impl Games {
             tasks.push(notices::spawn_notifier(self.store.clone(), queued));
         }
         self.tasks.lock().unwrap_or_else(std::sync::PoisonError::into_inner).extend(tasks);
+    }
+
+    /// Stops every search under way (the computer's and analyses), and begins none after: the
+    /// server is shutting down.
+    pub fn stop_searches(&self) {
+        self.stopping.store(true, Ordering::Relaxed);
+        let stops = self.stops.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        for stop in stops.iter().filter_map(std::sync::Weak::upgrade) {
+            stop.store(true, Ordering::Relaxed);
+        }
+    }
+
+    /// Keeps `stop` to stop its search at shutdown (forgetting the searches that ended).
+    fn register(&self, stop: &Arc<AtomicBool>) {
+        let mut stops = self.stops.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        stops.retain(|kept| kept.strong_count() > 0);
+        stops.push(Arc::downgrade(stop));
+        if self.stopping.load(Ordering::Relaxed) {
+            stop.store(true, Ordering::Relaxed);
+        }
     }
 
     /// The searches running now (never more than the workers).
@@ -761,6 +787,7 @@ impl Games {
         let think = think.min(Duration::from_secs(5));
         // A client that hangs up stops the search (the exact values are not begun after it).
         let stop = Arc::new(AtomicBool::new(false));
+        self.register(&stop);
         let _hang_up = StopOnDrop(stop.clone());
         let (search, exact) = {
             let (_, entry) = self.lock(id).await?;

@@ -198,3 +198,45 @@ async fn requests_from_other_sites_change_nothing_and_answers_are_hardened() {
     let policy = headers["content-security-policy"].to_str().expect("text");
     assert!(policy.contains("frame-ancestors 'none'"), "{policy}");
 }
+
+/// Clients that send their request's headers slowly (slowloris) are disconnected once the
+/// header deadline passes, and, even when they hold every connection the server serves at
+/// once, a normal request is then served.
+#[tokio::test]
+async fn slow_headers_are_cut_off_and_the_server_goes_on() {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+
+    let database = databases().remove(0);
+    let config = arbiter_server::Config {
+        addr: "127.0.0.1:0".parse().expect("an address"),
+        database,
+        settings: arbiter_server::Settings { workers: 1, ..arbiter_server::Settings::default() },
+        limits: arbiter_server::Limits {
+            connections: 4,
+            header_timeout: Duration::from_millis(300),
+            ..arbiter_server::Limits::default()
+        },
+    };
+    let (ready, bound) = tokio::sync::oneshot::channel();
+    let serving = tokio::spawn(arbiter_server::serve(config, move |addr| {
+        let _ = ready.send(addr);
+    }));
+    let addr = bound.await.expect("the server starts");
+    let mut slow = Vec::new();
+    for _ in 0..4 {
+        let mut stream = tokio::net::TcpStream::connect(addr).await.expect("a connection");
+        stream.write_all(b"GET /api/health HTTP/1.1\r\nHost: x\r\n").await.expect("sent");
+        slow.push(stream);
+    }
+    let answered = client().get(format!("http://{addr}/api/health")).send().await.expect("sent");
+    assert_eq!(answered.status(), StatusCode::OK);
+    for mut stream in slow {
+        let mut rest = Vec::new();
+        let read = tokio::time::timeout(Duration::from_secs(20), stream.read_to_end(&mut rest))
+            .await
+            .expect("the server closes the connection");
+        let answer = String::from_utf8_lossy(&rest);
+        assert!(read.is_err() || !answer.contains("200 OK"), "{answer}");
+    }
+    serving.abort();
+}

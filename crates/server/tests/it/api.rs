@@ -574,6 +574,7 @@ async fn a_damaged_game_does_not_stop_the_server_or_the_other_games() {
                 workers: 1,
                 ..arbiter_server::Settings::default()
             },
+            limits: arbiter_server::Limits::default(),
         };
         let serving = tokio::spawn(arbiter_server::serve(config, move |bound| {
             let _ = addr_sender.send(bound);

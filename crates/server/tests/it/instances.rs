@@ -135,6 +135,7 @@ async fn a_second_server_on_one_sqlite_file_is_refused() {
         addr: "127.0.0.1:0".parse().expect("an address"),
         database: database.clone(),
         settings: Settings { workers: 1, ..Settings::default() },
+        limits: arbiter_server::Limits::default(),
     };
     let (ready, bound) = tokio::sync::oneshot::channel();
     let first = tokio::spawn(arbiter_server::serve(config.clone(), move |addr| {
