@@ -45,6 +45,8 @@ test('a whole game of mini checkers by two players joined by the invite link', a
   await host.locator('#start').click();
   await host.waitForURL(/\/games\/[a-z0-9]+$/);
   const id = host.url().split('/').pop();
+  // The page shows the invitation once it has the game's state.
+  await host.waitForFunction(() => document.getElementById('invite-url').value !== '');
   const invite = await host.locator('#invite-url').inputValue();
   assert.match(invite, new RegExp(`/join/${id}/black/`));
   assert.equal(await host.locator('#copy-invite').isVisible(), true);
