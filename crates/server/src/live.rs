@@ -25,6 +25,9 @@ pub trait Live: Send + Sync {
     fn side_to_move(&self) -> Side;
     /// Whether `side` made one of the moves played.
     fn has_moved(&self, side: Side) -> bool;
+    /// `text` read as a move in the position before move `ply`, in canonical notation, if it
+    /// is one there.
+    fn move_at(&self, ply: usize, text: &str) -> Option<String>;
     /// How the game stands.
     fn status(&self) -> Status;
     /// Plays a move in any accepted notation; its canonical text.
@@ -317,6 +320,11 @@ impl<G: AnyGame> Live for Record<G> {
 
     fn side_to_move(&self) -> Side {
         self.0.position().side_to_move()
+    }
+
+    fn move_at(&self, ply: usize, text: &str) -> Option<String> {
+        let position = self.0.positions().take(self.0.len()).nth(ply)?;
+        position.parse_move(text).ok().map(|mv| mv.to_string())
     }
 
     fn has_moved(&self, side: Side) -> bool {

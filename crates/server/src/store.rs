@@ -103,6 +103,19 @@ impl Store {
         install_default_drivers();
         let sqlite = url.starts_with("sqlite:");
         let url = if sqlite { Self::sqlite_url(url)? } else { url.to_owned() };
+        if sqlite {
+            // One connection first, whose error says what is wrong with the file (one that is
+            // not a database, say); the pool's would only say that it timed out.
+            let probe = async {
+                let mut connection =
+                    <sqlx::AnyConnection as sqlx::Connection>::connect(&url).await?;
+                connection.execute("PRAGMA journal_mode = WAL").await?;
+                sqlx::Connection::close(connection).await
+            };
+            probe.await.map_err(|error| {
+                ApiError::Unavailable(format!("cannot open the database {url}: {error}"))
+            })?;
+        }
         let pool = AnyPoolOptions::new()
             .max_connections(if sqlite { 4 } else { 16 })
             .acquire_timeout(ACQUIRE_TIMEOUT)

@@ -619,8 +619,13 @@ impl Games {
         let held = entry.held(secrets);
         entry.acting(&held)?;
         let current = entry.live.ply();
-        // A move sent again after it was played is acknowledged again, and changes nothing.
-        if ply + 1 == current && entry.stored.moves.get(ply).is_some_and(|played| played == text) {
+        // A move sent again after it was played (in any notation the game reads) is
+        // acknowledged again, and changes nothing.
+        let resent = ply + 1 == current
+            && entry.stored.moves.get(ply).is_some_and(|played| {
+                entry.live.move_at(ply, text).is_some_and(|again| again == *played)
+            });
+        if resent {
             return Ok(entry.state(held));
         }
         if ply != current {

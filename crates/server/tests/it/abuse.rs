@@ -240,3 +240,31 @@ async fn slow_headers_are_cut_off_and_the_server_goes_on() {
     }
     serving.abort();
 }
+
+/// A move sent again after it was played is recognised in any notation the game reads (here
+/// with spaces around it), and acknowledged again without being played twice.
+#[tokio::test]
+async fn a_resent_move_is_recognised_in_any_notation() {
+    let (server, client, created) = a_game().await;
+    let id = created["id"].as_str().expect("an id");
+    let black = token(&created, "black");
+    assert_eq!(server.play(&client, id, &black, "11-15", 0).await.status(), StatusCode::OK);
+    let again = server.play(&client, id, &black, " 11-15 ", 0).await;
+    assert_eq!(again.status(), StatusCode::OK);
+    let state: Value = again.json().await.expect("json");
+    assert_eq!(state["moves"], serde_json::json!(["11-15"]));
+}
+
+/// A database file that is not one is reported as such when the server starts.
+#[tokio::test]
+async fn a_file_that_is_not_a_database_is_reported_as_such() {
+    let folder = std::env::temp_dir().join(format!("arbiter-not-a-db-{}", std::process::id()));
+    std::fs::create_dir_all(&folder).expect("a folder");
+    let path = folder.join("games.db");
+    std::fs::write(&path, vec![b'x'; 8192]).expect("a file");
+    let error = arbiter_server::store::Store::connect(&format!("sqlite://{}", path.display()))
+        .await
+        .expect_err("not a database");
+    assert!(error.to_string().contains("not a database"), "{error}");
+    let _ = std::fs::remove_dir_all(folder);
+}
