@@ -7,8 +7,8 @@ use std::time::Duration;
 
 use arbiter_ai::{PlayerSpec, SearchInfo, Session, SpecError};
 use arbiter_catalog::{AnyGame, GameId, Visitor};
-use arbiter_core::present::{Captured, Dial, Geometry, PieceKind, SKIP};
-use arbiter_core::turn::{Click, Turn};
+use arbiter_core::present::{Captured, CellId, Dial, Geometry, PieceKind, SKIP};
+use arbiter_core::turn::{Click, MovePath, Turn};
 use arbiter_core::{
     DrawReason, GameOptions, GameRecord, MoveError, Outcome, Side, Status, Undone, WinReason,
 };
@@ -158,9 +158,22 @@ pub struct ClickView {
     /// What a choice or the end of the turn means, for people: `capture by approach`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub label: Option<String>,
+    /// The piece this click moves: the cell it lands on is clicked (a choice may still be
+    /// needed to complete the step).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub lands: Option<Landing>,
     /// The step this click completes.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub step: Option<StepView>,
+}
+
+/// A piece moved by a click, as a client draws it at once.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, utoipa::ToSchema)]
+pub struct Landing {
+    /// Where the piece stood.
+    pub from: String,
+    /// Where it lands.
+    pub to: String,
 }
 
 /// A step of a move, as a client draws it while the move is entered: the piece on `from` goes
@@ -306,6 +319,50 @@ impl Visitor for Build<'_> {
     }
 }
 
+/// The clicks of `path` as a client enters and draws them (`name` names a cell): each with the
+/// piece it lands, where it lands one, and the step it completes (a choice after the landing
+/// click completes its step).
+fn click_views<G: AnyGame>(
+    path: &MovePath<G::Move>,
+    name: &impl Fn(CellId) -> String,
+) -> Vec<ClickView> {
+    let completed = path.completed_steps();
+    let mut lands = vec![None; completed.len()];
+    for (at, step) in completed.iter().enumerate() {
+        if let Some(step) = step {
+            let landing =
+                if matches!(path.clicks[at], Click::Choice(_)) { at.saturating_sub(1) } else { at };
+            lands[landing] = Some(Landing { from: name(step.from), to: name(step.to) });
+        }
+    }
+    path.clicks
+        .iter()
+        .zip(completed)
+        .zip(lands)
+        .map(|((click, step), lands)| {
+            let (cell, choice) = match click {
+                Click::Cell(cell) => (Some(name(*cell)), None),
+                Click::Choice(token) => (None, Some(token.as_str())),
+            };
+            ClickView {
+                cell,
+                choice: choice.filter(|token| *token != SKIP).map(str::to_owned),
+                skip: choice == Some(SKIP),
+                label: choice
+                    .and_then(|token| path.choice_label(token, G::SKIP_LABEL))
+                    .map(str::to_owned),
+                lands,
+                step: step.map(|step| StepView {
+                    from: name(step.from),
+                    to: name(step.to),
+                    captures: step.captured.iter().map(|&c| name(c)).collect(),
+                    taken: G::CAPTURED.into(),
+                }),
+            }
+        })
+        .collect()
+}
+
 /// The game record of `G`, as a [`Live`] game.
 struct Record<G: AnyGame>(GameRecord<G>);
 
@@ -355,37 +412,13 @@ impl<G: AnyGame> Live for Record<G> {
         let legal = if self.0.status().is_over() { Vec::new() } else { position.legal_moves() };
         let turn = Turn::new(position.clone(), &legal);
         let geometry = turn.geometry().clone();
-        let name = |cell: arbiter_core::present::CellId| geometry.name(cell).to_owned();
+        let name = |cell: CellId| geometry.name(cell).to_owned();
         let legal = turn
             .paths()
             .iter()
             .map(|path| LegalMove {
                 text: path.text.clone(),
-                clicks: path
-                    .clicks
-                    .iter()
-                    .zip(path.completed_steps())
-                    .map(|(click, step)| {
-                        let (cell, choice) = match click {
-                            Click::Cell(cell) => (Some(name(*cell)), None),
-                            Click::Choice(token) => (None, Some(token.as_str())),
-                        };
-                        ClickView {
-                            cell,
-                            choice: choice.filter(|token| *token != SKIP).map(str::to_owned),
-                            skip: choice == Some(SKIP),
-                            label: choice
-                                .and_then(|token| path.choice_label(token, G::SKIP_LABEL))
-                                .map(str::to_owned),
-                            step: step.map(|step| StepView {
-                                from: name(step.from),
-                                to: name(step.to),
-                                captures: step.captured.iter().map(|&c| name(c)).collect(),
-                                taken: G::CAPTURED.into(),
-                            }),
-                        }
-                    })
-                    .collect(),
+                clicks: click_views::<G>(path, &name),
                 captures: path
                     .steps
                     .iter()

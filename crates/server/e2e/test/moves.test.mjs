@@ -48,6 +48,7 @@ test('a checkers multi-jump is entered landing by landing', async () => {
   // second completes a jump whose man taken stays, marked, until the move ends.
   assert.equal(jump.clicks[0].step, undefined);
   assert.deepEqual(jump.clicks[1].step, { from: '27', to: '18', captures: [jump.captures[0]], taken: 'marked' });
+  assert.deepEqual(jump.clicks[1].lands, { from: '27', to: '18' });
   await click(page, '27');
   assert.equal(await page.locator('[data-cell="18"].target').count(), 1);
   await click(page, '18');
@@ -85,10 +86,14 @@ test('a Fanorona chain with a choice of approach or withdrawal, stopped early', 
   assert.deepEqual(clickKeys(chain), ['B2', 'C3', 'D3', 'A', 'skip']);
   assert.equal(chain.clicks[3].label, 'capture by approach');
   assert.equal(chain.clicks[3].step.taken, 'removed');
+  // D3 lands the piece before the choice completes its step: the board shows it there.
+  assert.deepEqual(chain.clicks[2].lands, { from: 'C3', to: 'D3' });
+  assert.equal(chain.clicks[3].lands, undefined);
   assert.equal(chain.clicks[4].skip, true);
   await click(page, 'B2');
   await click(page, 'C3');
   await click(page, 'D3');
+  assert.equal(await pieceAt(page, 'D3'), 1);
   // Both captures are possible from D3: the page asks.
   assert.equal(await page.locator('[data-choice="A"]').count(), 1);
   assert.equal(await page.locator('[data-choice="W"]').count(), 1);

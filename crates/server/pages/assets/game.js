@@ -76,9 +76,9 @@ async function submit(move) {
   }
 }
 
-// What the board shows while a move is being entered: the steps the clicks entered complete,
-// played as the server describes them (the piece moved; the pieces taken removed, made
-// neutral or marked), and the last cell clicked selected. The moves left agree on the clicks
+// What the board shows while a move is being entered: the clicks entered played as the server
+// describes them (a piece moved where a click lands it; the pieces a completed step takes
+// removed, made neutral or marked), and the last cell clicked selected. The moves left agree on the clicks
 // entered, so on their steps. `next` maps the keys of the clicks that may come next to them.
 function enteredView(view) {
   const entered = page.entered;
@@ -88,13 +88,13 @@ function enteredView(view) {
   let selected = null;
   for (const click of matches.length ? matches[0].clicks.slice(0, entered.length) : []) {
     if (click.cell !== undefined) selected = click.cell;
+    const piece = click.lands && pieces.get(click.lands.from);
+    if (piece) {
+      pieces.delete(click.lands.from);
+      pieces.set(click.lands.to, { ...piece, cell: click.lands.to });
+    }
     const step = click.step;
     if (!step) continue;
-    const piece = pieces.get(step.from);
-    if (piece) {
-      pieces.delete(step.from);
-      pieces.set(step.to, { ...piece, cell: step.to });
-    }
     for (const cell of step.captures) {
       captured.add(cell);
       if (step.taken === 'removed') pieces.delete(cell);
