@@ -144,6 +144,10 @@ enum Command {
         /// The most connections served at once; more wait until one closes.
         #[arg(long, default_value_t = 1_000, value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
         max_connections: u32,
+        /// The address people reach the server at when a proxy stands in front of it, e.g.
+        /// https://games.example.org: with `https`, its cookies are `Secure`.
+        #[arg(long, value_name = "URL", value_parser = public_url)]
+        public_url: Option<String>,
     },
     /// Speak the Universal Game Interface (UGI) on stdin and stdout, for tournament runners
     /// such as cutegames; see docs/protocols.md.
@@ -334,6 +338,7 @@ fn run(command: &Command) -> Result<(), Failure> {
             lease,
             scan,
             max_connections,
+            public_url,
         } => {
             let seconds = |value: &u32| Duration::from_secs(u64::from(*value));
             let workers = workers.map_or_else(
@@ -351,7 +356,10 @@ fn run(command: &Command) -> Result<(), Failure> {
                 connections: *max_connections as usize,
                 ..arbiter_server::Limits::default()
             };
-            serve(*addr, database.clone(), settings, limits)
+            let database =
+                database.clone().unwrap_or_else(arbiter_server::store::Store::default_url);
+            let public_url = public_url.clone();
+            serve(arbiter_server::Config { addr: *addr, database, settings, limits, public_url })
         }
         Command::Moves { game, .. }
         | Command::Perft { game, .. }
@@ -453,16 +461,21 @@ fn speak(
 /// How long the server's exit waits for the work still running on its threads.
 const SHUTDOWN_WAIT: Duration = Duration::from_secs(1);
 
+/// Reads `--public-url`: an `http://` or `https://` address.
+fn public_url(text: &str) -> Result<String, String> {
+    let scheme = text.split_once("://").map(|(scheme, _)| scheme);
+    match scheme {
+        Some("http" | "https") if text.len() > "https://".len() => {
+            Ok(text.trim_end_matches('/').to_owned())
+        }
+        _ => Err("expected an address like https://games.example.org".to_owned()),
+    }
+}
+
 /// `arbiter serve`: the game server until Ctrl-C.
-fn serve(
-    addr: std::net::SocketAddr,
-    database: Option<String>,
-    settings: arbiter_server::Settings,
-    limits: arbiter_server::Limits,
-) -> Result<(), Failure> {
-    let database = database.unwrap_or_else(arbiter_server::store::Store::default_url);
+fn serve(config: arbiter_server::Config) -> Result<(), Failure> {
     let runtime = tokio::runtime::Runtime::new().map_err(Failure::Output)?;
-    let config = arbiter_server::Config { addr, database: database.clone(), settings, limits };
+    let database = config.database.clone();
     let served = runtime.block_on(arbiter_server::serve(config, |bound| {
         println!("Arbiter is serving on http://{bound}/ (database {database}); Ctrl-C stops it.");
     }));

@@ -9,7 +9,7 @@ use arbiter_core::{OptionSpec, Side};
 use axum::extract::rejection::JsonRejection;
 use axum::extract::{DefaultBodyLimit, Path, Query, State};
 use axum::http::{header, HeaderMap, StatusCode};
-use axum::response::{IntoResponse, Redirect, Response};
+use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
 use serde::{Deserialize, Serialize};
@@ -18,7 +18,7 @@ use tower_http::set_header::SetResponseHeaderLayer;
 use crate::error::{ApiError, ErrorBody};
 use crate::games::{Analysis, Change, Created, DrawAction, GameState, NewGame, UndoAction};
 use crate::live::{self, View};
-use crate::seats::{presented, set_cookie};
+use crate::seats::presented;
 use crate::store::Summary;
 use crate::{openapi, pages, socket, AppState};
 
@@ -40,7 +40,7 @@ pub(crate) fn routes() -> Router<AppState> {
         .route("/api/games/{id}/analysis", get(analysis))
         .route("/api/games/{id}/replay/{ply}", get(replay))
         .route("/api/games/{id}/socket", get(socket::upgrade))
-        .route("/join/{id}/{side}/{token}", get(join))
+        .route("/api/games/{id}/join", post(join))
         .merge(pages::routes())
         .fallback(not_found)
         .layer(DefaultBodyLimit::max(MAX_BODY))
@@ -277,21 +277,27 @@ pub(crate) async fn list(
         (status = 503, description = "the database is unavailable: nothing was created", body = ErrorBody)))]
 pub(crate) async fn create(
     State(state): State<AppState>,
+    headers: HeaderMap,
     new: Result<Json<NewGame>, JsonRejection>,
 ) -> Result<Response, ApiError> {
     let new = body(new)?;
-    let keep = new.keep.clone();
-    let created = state.games.create(new).await?;
-    let mut response = (StatusCode::CREATED, Json(&created)).into_response();
-    for side in keep {
-        if let Some(seat) = created.seats.get(&side) {
-            let cookie = set_cookie(&created.id, side, &seat.token);
-            if let Ok(value) = cookie.parse() {
-                response.headers_mut().append(header::SET_COOKIE, value);
-            }
+    let (session, cookie) = match new.keep.is_empty() {
+        true => (None, None),
+        false => {
+            let (session, cookie) = state.cookies.session_of(&headers)?;
+            (Some(session), cookie)
         }
+    };
+    let created = state.games.create(new, session).await?;
+    Ok(with_cookie((StatusCode::CREATED, Json(&created)).into_response(), cookie))
+}
+
+/// `response`, giving the browser the session cookie `cookie` if there is one.
+fn with_cookie(mut response: Response, cookie: Option<String>) -> Response {
+    if let Some(value) = cookie.and_then(|cookie| cookie.parse().ok()) {
+        response.headers_mut().append(header::SET_COOKIE, value);
     }
-    Ok(response)
+    response
 }
 
 /// The game as the requester sees it (`you`: the seats its token or cookies hold).
@@ -459,32 +465,36 @@ pub(crate) async fn analysis(
     Ok(Json(state.games.analysis(&id, think).await?).into_response())
 }
 
-/// An invitation link: gives the seat to the first browser that opens it (by an HttpOnly
-/// cookie), and sends it to the game's page; the link's token stops working.
-#[utoipa::path(get, path = "/join/{id}/{side}/{token}", tag = "play",
-    params(("id" = String, Path, description = "the game's identifier"),
-        ("side" = Side, Path, description = "the seat"),
-        ("token" = String, Path, description = "the seat's token, from the game's creation")),
-    responses(
-        (status = 303, description = "the seat is the browser's: on to the game's page"),
+/// What a friend sends to take the seat an invitation link offers.
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
+pub(crate) struct JoinRequest {
+    /// The seat.
+    side: Side,
+    /// The seat's token, from the link (`/join/{id}/{side}/{token}`).
+    token: String,
+}
+
+/// Takes the seat an invitation link offers, once: the browser holds it by its session cookie
+/// from then on, and the link's token stops working. (Opening the link only shows a page that
+/// asks the friend to join: a link previewer takes nothing.)
+#[utoipa::path(post, path = "/api/games/{id}/join", tag = "play",
+    params(("id" = String, Path, description = "the game's identifier")),
+    request_body = JoinRequest,
+    responses(BodyErrors, GameErrors,
+        (status = 200, description = "the seat is the browser's: the game's state", body = GameState),
+        (status = 400, description = "the body is wrong", body = ErrorBody),
         (status = 403, description = "the link was used already, or is wrong", body = ErrorBody),
-        (status = 404, description = "no such game, or no such seat", body = ErrorBody),
-        (status = 503, description = "the database is unavailable", body = ErrorBody)))]
+        (status = 503, description = "the database is unavailable: nothing was changed", body = ErrorBody)))]
 pub(crate) async fn join(
     State(state): State<AppState>,
-    Path((id, side, token)): Path<(String, String, String)>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    request: Result<Json<JoinRequest>, JsonRejection>,
 ) -> Result<Response, ApiError> {
-    let side = match side.as_str() {
-        "white" => Side::White,
-        "black" => Side::Black,
-        _ => return Err(ApiError::NotFound("a seat is white or black".to_owned())),
-    };
-    let secret = state.games.join(&id, side, &token).await?;
-    let mut response = Redirect::to(&format!("/games/{id}")).into_response();
-    if let Ok(value) = set_cookie(&id, side, &secret).parse() {
-        response.headers_mut().append(header::SET_COOKIE, value);
-    }
-    Ok(response)
+    let request = body(request)?;
+    let (session, cookie) = state.cookies.session_of(&headers)?;
+    let joined = state.games.join(&id, request.side, &request.token, &session).await?;
+    Ok(with_cookie(Json(joined).into_response(), cookie))
 }
 
 /// The board after the first `ply` moves of game `id`: the position, pieces, dial and the last

@@ -32,12 +32,14 @@ pub use crate::error::ApiError;
 pub use crate::games::{Games, Settings};
 pub use crate::listen::Limits;
 pub use crate::openapi::document_json as openapi_document;
+use crate::seats::Cookies;
 use crate::store::Store;
 
-/// What every request shares: the games.
+/// What every request shares: the games, and how cookies are made.
 #[derive(Clone)]
 pub struct AppState {
     games: Arc<Games>,
+    cookies: Cookies,
 }
 
 impl AppState {
@@ -46,7 +48,15 @@ impl AppState {
     pub fn start(store: Store, settings: Settings) -> Result<AppState, ApiError> {
         let games = Arc::new(Games::new(store, settings)?);
         games.start();
-        Ok(AppState { games })
+        Ok(AppState { games, cookies: Cookies::default() })
+    }
+
+    /// The state of a server reached at `public_url` (`https://…` makes its cookies
+    /// `Secure`).
+    #[must_use]
+    pub fn reached_at(self, public_url: Option<&str>) -> AppState {
+        let secure = public_url.is_some_and(|url| url.starts_with("https://"));
+        AppState { cookies: Cookies { secure }, ..self }
     }
 
     /// The games.
@@ -72,6 +82,9 @@ pub struct Config {
     pub settings: Settings,
     /// How connections are bounded.
     pub limits: Limits,
+    /// The address people reach the server at, when it is behind a proxy (`https://…` makes
+    /// its cookies `Secure`).
+    pub public_url: Option<String>,
 }
 
 /// Runs the server until Ctrl-C (or SIGTERM). Then the computer's searches and the analyses
@@ -84,7 +97,8 @@ pub async fn serve(config: Config, ready: impl FnOnce(SocketAddr)) -> Result<(),
     if only_server.is_some() {
         store.end_leases().await?;
     }
-    let state = AppState::start(store.clone(), config.settings)?;
+    let state =
+        AppState::start(store.clone(), config.settings)?.reached_at(config.public_url.as_deref());
     let listener = TcpListener::bind(config.addr).await.map_err(|error| {
         ApiError::BadRequest(format!("cannot listen on {}: {error}", config.addr))
     })?;

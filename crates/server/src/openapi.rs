@@ -19,7 +19,8 @@ use crate::{api, socket};
         description = "Play abstract strategy board games over HTTP and WebSocket. The client \
             holds no rules: every state lists the legal moves and the clicks that enter each. A \
             move carries the ply it is made at, so a resent move is harmless. Seats are held by \
-            a secret token (`Authorization: Bearer TOKEN`) or the seat's HttpOnly cookie. Every \
+            a secret token (`Authorization: Bearer TOKEN`) or the browser's HttpOnly session \
+            cookie. Every \
             error is JSON: `{\"error\": …}`."
     ),
     paths(
@@ -49,7 +50,7 @@ use crate::{api, socket};
 )]
 pub struct ApiDoc;
 
-/// How a seat is held: its token, or the cookie its invitation link set.
+/// How a seat is held: its token, or the browser's session cookie.
 struct Seats;
 
 impl Modify for Seats {
@@ -62,8 +63,9 @@ impl Modify for Seats {
         components.add_security_scheme(
             "cookie",
             SecurityScheme::ApiKey(ApiKey::Cookie(ApiKeyValue::with_description(
-                "arbiter_ID_SIDE",
-                "the seat's secret, set by its invitation link (the name holds the game and side)",
+                "arbiter_session",
+                "the browser's session, set when it keeps or joins a seat: it holds every seat \
+                 the browser took",
             ))),
         );
     }

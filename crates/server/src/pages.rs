@@ -5,6 +5,7 @@
 //! - `/`: the games of the catalog and the new-game form;
 //! - `/games`: the games stored on this server;
 //! - `/games/{id}`: a game's page, to play or to watch;
+//! - `/join/{id}/{side}/{token}`: an invitation link's page, to take the seat it offers;
 //! - `/assets/…`: the style sheet, the scripts and the icon.
 //!
 //! The move list's navigation asks the API for each position
@@ -40,6 +41,7 @@ const ASSETS: &[Asset] = &[
     Asset { name: "board.js", content_type: JS, text: include_str!("../pages/assets/board.js") },
     Asset { name: "game.js", content_type: JS, text: include_str!("../pages/assets/game.js") },
     Asset { name: "home.js", content_type: JS, text: include_str!("../pages/assets/home.js") },
+    Asset { name: "join.js", content_type: JS, text: include_str!("../pages/assets/join.js") },
     Asset { name: "list.js", content_type: JS, text: include_str!("../pages/assets/list.js") },
     Asset {
         name: "icon.svg",
@@ -51,6 +53,7 @@ const ASSETS: &[Asset] = &[
 const HOME: &str = include_str!("../pages/index.html");
 const LIST: &str = include_str!("../pages/games.html");
 const GAME: &str = include_str!("../pages/game.html");
+const JOIN: &str = include_str!("../pages/join.html");
 const MISSING: &str = include_str!("../pages/missing.html");
 
 pub(crate) fn routes() -> Router<AppState> {
@@ -58,18 +61,34 @@ pub(crate) fn routes() -> Router<AppState> {
         .route("/", get(|| async { html(HOME) }))
         .route("/games", get(|| async { html(LIST) }))
         .route("/games/{id}", get(game_page))
+        .route("/join/{id}/{side}/{token}", get(join_page))
         .route("/assets/{name}", get(asset))
 }
 
 /// A game's page; a game that does not exist gets a page that says so, with a 404.
 async fn game_page(State(state): State<AppState>, Path(id): Path<String>) -> Response {
-    match state.games.state(&id, &[]).await {
+    page_of_game(&state, &id, GAME).await
+}
+
+/// An invitation link's page: it shows the game and the seat, and takes the seat only when
+/// the friend presses its button (`POST /api/games/{id}/join`), so that opening the link
+/// (a `HEAD`, a link previewer) changes nothing.
+async fn join_page(
+    State(state): State<AppState>,
+    Path((id, _, _)): Path<(String, String, String)>,
+) -> Response {
+    page_of_game(&state, &id, JOIN).await
+}
+
+/// `page`, or the page that says game `id` does not exist, with a 404.
+async fn page_of_game(state: &AppState, id: &str, page: &'static str) -> Response {
+    match state.games.state(id, &[]).await {
         Err(ApiError::NotFound(_)) => {
             let mut response = html(MISSING);
             *response.status_mut() = StatusCode::NOT_FOUND;
             response
         }
-        _ => html(GAME),
+        _ => html(page),
     }
 }
 

@@ -1,5 +1,6 @@
 //! Seats: who plays each side, the secrets that hold human seats (stored only as hashes), and
-//! how a request proves it holds one: `Authorization: Bearer SECRET` or the seat's cookie.
+//! how a request proves it holds one: `Authorization: Bearer SECRET`, or the browser's session
+//! cookie, from which the secret of each of its seats is derived.
 
 use std::str::FromStr;
 
@@ -7,6 +8,7 @@ use arbiter_ai::{Engine, PlayerSpec, SpecError};
 use arbiter_catalog::{AnyGame, GameId, Visitor};
 use arbiter_core::Side;
 use axum::http::HeaderMap;
+use hmac::{Hmac, Mac};
 use sha2::{Digest, Sha256};
 
 use crate::error::ApiError;
@@ -124,19 +126,68 @@ fn hex(bytes: &[u8]) -> String {
     bytes.iter().map(|byte| format!("{byte:02x}")).collect()
 }
 
-/// The name of the cookie that holds `side`'s seat of game `id`.
+/// The cookie that holds a browser's seats: one secret, from which the secret of each seat the
+/// browser takes is derived ([`seat_secret`]), so that a browser sends one short cookie
+/// however many games it plays.
+pub const SESSION_COOKIE: &str = "arbiter_session";
+
+/// The secret of `side`'s seat of game `id` for the browser whose session secret is
+/// `session`: HMAC-SHA-256 keyed by the session, 128 bits in hexadecimal. The server stores
+/// only its hash, as for any seat's secret.
 #[must_use]
-pub fn cookie_name(id: &str, side: Side) -> String {
-    format!("arbiter_{id}_{}", side.name())
+pub fn seat_secret(session: &str, id: &str, side: Side) -> String {
+    // HMAC takes a key of any length.
+    let mut mac = Hmac::<Sha256>::new_from_slice(session.as_bytes())
+        .unwrap_or_else(|_| unreachable!("HMAC takes any key"));
+    mac.update(format!("{id}/{}", side.name()).as_bytes());
+    hex(&mac.finalize().into_bytes()[..16])
 }
 
-/// The `Set-Cookie` value that gives the seat to this browser.
+/// The session secret a request's cookie carries, when it is one this server could have made
+/// (32 hexadecimal digits).
 #[must_use]
-pub fn set_cookie(id: &str, side: Side, secret: &str) -> String {
-    format!("{}={secret}; Path=/; HttpOnly; SameSite=Lax; Max-Age=31536000", cookie_name(id, side))
+pub fn session(headers: &HeaderMap) -> Option<String> {
+    cookies(headers)
+        .find(|(name, _)| *name == SESSION_COOKIE)
+        .map(|(_, value)| value.to_owned())
+        .filter(|value| value.len() == 32 && value.bytes().all(|byte| byte.is_ascii_hexdigit()))
 }
 
-/// The secrets a request presents for game `id`: the bearer token, and the seat cookies.
+/// The pairs of a request's `Cookie` headers.
+fn cookies(headers: &HeaderMap) -> impl Iterator<Item = (&str, &str)> {
+    headers
+        .get_all("cookie")
+        .into_iter()
+        .filter_map(|value| value.to_str().ok())
+        .flat_map(|value| value.split(';'))
+        .filter_map(|pair| pair.trim().split_once('='))
+}
+
+/// How the server's cookies are made.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Cookies {
+    /// The server is reached over HTTPS (its public URL says so): cookies are `Secure`.
+    pub secure: bool,
+}
+
+impl Cookies {
+    /// The session secret of a request, and the `Set-Cookie` value that gives a new one to a
+    /// browser that has none.
+    pub fn session_of(self, headers: &HeaderMap) -> Result<(String, Option<String>), ApiError> {
+        if let Some(session) = session(headers) {
+            return Ok((session, None));
+        }
+        let session = new_secret()?;
+        let secure = if self.secure { "; Secure" } else { "" };
+        let cookie = format!(
+            "{SESSION_COOKIE}={session}; Path=/; HttpOnly; SameSite=Lax; Max-Age=31536000{secure}"
+        );
+        Ok((session, Some(cookie)))
+    }
+}
+
+/// The secrets a request presents for game `id`: the bearer token, and the secrets of both
+/// seats derived from its session cookie.
 pub fn presented(headers: &HeaderMap, id: &str) -> Vec<String> {
     let mut secrets = Vec::new();
     for value in headers.get_all("authorization") {
@@ -148,15 +199,8 @@ pub fn presented(headers: &HeaderMap, id: &str) -> Vec<String> {
             }
         }
     }
-    let names = [cookie_name(id, Side::White), cookie_name(id, Side::Black)];
-    for value in headers.get_all("cookie") {
-        for pair in value.to_str().unwrap_or_default().split(';') {
-            if let Some((name, secret)) = pair.trim().split_once('=') {
-                if names.iter().any(|wanted| wanted == name) {
-                    secrets.push(secret.to_owned());
-                }
-            }
-        }
+    if let Some(session) = session(headers) {
+        secrets.extend([Side::White, Side::Black].map(|side| seat_secret(&session, id, side)));
     }
     secrets
 }
@@ -182,5 +226,28 @@ mod tests {
         assert_eq!(computer("ai", GameId::Checkers).limits.nodes, Some(30_000));
         assert_eq!(computer("ai:5", GameId::DayNight).limits.nodes, Some(3_000_000));
         assert!(Player::parse("ai:6", GameId::Holes).is_err());
+    }
+
+    #[test]
+    fn a_session_cookie_is_secure_behind_https_and_derives_a_secret_per_seat() {
+        let (session, cookie) =
+            Cookies { secure: true }.session_of(&HeaderMap::new()).expect("random numbers");
+        assert!(cookie.expect("a new cookie").ends_with("; Secure"));
+        let (_, plain) =
+            Cookies { secure: false }.session_of(&HeaderMap::new()).expect("random numbers");
+        assert!(!plain.expect("a new cookie").contains("Secure"));
+        let mut headers = HeaderMap::new();
+        let sent = format!("theme=dark; {SESSION_COOKIE}={session}");
+        headers.insert("cookie", sent.parse().expect("a header"));
+        assert_eq!(
+            Cookies::default().session_of(&headers).expect("a session"),
+            (session.clone(), None)
+        );
+        let white = seat_secret(&session, "abc", Side::White);
+        assert_ne!(white, seat_secret(&session, "abc", Side::Black));
+        assert_ne!(white, seat_secret(&session, "abd", Side::White));
+        assert_eq!(presented(&headers, "abc"), [white, seat_secret(&session, "abc", Side::Black)]);
+        headers.insert("cookie", format!("{SESSION_COOKIE}=not-hex").parse().expect("a header"));
+        assert_eq!(super::session(&headers), None, "a cookie the server did not make is ignored");
     }
 }

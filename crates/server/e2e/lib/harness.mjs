@@ -94,6 +94,8 @@ export const gameState = async (server, id) => (await api(server, 'GET', `/api/g
 export async function openSeats(page, server, created, sides = ['white', 'black']) {
   for (const side of sides) {
     await page.goto(server.base + created.seats[side].url);
+    await page.locator('#join:not([hidden])').click();
+    await page.waitForURL(`${server.base}/games/${created.id}`);
   }
   await page.waitForSelector('[data-cell]');
   await waitForPly(page, created.state.ply);

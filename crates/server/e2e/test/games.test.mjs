@@ -51,8 +51,15 @@ test('a whole game of mini checkers by two players joined by the invite link', a
   assert.match(invite, new RegExp(`/join/${id}/black/`));
   assert.equal(await host.locator('#copy-invite').isVisible(), true);
 
+  // Opening the link (as a link previewer would) takes nothing: the page asks first.
   const guest = await newPage(browser);
+  const preview = await guest.request.head(invite);
+  assert.equal(preview.status(), 200);
   await guest.goto(invite);
+  await guest.waitForFunction(() => /Join this game of .+ as Black/.test(document.getElementById('title').textContent));
+  assert.equal((await gameState(server, id)).seats.black.taken, false);
+  await shot(guest, 'invitation-desktop');
+  await guest.locator('#join').click();
   await guest.waitForURL(`${server.base}/games/${id}`);
   await guest.waitForSelector('[data-cell]');
   const state = await gameState(server, id);
@@ -62,10 +69,13 @@ test('a whole game of mini checkers by two players joined by the invite link', a
   await host.waitForFunction(() => document.getElementById('invite').hidden);
   assert.equal(await host.locator('#copy-invite').isVisible(), false);
 
-  // The link gives the seat once: a third browser only watches.
+  // The link gives the seat once: a third browser is told so, and offered to watch.
   const third = await newPage(browser);
-  const again = await third.goto(invite);
-  assert.equal(again.status(), 403);
+  await third.goto(invite);
+  await third.waitForFunction(() => /used already/.test(document.getElementById('title').textContent));
+  assert.equal(await third.locator('#join').isVisible(), false);
+  assert.equal(await third.locator('#watch').getAttribute('href'), `/games/${id}`);
+  await shot(third, 'invitation-spent-desktop');
 
   const pages = { white: host, black: guest };
   const final = await playWhole(server, id, (side) => pages[side], 'minicheckers', 7);

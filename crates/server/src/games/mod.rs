@@ -27,7 +27,7 @@ use self::cache::Cache;
 use self::entry::Entry;
 use crate::error::ApiError;
 use crate::live::{self, describe, Event, ExactMove, GameResult, GameStatus, View};
-use crate::seats::{hash_secret, new_game_id, new_secret, Player};
+use crate::seats::{hash_secret, new_game_id, new_secret, seat_secret, Player};
 use crate::store::{Store, StoredGame, StoredSeat, Summary};
 
 /// How a server keeps its games.
@@ -425,8 +425,13 @@ impl Games {
         Err(ApiError::Outdated)
     }
 
-    /// Creates a game; the creator gets every human seat's token and link.
-    async fn create_now(self: &Arc<Self>, new: NewGame) -> Result<Created, ApiError> {
+    /// Creates a game; the creator gets every human seat's token and link. The seats it keeps
+    /// are held by the secrets derived from its browser's `session`.
+    async fn create_now(
+        self: &Arc<Self>,
+        new: NewGame,
+        session: Option<String>,
+    ) -> Result<Created, ApiError> {
         let kind: GameId = new.game.parse().map_err(|e| ApiError::BadRequest(format!("{e}")))?;
         let live = live::build(kind, &new.options, &[], None).map_err(ApiError::BadRequest)?;
         let players = [Player::parse(&new.white, kind)?, Player::parse(&new.black, kind)?];
@@ -441,7 +446,10 @@ impl Games {
             let player = &players[side.index()];
             let mut secret = None;
             if let Player::Human = player {
-                let token = new_secret()?;
+                let token = match &session {
+                    Some(session) if new.keep.contains(&side) => seat_secret(session, &id, side),
+                    _ => new_secret()?,
+                };
                 secret = Some(hash_secret(&token));
                 let url = format!("/join/{id}/{}/{token}", side.name());
                 seats.insert(side, SeatLink { token, url });
@@ -474,10 +482,15 @@ impl Games {
         Ok(Created { watch_url: format!("/games/{id}"), id, seats, state })
     }
 
-    /// Creates a game; the creator gets every human seat's token and link.
-    pub async fn create(self: &Arc<Self>, new: NewGame) -> Result<Created, ApiError> {
+    /// Creates a game; the creator gets every human seat's token and link, and the seats it
+    /// keeps are held by its browser's `session` as well.
+    pub async fn create(
+        self: &Arc<Self>,
+        new: NewGame,
+        session: Option<String>,
+    ) -> Result<Created, ApiError> {
         let games = self.clone();
-        detached(async move { games.create_now(new).await }).await
+        detached(async move { games.create_now(new, session).await }).await
     }
 
     /// Makes `change` in game `id` for the holder of `secrets`, and answers with the state
@@ -518,19 +531,22 @@ impl Games {
         .await
     }
 
-    /// Gives `side`'s seat to the browser that opens its link (see `join_now`).
+    /// Gives `side`'s seat to the browser of `session` that joins by its link (see
+    /// `join_now`).
     pub async fn join(
         self: &Arc<Self>,
         id: &str,
         side: Side,
         token: &str,
-    ) -> Result<String, ApiError> {
-        let (games, id, token) = (self.clone(), id.to_owned(), token.to_owned());
+        session: &str,
+    ) -> Result<GameState, ApiError> {
+        let (games, id, token, session) =
+            (self.clone(), id.to_owned(), token.to_owned(), session.to_owned());
         detached(async move {
             let mut attempt = 0;
             loop {
                 attempt += 1;
-                match games.join_now(&id, side, &token).await {
+                match games.join_now(&id, side, &token, &session).await {
                     Err(ApiError::Outdated) if attempt < ATTEMPTS => {}
                     other => return other,
                 }
@@ -759,14 +775,15 @@ impl Games {
         Ok(entry.state(held))
     }
 
-    /// Gives `side`'s seat to the browser that opens its link, once: the link's token is
-    /// replaced by a new secret, which the browser keeps in a cookie.
+    /// Gives `side`'s seat to the browser of `session` that joins by its link, once: the
+    /// link's token is replaced by the seat's secret derived from the session.
     async fn join_now(
         self: &Arc<Self>,
         id: &str,
         side: Side,
         token: &str,
-    ) -> Result<String, ApiError> {
+        session: &str,
+    ) -> Result<GameState, ApiError> {
         let (slot, mut entry) = self.lock(id).await?;
         let seat = &entry.stored.seats[side.index()];
         if seat.claimed || seat.secret.as_deref() != Some(hash_secret(token).as_str()) {
@@ -776,13 +793,14 @@ impl Games {
                     .to_owned(),
             ));
         }
-        let secret = new_secret()?;
+        let secret = seat_secret(session, id, side);
         let seat = &mut entry.stored.seats[side.index()];
         seat.secret = Some(hash_secret(&secret));
         seat.claimed = true;
         let ply = entry.live.ply();
         self.commit(&slot, &mut entry, ply).await?;
-        Ok(secret)
+        let held = [Side::White, Side::Black].map(|side| seat_secret(session, id, side));
+        Ok(entry.state(entry.held(&held)))
     }
 
     /// The engine's view of game `id`, thinking for `think` (at most 5 s); in the games the

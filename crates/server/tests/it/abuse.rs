@@ -216,6 +216,7 @@ async fn slow_headers_are_cut_off_and_the_server_goes_on() {
             header_timeout: Duration::from_millis(300),
             ..arbiter_server::Limits::default()
         },
+        public_url: None,
     };
     let (ready, bound) = tokio::sync::oneshot::channel();
     let serving = tokio::spawn(arbiter_server::serve(config, move |addr| {

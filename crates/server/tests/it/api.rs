@@ -6,7 +6,7 @@ use std::time::Duration;
 
 use crate::common::{databases, token, wait_for, Server};
 use futures_util::{SinkExt, StreamExt};
-use reqwest::{Client, StatusCode};
+use reqwest::{Client, Response, StatusCode};
 use serde_json::{json, Value};
 use tokio_tungstenite::tungstenite::Message;
 
@@ -90,13 +90,6 @@ async fn only_the_seat_of_the_side_to_move_can_move_and_bad_requests_say_why() {
         let id = created["id"].as_str().expect("an id");
         let (white, black) = (token(&created, "white"), token(&created, "black"));
         // Black moves first in checkers.
-        let error = |response: reqwest::Response| async move {
-            let status = response.status();
-            let text = response.text().await.expect("a body");
-            let body: Value = serde_json::from_str(&text).expect("a JSON error");
-            let message = body["error"].as_str().unwrap_or_else(|| panic!("no message: {text}"));
-            (status, message.to_owned())
-        };
         let (status, message) = error(server.play(&client, id, &white, "22-18", 0).await).await;
         assert_eq!(status, StatusCode::FORBIDDEN, "{message}");
         let (status, message) =
@@ -167,8 +160,42 @@ async fn only_the_seat_of_the_side_to_move_can_move_and_bad_requests_say_why() {
     }
 }
 
+/// A response's status and its JSON error's message.
+async fn error(response: Response) -> (StatusCode, String) {
+    let status = response.status();
+    let text = response.text().await.expect("a body");
+    let body: Value = serde_json::from_str(&text).expect("a JSON error");
+    let message = body["error"].as_str().unwrap_or_else(|| panic!("no message: {text}"));
+    (status, message.to_owned())
+}
+
+/// Game `id`'s state as `client` sees it.
+async fn seen_by(server: &Server, client: &Client, id: &str) -> Value {
+    let response = client.get(server.url(&format!("/api/games/{id}"))).send().await.expect("sent");
+    response.json().await.expect("json")
+}
+
+/// A browser's client: it keeps cookies, and does not follow redirects.
+fn browser() -> Client {
+    Client::builder()
+        .cookie_store(true)
+        .redirect(reqwest::redirect::Policy::none())
+        .build()
+        .expect("client")
+}
+
+/// Joins game `id` as `side` with the link's `token`, as the invitation page's button does.
+async fn join(server: &Server, client: &Client, id: &str, side: &str, token: &str) -> Response {
+    client
+        .post(server.url(&format!("/api/games/{id}/join")))
+        .json(&json!({"side": side, "token": token}))
+        .send()
+        .await
+        .expect("sent")
+}
+
 #[tokio::test]
-async fn an_invitation_link_gives_the_seat_once_and_its_token_stops_working() {
+async fn an_invitation_link_gives_the_seat_once_by_a_post_and_its_token_stops_working() {
     for database in databases() {
         let server = Server::start(&database).await;
         let plain = client();
@@ -176,22 +203,30 @@ async fn an_invitation_link_gives_the_seat_once_and_its_token_stops_working() {
         let id = created["id"].as_str().expect("an id");
         let link = created["seats"]["black"]["url"].as_str().expect("a link").to_owned();
         let old = token(&created, "black");
-        let friend = Client::builder()
-            .cookie_store(true)
-            .redirect(reqwest::redirect::Policy::none())
-            .build()
-            .expect("client");
-        let joined = friend.get(server.url(&link)).send().await.expect("sent");
-        assert_eq!(joined.status(), StatusCode::SEE_OTHER);
-        let thief = Client::builder()
-            .cookie_store(true)
-            .redirect(reqwest::redirect::Policy::none())
-            .build()
-            .expect("client");
-        assert_eq!(
-            thief.get(server.url(&link)).send().await.expect("sent").status(),
-            StatusCode::FORBIDDEN
-        );
+        // Opening the link (a previewer's GET or HEAD) shows a page and takes nothing.
+        let previewer = browser();
+        let head = previewer.head(server.url(&link)).send().await.expect("sent");
+        assert_eq!(head.status(), StatusCode::OK);
+        let page = previewer.get(server.url(&link)).send().await.expect("sent");
+        assert_eq!(page.status(), StatusCode::OK);
+        assert!(page.headers().get("set-cookie").is_none(), "opening the link sets nothing");
+        assert!(page.text().await.expect("a page").contains("/assets/join.js"));
+        assert_eq!(server.get(&plain, id).await["seats"]["black"]["taken"], json!(false));
+
+        let friend = browser();
+        let joined = join(&server, &friend, id, "black", &old).await;
+        assert_eq!(joined.status(), StatusCode::OK);
+        let cookies: Vec<_> = joined.headers().get_all("set-cookie").iter().collect();
+        assert_eq!(cookies.len(), 1, "one session cookie");
+        let cookie = cookies[0].to_str().expect("text");
+        assert!(cookie.starts_with("arbiter_session=") && cookie.contains("HttpOnly"), "{cookie}");
+        assert!(!cookie.contains("Secure"), "no public https address was given: {cookie}");
+        let state: Value = joined.json().await.expect("json");
+        assert_eq!(state["you"], json!(["black"]));
+        let thief = browser();
+        let (status, message) = error(join(&server, &thief, id, "black", &old).await).await;
+        assert_eq!(status, StatusCode::FORBIDDEN);
+        assert!(message.contains("used already"), "{message}");
         assert_eq!(
             server.play(&plain, id, &token(&created, "white"), "a2-a3", 0).await.status(),
             StatusCode::OK
@@ -201,14 +236,7 @@ async fn an_invitation_link_gives_the_seat_once_and_its_token_stops_working() {
             StatusCode::FORBIDDEN,
             "the link's token is spent"
         );
-        let state: Value = friend
-            .get(server.url(&format!("/api/games/{id}")))
-            .send()
-            .await
-            .expect("sent")
-            .json()
-            .await
-            .expect("json");
+        let state = seen_by(&server, &friend, id).await;
         assert_eq!(state["you"], json!(["black"]));
         assert_eq!(state["seats"]["black"]["taken"], json!(true));
         let moved = friend
@@ -218,7 +246,56 @@ async fn an_invitation_link_gives_the_seat_once_and_its_token_stops_working() {
             .await
             .expect("sent");
         assert_eq!(moved.status(), StatusCode::OK, "the cookie holds the seat");
+        // The spent link's page still opens (it says so, and offers to watch).
+        let spent = thief.get(server.url(&link)).send().await.expect("sent");
+        assert_eq!(spent.status(), StatusCode::OK);
+        let missing = thief.get(server.url("/join/nosuchgame/black/0")).send().await.expect("sent");
+        assert_eq!(missing.status(), StatusCode::NOT_FOUND);
     }
+}
+
+#[tokio::test]
+async fn a_browser_holds_all_its_seats_by_one_session_cookie() {
+    let server = Server::start(&databases()[0]).await;
+    let player = browser();
+    let host = client();
+    let mut games = Vec::new();
+    for _ in 0..3 {
+        let created = server.create(&host, "holes", "human", "human").await;
+        let id = created["id"].as_str().expect("an id").to_owned();
+        let joined = join(&server, &player, &id, "white", &token(&created, "white")).await;
+        assert_eq!(joined.status(), StatusCode::OK);
+        let cookies = joined.headers().get_all("set-cookie").iter().count();
+        assert_eq!(cookies, usize::from(games.is_empty()), "a cookie only for the first seat");
+        games.push(id);
+    }
+    // A game kept at one screen by the same browser: both seats, the one cookie, no new one.
+    let kept = player
+        .post(server.url("/api/games"))
+        .json(&json!({"game": "holes", "white": "human", "black": "human",
+                      "keep": ["white", "black", "white", "black", "white"]}))
+        .send()
+        .await
+        .expect("sent");
+    assert_eq!(kept.status(), StatusCode::CREATED);
+    assert_eq!(kept.headers().get_all("set-cookie").iter().count(), 0);
+    let kept: Value = kept.json().await.expect("json");
+    games.push(kept["id"].as_str().expect("an id").to_owned());
+    for (n, id) in games.iter().enumerate() {
+        let state = seen_by(&server, &player, id).await;
+        let expected = if n == 3 { json!(["white", "black"]) } else { json!(["white"]) };
+        assert_eq!(state["you"], expected, "game {n}");
+    }
+    // A new client keeping seats gets exactly one cookie, however many times it names them.
+    let fresh = client()
+        .post(server.url("/api/games"))
+        .json(&json!({"game": "holes", "white": "human", "black": "human",
+                      "keep": vec!["white"; 7000]}))
+        .send()
+        .await
+        .expect("sent");
+    assert_eq!(fresh.status(), StatusCode::CREATED);
+    assert_eq!(fresh.headers().get_all("set-cookie").iter().count(), 1);
 }
 
 #[tokio::test]
@@ -575,6 +652,7 @@ async fn a_damaged_game_does_not_stop_the_server_or_the_other_games() {
                 ..arbiter_server::Settings::default()
             },
             limits: arbiter_server::Limits::default(),
+            public_url: None,
         };
         let serving = tokio::spawn(arbiter_server::serve(config, move |bound| {
             let _ = addr_sender.send(bound);

@@ -1,0 +1,59 @@
+// The page of an invitation link (/join/{id}/{side}/{token}): it says which game and seat the
+// link offers, and the seat is taken only when the friend presses "Join" (a POST), so that
+// link previewers and mail scanners that open the link take nothing.
+
+import { getCatalog, getJson, postJson, sideName, playerName } from './api.js';
+
+const $ = (id) => document.getElementById(id);
+const [, , id, side, token] = location.pathname.split('/').map(decodeURIComponent);
+const other = side === 'white' ? 'black' : 'white';
+
+function spent(text) {
+  $('title').textContent = 'This invitation was used already';
+  $('about').textContent = text;
+  $('join').hidden = true;
+}
+
+async function show() {
+  $('watch').href = `/games/${encodeURIComponent(id)}`;
+  let state;
+  try {
+    state = await getJson(`/api/games/${encodeURIComponent(id)}`);
+  } catch (error) {
+    $('title').textContent = 'No such game';
+    $('about').textContent = error.message;
+    $('watch').hidden = true;
+    return;
+  }
+  const catalog = await getCatalog();
+  const name = catalog.find((game) => game.id === state.game)?.name ?? state.game;
+  const seat = state.seats[side];
+  document.title = `Join ${name} · Arbiter`;
+  $('title').textContent = `Join this game of ${name} as ${sideName(side)}`;
+  $('options').textContent = state.options ? `Options: ${state.options}` : 'Standard rules.';
+  $('opponent').textContent = `${sideName(other)} is played by ${playerName(state.seats[other].player)}.`;
+  if (!seat || seat.player !== 'human' || seat.taken) {
+    spent('Another browser has taken this seat. You can still watch the game.');
+    return;
+  }
+  if (state.status !== 'ongoing') {
+    spent('The game is over. You can still watch it.');
+    return;
+  }
+  $('about').textContent = `${state.ply} moves have been played.`;
+  $('join').hidden = false;
+}
+
+$('join').addEventListener('click', async () => {
+  $('join').disabled = true;
+  try {
+    await postJson(`/api/games/${encodeURIComponent(id)}/join`, { side, token });
+    location.assign(`/games/${encodeURIComponent(id)}`);
+  } catch (error) {
+    $('join').disabled = false;
+    if (error.status === 403) spent(error.message);
+    else $('message').textContent = error.message;
+  }
+});
+
+show();
