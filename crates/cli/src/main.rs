@@ -148,6 +148,23 @@ enum Command {
         /// https://games.example.org: with `https`, its cookies are `Secure`.
         #[arg(long, value_name = "URL", value_parser = public_url)]
         public_url: Option<String>,
+        /// The server is reached through a reverse proxy that appends the client's address to
+        /// X-Forwarded-For: the limits below count by that address.
+        #[arg(long)]
+        behind_proxy: bool,
+        /// Games one client address may create a minute (0: no limit).
+        #[arg(long, default_value_t = 30)]
+        games_per_minute: u32,
+        /// Moves and other changes one client address may make a second, twice as many at
+        /// once (0: no limit).
+        #[arg(long, default_value_t = 20)]
+        changes_per_second: u32,
+        /// Sockets one client address may hold open (0: no limit).
+        #[arg(long, default_value_t = 50)]
+        sockets_per_client: u32,
+        /// Sockets open on one game (0: no limit).
+        #[arg(long, default_value_t = 500)]
+        sockets_per_game: u32,
     },
     /// Speak the Universal Game Interface (UGI) on stdin and stdout, for tournament runners
     /// such as cutegames; see docs/protocols.md.
@@ -339,6 +356,11 @@ fn run(command: &Command) -> Result<(), Failure> {
             scan,
             max_connections,
             public_url,
+            behind_proxy,
+            games_per_minute,
+            changes_per_second,
+            sockets_per_client,
+            sockets_per_game,
         } => {
             let seconds = |value: &u32| Duration::from_secs(u64::from(*value));
             let workers = workers.map_or_else(
@@ -359,7 +381,22 @@ fn run(command: &Command) -> Result<(), Failure> {
             let database =
                 database.clone().unwrap_or_else(arbiter_server::store::Store::default_url);
             let public_url = public_url.clone();
-            serve(arbiter_server::Config { addr: *addr, database, settings, limits, public_url })
+            let protection = arbiter_server::Protection {
+                games_per_minute: *games_per_minute,
+                changes_per_second: *changes_per_second,
+                sockets_per_client: *sockets_per_client as usize,
+                sockets_per_game: *sockets_per_game as usize,
+                behind_proxy: *behind_proxy,
+                ..arbiter_server::Protection::default()
+            };
+            serve(arbiter_server::Config {
+                addr: *addr,
+                database,
+                settings,
+                limits,
+                public_url,
+                protection,
+            })
         }
         Command::Moves { game, .. }
         | Command::Perft { game, .. }

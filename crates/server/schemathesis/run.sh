@@ -21,7 +21,7 @@ if [ ! -x target/debug/arbiter ]; then
 fi
 folder="$(mktemp -d)"
 target/debug/arbiter serve --addr 127.0.0.1:0 --database "sqlite://$folder/games.db" \
-  --workers 1 >"$folder/out" 2>"$folder/err" &
+  --workers 1 --games-per-minute 0 --changes-per-second 0 >"$folder/out" 2>"$folder/err" &
 server=$!
 trap 'kill "$server" 2>/dev/null || true; rm -rf "$folder"' EXIT
 for _ in $(seq 1 100); do

@@ -17,15 +17,16 @@ use tower_http::set_header::SetResponseHeaderLayer;
 
 use crate::error::{ApiError, ErrorBody};
 use crate::games::{Analysis, Change, Created, DrawAction, GameState, NewGame, UndoAction};
+use crate::guard::{too_many, Client};
 use crate::live::{self, View};
 use crate::seats::presented;
 use crate::store::Summary;
-use crate::{openapi, pages, socket, AppState};
+use crate::{guard, openapi, pages, socket, AppState};
 
 /// The largest request body, in bytes.
 pub const MAX_BODY: usize = 64 * 1024;
 
-pub(crate) fn routes() -> Router<AppState> {
+pub(crate) fn routes(app: &AppState) -> Router<AppState> {
     Router::new()
         .route("/api/catalog", get(catalog))
         .route("/api/health", get(health))
@@ -44,6 +45,7 @@ pub(crate) fn routes() -> Router<AppState> {
         .merge(pages::routes())
         .fallback(not_found)
         .layer(DefaultBodyLimit::max(MAX_BODY))
+        .layer(axum::middleware::from_fn_with_state(app.clone(), guard::limit_rates))
         .layer(axum::middleware::from_fn(same_site))
         .layer(axum::middleware::map_response(json_errors))
         .layer(hardening(header::X_CONTENT_TYPE_OPTIONS, "nosniff"))
@@ -441,17 +443,23 @@ pub(crate) struct AnalysisQuery {
 }
 
 /// The engine's best move, score and line; in the games the solver handles, the exact value
-/// of every move when it finds them in as much time again.
+/// of every move when it finds them in as much time again. Refused during a game between
+/// people (but at one screen), and while the same client has another analysis running.
 #[utoipa::path(get, path = "/api/games/{id}/analysis", tag = "play",
     params(("id" = String, Path, description = "the game's identifier"), AnalysisQuery),
+    security((), ("token" = []), ("cookie" = [])),
     responses(GameErrors,
         (status = 200, description = "the analysis", body = Analysis),
         (status = 400, description = "`think` is not a time of at most 5 s", body = ErrorBody),
+        (status = 403, description = "the game is between people and goes on: no engine help", body = ErrorBody),
+        (status = 429, description = "this client has an analysis running: one at a time", body = ErrorBody),
         (status = 503, description = "the database is unavailable", body = ErrorBody)))]
 pub(crate) async fn analysis(
     State(state): State<AppState>,
     Path(id): Path<String>,
     Query(query): Query<AnalysisQuery>,
+    client: Client,
+    headers: HeaderMap,
 ) -> Result<Response, ApiError> {
     let think = match query.think.as_deref() {
         None => Duration::from_millis(500),
@@ -462,7 +470,14 @@ pub(crate) async fn analysis(
     if think > Duration::from_secs(5) {
         return Err(ApiError::BadRequest("an analysis may think at most 5s".to_owned()));
     }
-    Ok(Json(state.games.analysis(&id, think).await?).into_response())
+    let Some(_one_at_a_time) = state.guard.analysis(client) else {
+        return Ok(too_many(
+            "you have an analysis running: ask for the next when it is done".to_owned(),
+            None,
+        ));
+    };
+    let secrets = presented(&headers, &id);
+    Ok(Json(state.games.analysis(&id, think, &secrets).await?).into_response())
 }
 
 /// What a friend sends to take the seat an invitation link offers.

@@ -14,6 +14,7 @@
 mod api;
 mod error;
 mod games;
+mod guard;
 mod listen;
 mod live;
 mod openapi;
@@ -30,16 +31,19 @@ use tokio::net::TcpListener;
 
 pub use crate::error::ApiError;
 pub use crate::games::{Games, Settings};
+use crate::guard::Guard;
+pub use crate::guard::Protection;
 pub use crate::listen::Limits;
 pub use crate::openapi::document_json as openapi_document;
 use crate::seats::Cookies;
 use crate::store::Store;
 
-/// What every request shares: the games, and how cookies are made.
+/// What every request shares: the games, how cookies are made, and what each client may ask.
 #[derive(Clone)]
 pub struct AppState {
     games: Arc<Games>,
     cookies: Cookies,
+    guard: Arc<Guard>,
 }
 
 impl AppState {
@@ -48,7 +52,24 @@ impl AppState {
     pub fn start(store: Store, settings: Settings) -> Result<AppState, ApiError> {
         let games = Arc::new(Games::new(store, settings)?);
         games.start();
-        Ok(AppState { games, cookies: Cookies::default() })
+        let guard = Arc::new(Guard::new(Protection::unlimited()));
+        Ok(AppState { games, cookies: Cookies::default(), guard })
+    }
+
+    /// The state of a server that limits what each client may ask as `protection` says.
+    #[must_use]
+    pub fn protected(self, protection: Protection) -> AppState {
+        let guard = Arc::new(Guard::new(protection));
+        let forgetting = Arc::downgrade(&guard);
+        tokio::spawn(async move {
+            let mut every = tokio::time::interval(FORGET_CLIENTS);
+            loop {
+                every.tick().await;
+                let Some(guard) = forgetting.upgrade() else { return };
+                guard.forget_idle_clients();
+            }
+        });
+        AppState { guard, ..self }
     }
 
     /// The state of a server reached at `public_url` (`https://…` makes its cookies
@@ -66,9 +87,12 @@ impl AppState {
     }
 }
 
+/// How often the rate limiters forget the clients that have not asked for a while.
+const FORGET_CLIENTS: std::time::Duration = std::time::Duration::from_secs(60);
+
 /// The router of the whole API.
 pub fn app(state: AppState) -> Router {
-    api::routes().with_state(state)
+    api::routes(&state).with_state(state)
 }
 
 /// How to run a server.
@@ -85,6 +109,8 @@ pub struct Config {
     /// The address people reach the server at, when it is behind a proxy (`https://…` makes
     /// its cookies `Secure`).
     pub public_url: Option<String>,
+    /// What each client may ask.
+    pub protection: Protection,
 }
 
 /// Runs the server until Ctrl-C (or SIGTERM). Then the computer's searches and the analyses
@@ -97,8 +123,9 @@ pub async fn serve(config: Config, ready: impl FnOnce(SocketAddr)) -> Result<(),
     if only_server.is_some() {
         store.end_leases().await?;
     }
-    let state =
-        AppState::start(store.clone(), config.settings)?.reached_at(config.public_url.as_deref());
+    let state = AppState::start(store.clone(), config.settings)?
+        .reached_at(config.public_url.as_deref())
+        .protected(config.protection);
     let listener = TcpListener::bind(config.addr).await.map_err(|error| {
         ApiError::BadRequest(format!("cannot listen on {}: {error}", config.addr))
     })?;

@@ -7,13 +7,16 @@ use std::future::Future;
 use std::sync::Arc;
 use std::time::Duration;
 
-use axum::Router;
+use axum::{Extension, Router};
 use hyper_util::rt::{TokioExecutor, TokioIo, TokioTimer};
 use hyper_util::server::conn::auto::Builder;
 use hyper_util::server::graceful::GracefulShutdown;
 use hyper_util::service::TowerToHyperService;
 use tokio::net::TcpListener;
 use tokio::sync::Semaphore;
+use tower::Layer;
+
+use crate::guard::Peer;
 
 /// How connections are bounded.
 #[derive(Debug, Clone, Copy)]
@@ -61,14 +64,14 @@ pub(crate) async fn run(
             accepted = listener.accept() => accepted,
             () = &mut shutdown => break,
         };
-        let stream = match accepted {
-            Ok((stream, _)) => stream,
+        let (stream, peer) = match accepted {
+            Ok(accepted) => accepted,
             Err(_) => {
                 tokio::time::sleep(ACCEPT_BACKOFF).await;
                 continue;
             }
         };
-        let service = TowerToHyperService::new(router.clone());
+        let service = TowerToHyperService::new(Extension(Peer(peer)).layer(router.clone()));
         let connection =
             builder.serve_connection_with_upgrades(TokioIo::new(stream), service).into_owned();
         let connection = graceful.watch(connection);

@@ -17,6 +17,8 @@ use serde::Serialize;
 
 /// A game in play, its rules hidden.
 pub trait Live: Send + Sync {
+    /// The options, canonical: `key=value,…`, only those that differ from the defaults.
+    fn options_text(&self) -> String;
     /// The moves played, in canonical notation.
     fn moves(&self) -> Vec<String>;
     /// The number of moves played.
@@ -367,6 +369,10 @@ fn click_views<G: AnyGame>(
 struct Record<G: AnyGame>(GameRecord<G>);
 
 impl<G: AnyGame> Live for Record<G> {
+    fn options_text(&self) -> String {
+        self.0.options_text()
+    }
+
     fn moves(&self) -> Vec<String> {
         self.0.moves().map(|mv| mv.to_string()).collect()
     }

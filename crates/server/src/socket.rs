@@ -4,6 +4,7 @@
 //! this server or, over PostgreSQL, on any other.
 
 use std::sync::Arc;
+use std::time::Duration;
 
 use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
 use axum::extract::{Path, Query, State};
@@ -14,6 +15,7 @@ use serde::Deserialize;
 use crate::api::GameErrors;
 use crate::error::{ApiError, ErrorBody};
 use crate::games::Games;
+use crate::guard::{too_many, Client};
 use crate::seats::presented;
 use crate::AppState;
 
@@ -38,40 +40,55 @@ pub(crate) struct Since {
         (status = 400, description = "the query is wrong", body = ErrorBody),
         (status = 405, description = "not a GET", body = ErrorBody),
         (status = 426, description = "not a WebSocket upgrade request", body = ErrorBody),
+        (status = 429, description = "the client, or the game, has as many sockets open as it may", body = ErrorBody),
         (status = 503, description = "the database is unavailable", body = ErrorBody)))]
 pub(crate) async fn upgrade(
     State(state): State<AppState>,
     Path(id): Path<String>,
     Query(since): Query<Since>,
+    client: Client,
     headers: HeaderMap,
     upgrade: WebSocketUpgrade,
 ) -> Result<Response, ApiError> {
     let current = state.games.state(&id, &[]).await?.version;
+    let held = match state.guard.socket(client, &id) {
+        Ok(held) => held,
+        Err(refused) => return Ok(too_many(refused, None)),
+    };
+    let ping = state.guard.protection.ping;
     let secrets = presented(&headers, &id);
     // A version beyond the game's (a client that kept one from a database since reset) gets
     // the current state at once too.
     let since = since.since.filter(|&since| since <= current).unwrap_or(0);
     let games = state.games.clone();
-    Ok(upgrade
-        .max_message_size(MAX_MESSAGE)
-        .max_frame_size(MAX_MESSAGE)
-        .on_upgrade(move |socket| push(socket, games, id, secrets, since)))
+    Ok(upgrade.max_message_size(MAX_MESSAGE).max_frame_size(MAX_MESSAGE).on_upgrade(
+        move |socket| async move {
+            let _held = held;
+            push(socket, games, id, secrets, since, ping).await;
+        },
+    ))
 }
 
-/// Sends the state whenever its version passes the last one sent, until the client leaves or
-/// the game can no longer be read.
+/// Sends the state whenever its version passes the last one sent, until the client leaves, the
+/// game can no longer be read, or the client has not answered for two `ping` periods (or not
+/// read what was sent for one).
 async fn push(
     mut socket: WebSocket,
     games: Arc<Games>,
     id: String,
     secrets: Vec<String>,
     mut sent: i64,
+    ping: Duration,
 ) {
     let mut changes = games.subscribe(&id);
+    let mut pings = tokio::time::interval_at(tokio::time::Instant::now() + ping, ping);
+    // The pings sent since the client last said anything.
+    let mut unanswered = 0;
     loop {
         match games.state_if_newer(&id, sent, &secrets).await {
             Ok(Some((version, json))) => {
-                if socket.send(Message::Text(json.into())).await.is_err() {
+                let sending = socket.send(Message::Text(json.into()));
+                if !matches!(tokio::time::timeout(ping, sending).await, Ok(Ok(()))) {
                     return;
                 }
                 sent = version;
@@ -83,8 +100,18 @@ async fn push(
             changed = changes.changed() => if !changed { return },
             incoming = socket.recv() => match incoming {
                 Some(Ok(Message::Close(_))) | None | Some(Err(_)) => return,
-                Some(Ok(_)) => {}
+                Some(Ok(_)) => unanswered = 0,
             },
+            _ = pings.tick() => {
+                if unanswered == 2 {
+                    return;
+                }
+                unanswered += 1;
+                let pinging = socket.send(Message::Ping(Default::default()));
+                if !matches!(tokio::time::timeout(ping, pinging).await, Ok(Ok(()))) {
+                    return;
+                }
+            }
         }
     }
 }

@@ -20,7 +20,8 @@ const CHROMIUM = process.env.CHROMIUM ?? '/usr/bin/chromium';
 // A server on `addr` (an ephemeral port by default) with the database `database`.
 export async function startServer({ database, addr = '127.0.0.1:0' } = {}) {
   database ??= `sqlite://${join(mkdtempSync(join(tmpdir(), 'arbiter-e2e-')), 'games.db')}`;
-  const child = spawn(BINARY, ['serve', '--addr', addr, '--database', database, '--workers', '2'],
+  const child = spawn(BINARY, ['serve', '--addr', addr, '--database', database, '--workers', '2',
+    '--games-per-minute', '0', '--changes-per-second', '0'],
     { stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   const url = await new Promise((resolvePromise, reject) => {

@@ -65,6 +65,11 @@ test('a whole game of mini checkers by two players joined by the invite link', a
   const state = await gameState(server, id);
   assert.equal(state.seats.black.taken, true);
   await guest.waitForFunction(() => /Black/.test(document.getElementById('seat-bottom').textContent));
+  // No engine help for either player while the game between them goes on.
+  for (const page of [host, guest]) {
+    assert.equal(await page.locator('#hint').isDisabled(), true);
+    assert.equal(await page.locator('#no-help').isVisible(), true);
+  }
   // The host's page hears that the friend has joined: the invitation is no longer shown.
   await host.waitForFunction(() => document.getElementById('invite').hidden);
   assert.equal(await host.locator('#copy-invite').isVisible(), false);

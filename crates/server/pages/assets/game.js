@@ -294,6 +294,10 @@ function renderTools() {
   }
   offer.hidden = offer.childNodes.length === 0;
 
+  // The server gives no engine help during a game between people (but at one screen).
+  for (const tool of ['hint', 'analysis']) $(tool).disabled = !state.engine_help;
+  $('no-help').hidden = state.engine_help;
+
   const invite = localStorage.getItem(inviteKey(id));
   const showInvite = Boolean(invite) && state.status === 'ongoing' && awaited(state) !== null;
   $('invite').hidden = !showInvite;

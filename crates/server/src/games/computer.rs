@@ -12,6 +12,7 @@ use arbiter_ai::{PlayerSpec, SearchInfo};
 use tokio::task::AbortHandle;
 
 use super::entry::Entry;
+use super::pool::Work;
 use super::{now_ms, Games, Searching, Slot};
 use crate::error::ApiError;
 use crate::seats::{Player, MAX_THINK};
@@ -38,7 +39,7 @@ impl Games {
         let (games, slot) = (self.clone(), slot.clone());
         tokio::spawn(async move {
             let renewal = games.spawn_renewal(&id, stop.clone());
-            let permit = games.workers.clone().acquire_owned().await;
+            let permit = games.workers.acquire(Work::Computer).await;
             let found = if stop.load(Ordering::Relaxed) {
                 None
             } else {
@@ -100,7 +101,7 @@ impl Games {
     /// Claims the computer moves whose lease ran out, as many as there are idle workers, and
     /// searches them.
     async fn scan(self: &Arc<Self>) {
-        let idle = self.workers.available_permits();
+        let idle = self.workers.idle();
         if idle == 0 {
             return;
         }

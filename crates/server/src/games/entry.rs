@@ -84,9 +84,17 @@ impl Entry {
             draw_offer: read_side(self.stored.draw_offer.as_deref()),
             undo_request: read_side(self.stored.undo_request.as_deref()),
             thinking: self.thinking,
+            engine_help: self.engine_help(&you),
             you,
             view: self.live.view(),
         }
+    }
+
+    /// Whether the holder of the seats `held` may have the engine's analysis now: not during a
+    /// game between people, unless it holds both seats (one screen).
+    pub(super) fn engine_help(&self, held: &[Side]) -> bool {
+        let between_people = self.players.iter().all(|player| *player == Player::Human);
+        !between_people || self.live.status().is_over() || held.len() == 2
     }
 
     /// The side a request acts for (see [`Entry::acting`]), in a game that goes on.

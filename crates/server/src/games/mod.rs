@@ -5,7 +5,7 @@
 //! the sockets of every server ([`notices`]); the computer's moves are claimed with a lease in
 //! the game's row and searched on a bounded pool of worker threads ([`computer`]).
 
-use std::collections::HashMap;
+use std::collections::{HashMap, VecDeque};
 use std::sync::atomic::{AtomicBool, AtomicI64, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
@@ -15,16 +15,18 @@ use arbiter_catalog::GameId;
 use arbiter_core::text::excerpt;
 use arbiter_core::{MoveError, Side};
 use serde::Serialize;
-use tokio::sync::{OwnedMutexGuard, Semaphore};
+use tokio::sync::OwnedMutexGuard;
 use tokio::task::AbortHandle;
 
 mod cache;
 mod computer;
 mod entry;
 mod notices;
+mod pool;
 
 use self::cache::Cache;
 use self::entry::Entry;
+use self::pool::{Pool, Work};
 use crate::error::ApiError;
 use crate::live::{self, describe, Event, ExactMove, GameResult, GameStatus, View};
 use crate::seats::{hash_secret, new_game_id, new_secret, seat_secret, Player};
@@ -70,7 +72,9 @@ pub struct Games {
     /// until [`Games::start`] gives it to the task that sends them.
     notices: Option<tokio::sync::mpsc::Sender<(String, i64)>>,
     queued_notices: Mutex<Option<tokio::sync::mpsc::Receiver<(String, i64)>>>,
-    workers: Arc<Semaphore>,
+    workers: Arc<Pool>,
+    /// The analyses made lately.
+    analyses: AnalysisCache,
     /// The searches running on worker threads (the computer's and analyses).
     searching: Arc<AtomicUsize>,
     /// The stop flags of the searches begun, to stop them all at shutdown.
@@ -147,7 +151,8 @@ pub enum UndoAction {
 pub struct NewGame {
     /// The catalog's identifier of the game.
     pub game: String,
-    /// Its options, `key=value,…`.
+    /// Its options, `key=value,…` (stored as the canonical text: only those that differ from
+    /// the defaults, in the game's order).
     #[serde(default)]
     pub options: String,
     /// Who plays White: `human`, `ai`, `ai:3`, `ai:mcts:time=1s`.
@@ -212,6 +217,9 @@ pub struct GameState {
     pub undo_request: Option<Side>,
     /// `true` while the computer thinks.
     pub thinking: bool,
+    /// Whether the engine's analysis is given to the requester now: not during a game
+    /// between people, except to one who holds both seats (one screen).
+    pub engine_help: bool,
     /// The seats the requester holds.
     pub you: Vec<Side>,
     /// The position, board and legal moves.
@@ -238,6 +246,50 @@ pub struct SeatState {
     pub player: String,
     /// `true` once an invitation link gave the seat to a browser.
     pub taken: bool,
+}
+
+/// What an analysis is of: a game's moves.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+struct AnalysisKey {
+    game: String,
+    options: String,
+    moves: String,
+}
+
+/// The analyses made lately, the oldest forgotten first: a crowd watching one game, asking
+/// for the analysis of one position, costs one search.
+#[derive(Default)]
+struct AnalysisCache(Mutex<Remembered>);
+
+/// The analyses remembered, each with the time it thought, and the order they came in.
+#[derive(Default)]
+struct Remembered {
+    known: HashMap<AnalysisKey, (Duration, Analysis)>,
+    order: VecDeque<AnalysisKey>,
+}
+
+/// The most analyses remembered.
+const ANALYSES_KEPT: usize = 1024;
+
+impl AnalysisCache {
+    /// The analysis of `key` thought for `think` or longer, if one was made lately.
+    fn get(&self, key: &AnalysisKey, think: Duration) -> Option<Analysis> {
+        let cache = self.0.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        let known = cache.known.get(key).filter(|(thought, _)| *thought >= think);
+        known.map(|(_, analysis)| analysis.clone())
+    }
+
+    fn put(&self, key: AnalysisKey, think: Duration, analysis: Analysis) {
+        let mut cache = self.0.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        if cache.known.insert(key.clone(), (think, analysis)).is_none() {
+            cache.order.push_back(key);
+        }
+        while cache.order.len() > ANALYSES_KEPT {
+            if let Some(oldest) = cache.order.pop_front() {
+                cache.known.remove(&oldest);
+            }
+        }
+    }
 }
 
 fn now() -> i64 {
@@ -326,7 +378,8 @@ impl Games {
             instance: new_game_id()?,
             cache: Cache::new(settings.cache_games),
             channels: notices::Channels::default(),
-            workers: Arc::new(Semaphore::new(settings.workers.max(1))),
+            workers: Pool::new(settings.workers),
+            analyses: AnalysisCache::default(),
             searching: Arc::default(),
             stops: Mutex::new(Vec::new()),
             stopping: AtomicBool::new(false),
@@ -462,7 +515,7 @@ impl Games {
         let stored = StoredGame {
             id: id.clone(),
             game: kind.id().to_owned(),
-            options: new.options.clone(),
+            options: live.options_text(),
             seats: seats_stored,
             moves: Vec::new(),
             event: None,
@@ -803,22 +856,46 @@ impl Games {
         Ok(entry.state(entry.held(&held)))
     }
 
-    /// The engine's view of game `id`, thinking for `think` (at most 5 s); in the games the
-    /// solver handles, also the exact value of every move when the solver finds them all in
-    /// the same time.
-    pub async fn analysis(&self, id: &str, think: Duration) -> Result<Analysis, ApiError> {
+    /// The engine's view of game `id` for the holder of `secrets`, thinking for `think` (at
+    /// most 5 s); in the games the solver handles, also the exact value of every move when
+    /// the solver finds them all in the same time. Refused during a game between people, for
+    /// everyone but one who holds both seats (one screen): engine help would be a third
+    /// player's. An analysis of the same moves, thought on as long or longer, is answered
+    /// from memory.
+    pub async fn analysis(
+        &self,
+        id: &str,
+        think: Duration,
+        secrets: &[String],
+    ) -> Result<Analysis, ApiError> {
         let think = think.min(Duration::from_secs(5));
         // A client that hangs up stops the search (the exact values are not begun after it).
         let stop = Arc::new(AtomicBool::new(false));
         self.register(&stop);
         let _hang_up = StopOnDrop(stop.clone());
-        let (search, exact) = {
+        let (key, search, exact) = {
             let (_, entry) = self.lock(id).await?;
+            if !entry.engine_help(&entry.held(secrets)) {
+                return Err(ApiError::Forbidden(
+                    "no engine analysis during a game between people (it would help one of \
+                     them); it is given against the computer, at one screen, and once the \
+                     game is over"
+                        .to_owned(),
+                ));
+            }
+            let key = AnalysisKey {
+                game: entry.stored.game.clone(),
+                options: entry.stored.options.clone(),
+                moves: entry.stored.moves.join(" "),
+            };
+            if let Some(known) = self.analyses.get(&key, think) {
+                return Ok(known);
+            }
             let limits = Limits::time(think);
             let spec = PlayerSpec { limits, table_mib: 8, ..PlayerSpec::new(Engine::AlphaBeta) };
-            (entry.live.search(spec, stop.clone()), entry.live.exact(think))
+            (key, entry.live.search(spec, stop.clone()), entry.live.exact(think))
         };
-        let permit = self.workers.clone().acquire_owned().await;
+        let permit = self.workers.acquire(Work::Analysis).await;
         let searching = self.searching.clone();
         // The permit is held by the search itself, until it ends, whatever the request does.
         let analysed = tokio::task::spawn_blocking(move || {
@@ -826,11 +903,15 @@ impl Games {
             let _counted = Searching::start(&searching);
             let search = search();
             let exact = if stop.load(Ordering::Relaxed) { None } else { exact() };
-            (search, exact)
+            (search, exact, stop.load(Ordering::Relaxed))
         });
-        let (search, exact) = analysed
+        let (search, exact, stopped) = analysed
             .await
             .map_err(|error| ApiError::Internal(format!("the analysis failed: {error}")))?;
-        Ok(Analysis { search, exact })
+        let analysis = Analysis { search, exact };
+        if !stopped {
+            self.analyses.put(key, think, analysis.clone());
+        }
+        Ok(analysis)
     }
 }

@@ -147,7 +147,7 @@ async fn analyses_whose_clients_hang_up_stop_and_stay_within_the_workers() {
     let client = client();
     let settings = arbiter_server::Settings { workers: 1, ..arbiter_server::Settings::default() };
     let server = Server::start_with(&database, settings).await;
-    let created = server.create(&client, "checkers", "human", "human").await;
+    let created = server.create(&client, "holes", "human", "ai:1").await;
     let id = created["id"].as_str().expect("an id");
     let impatient =
         Client::builder().timeout(Duration::from_millis(100)).build().expect("a client");
@@ -217,6 +217,7 @@ async fn slow_headers_are_cut_off_and_the_server_goes_on() {
             ..arbiter_server::Limits::default()
         },
         public_url: None,
+        protection: arbiter_server::Protection::unlimited(),
     };
     let (ready, bound) = tokio::sync::oneshot::channel();
     let serving = tokio::spawn(arbiter_server::serve(config, move |addr| {
@@ -268,4 +269,199 @@ async fn a_file_that_is_not_a_database_is_reported_as_such() {
         .expect_err("not a database");
     assert!(error.to_string().contains("not a database"), "{error}");
     let _ = std::fs::remove_dir_all(folder);
+}
+
+/// `GET /api/games/{id}/analysis?think=THINK` as `client` sends it: the status and the JSON.
+async fn analyse(server: &Server, client: &Client, id: &str, think: &str) -> (StatusCode, Value) {
+    let url = server.url(&format!("/api/games/{id}/analysis?think={think}"));
+    let response = client.get(url).send().await.expect("sent");
+    (response.status(), response.json().await.expect("json"))
+}
+
+/// During a game between people the engine helps nobody: not a spectator (who could relay
+/// it), not a player. At one screen (one browser holds both seats), against the computer and
+/// once the game is over, it does.
+#[tokio::test]
+async fn no_engine_help_during_a_game_between_people() {
+    let (server, client, created) = a_game().await;
+    let id = created["id"].as_str().expect("an id");
+    assert_eq!(server.get(&client, id).await["engine_help"], false, "the state says so");
+    let (status, refused) = analyse(&server, &client, id, "50ms").await;
+    assert_eq!(status, StatusCode::FORBIDDEN, "a spectator: {refused}");
+    assert!(refused["error"].as_str().is_some_and(|e| e.contains("between people")), "{refused}");
+    let url = server.url(&format!("/api/games/{id}/analysis?think=50ms"));
+    let player = client.get(&url).bearer_auth(token(&created, "black")).send().await.expect("sent");
+    assert_eq!(player.status(), StatusCode::FORBIDDEN, "a player");
+
+    let one_screen = Client::builder().cookie_store(true).build().expect("a client");
+    let kept: Value = one_screen
+        .post(server.url("/api/games"))
+        .json(&serde_json::json!({"game": "checkers", "white": "human", "black": "human",
+                                  "keep": ["white", "black"]}))
+        .send()
+        .await
+        .expect("sent")
+        .json()
+        .await
+        .expect("json");
+    let kept_id = kept["id"].as_str().expect("an id");
+    assert_eq!(kept["state"]["engine_help"], true);
+    assert_eq!(analyse(&server, &one_screen, kept_id, "50ms").await.0, StatusCode::OK);
+    assert_eq!(analyse(&server, &client, kept_id, "50ms").await.0, StatusCode::FORBIDDEN);
+
+    let against = server.create(&client, "holes", "human", "ai:1").await;
+    let against_id = against["id"].as_str().expect("an id");
+    assert_eq!(analyse(&server, &client, against_id, "50ms").await.0, StatusCode::OK);
+
+    let resign = server.url(&format!("/api/games/{id}/resign"));
+    let resigned = client.post(resign).bearer_auth(token(&created, "white")).send().await;
+    assert_eq!(resigned.expect("sent").status(), StatusCode::OK);
+    assert_eq!(analyse(&server, &client, id, "50ms").await.0, StatusCode::OK, "after the end");
+}
+
+/// A client runs one analysis at a time (a second is refused with 429 while the first runs),
+/// and the same position asked again is answered from memory, not searched again.
+#[tokio::test]
+async fn one_analysis_at_a_time_per_client_and_a_position_is_analysed_once() {
+    let database = databases().remove(0);
+    let client = client();
+    let server = Server::start(&database).await;
+    let created = server.create(&client, "holes", "human", "ai:1").await;
+    let id = created["id"].as_str().expect("an id").to_owned();
+    let running = {
+        let (server_url, client) =
+            (server.url(&format!("/api/games/{id}/analysis?think=2s")), client.clone());
+        tokio::spawn(async move { client.get(server_url).send().await.expect("sent") })
+    };
+    for _ in 0..200 {
+        if server.searching(&client).await > 0 {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    }
+    let (status, refused) = analyse(&server, &client, &id, "50ms").await;
+    assert_eq!(status, StatusCode::TOO_MANY_REQUESTS, "{refused}");
+    let first = running.await.expect("the request");
+    assert_eq!(first.status(), StatusCode::OK);
+    let first: Value = first.json().await.expect("json");
+    let (status, again) = analyse(&server, &client, &id, "1s").await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(again, first, "the same search, remembered (nodes included)");
+    assert_eq!(server.searching(&client).await, 0);
+}
+
+/// Creating games and changing them are limited per client address: beyond the rate, `429`
+/// with `Retry-After`; reading is not limited.
+#[tokio::test]
+async fn creation_and_changes_are_rate_limited_per_client() {
+    let database = databases().remove(0);
+    let client = client();
+    let protection = arbiter_server::Protection {
+        games_per_minute: 4,
+        changes_per_second: 3,
+        ..arbiter_server::Protection::default()
+    };
+    let settings = arbiter_server::Settings::default();
+    let server = Server::start_protected(&database, settings, protection).await;
+    let mut ids = Vec::new();
+    for _ in 0..4 {
+        let created = server.create(&client, "holes", "human", "human").await;
+        ids.push((created["id"].as_str().expect("an id").to_owned(), token(&created, "white")));
+    }
+    let refused = client
+        .post(server.url("/api/games"))
+        .json(&serde_json::json!({"game": "holes", "white": "human", "black": "human"}))
+        .send()
+        .await
+        .expect("sent");
+    assert_eq!(refused.status(), StatusCode::TOO_MANY_REQUESTS);
+    let wait: u64 = refused.headers()["retry-after"].to_str().expect("text").parse().expect("s");
+    assert!((1..=15).contains(&wait), "Retry-After: {wait}");
+    let body: Value = refused.json().await.expect("a JSON error");
+    assert!(body["error"].as_str().is_some_and(|e| e.contains("too many games")), "{body}");
+    // Six changes at once (twice the rate), then the seventh is refused.
+    let (id, white) = &ids[0];
+    let statuses: Vec<StatusCode> =
+        futures_util::future::join_all((0..7).map(|_| server.play(&client, id, white, "a2-a3", 5)))
+            .await
+            .into_iter()
+            .map(|response| response.status())
+            .collect();
+    let limited = statuses.iter().filter(|status| **status == StatusCode::TOO_MANY_REQUESTS);
+    assert_eq!(limited.count(), 1, "{statuses:?}");
+    for _ in 0..20 {
+        assert_eq!(
+            client
+                .get(server.url(&format!("/api/games/{id}")))
+                .send()
+                .await
+                .expect("sent")
+                .status(),
+            StatusCode::OK
+        );
+    }
+}
+
+/// Sockets are capped per client and per game (`429` beyond); a socket that stops answering
+/// the server's pings is closed, one that answers stays open.
+#[tokio::test]
+async fn sockets_are_capped_and_silent_ones_are_closed() {
+    let database = databases().remove(0);
+    let client = client();
+    let protection = arbiter_server::Protection {
+        sockets_per_client: 3,
+        sockets_per_game: 2,
+        ping: Duration::from_millis(200),
+        ..arbiter_server::Protection::unlimited()
+    };
+    let settings = arbiter_server::Settings::default();
+    let server = Server::start_protected(&database, settings, protection).await;
+    let game = |created: Value| created["id"].as_str().expect("an id").to_owned();
+    let a = game(server.create(&client, "holes", "human", "human").await);
+    let b = game(server.create(&client, "holes", "human", "human").await);
+    let open = |id: &str| {
+        let url = format!("ws://{}/api/games/{id}/socket", server.addr);
+        async move { tokio_tungstenite::connect_async(url).await }
+    };
+    let refused = |result: Result<_, tokio_tungstenite::tungstenite::Error>| match result {
+        Err(tokio_tungstenite::tungstenite::Error::Http(response)) => response.status().as_u16(),
+        Err(other) => panic!("{other}"),
+        Ok(_) => 0,
+    };
+    let (answering, _) = open(&a).await.expect("a socket");
+    let (silent, _) = open(&a).await.expect("a socket");
+    assert_eq!(refused(open(&a).await), 429, "a third socket on one game");
+    let (on_b, _) = open(&b).await.expect("a socket");
+    assert_eq!(refused(open(&b).await), 429, "a fourth socket of one client");
+
+    // One socket reads (and so answers the pings), the other reads nothing for 5 periods.
+    let reader = tokio::spawn(async move {
+        let mut answering = answering;
+        while let Some(Ok(_)) = answering.next().await {}
+    });
+    tokio::time::sleep(Duration::from_millis(1000)).await;
+    let mut silent = silent;
+    let ended = tokio::time::timeout(Duration::from_secs(5), async {
+        loop {
+            match silent.next().await {
+                Some(Ok(Message::Close(_))) | None | Some(Err(_)) => return,
+                Some(Ok(_)) => {}
+            }
+        }
+    })
+    .await;
+    assert!(ended.is_ok(), "the silent socket is closed");
+    assert!(!reader.is_finished(), "the socket that answers stays open");
+    // Its place is free again.
+    drop(on_b);
+    let mut reopened = false;
+    for _ in 0..100 {
+        if open(&a).await.is_ok() {
+            reopened = true;
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    assert!(reopened, "a closed socket gives its place back");
+    reader.abort();
 }

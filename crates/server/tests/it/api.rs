@@ -581,7 +581,7 @@ async fn the_perfect_player_is_refused_for_games_with_draws_and_plays_the_others
     let exact = analysis["exact"].as_array().expect("exact values");
     assert!(exact.iter().all(|entry| entry["wins"] == false), "White is lost: {analysis}");
     // A game the solver does not handle has no exact values.
-    let checkers = server.create(&client, "checkers", "human", "human").await;
+    let checkers = server.create(&client, "checkers", "human", "ai:1").await;
     let checkers_id = checkers["id"].as_str().expect("an id");
     let analysis: Value = server.analysis(&client, checkers_id, "100ms").await;
     assert!(analysis["exact"].is_null(), "{analysis}");
@@ -653,6 +653,7 @@ async fn a_damaged_game_does_not_stop_the_server_or_the_other_games() {
             },
             limits: arbiter_server::Limits::default(),
             public_url: None,
+            protection: arbiter_server::Protection::unlimited(),
         };
         let serving = tokio::spawn(arbiter_server::serve(config, move |bound| {
             let _ = addr_sender.send(bound);

@@ -6,7 +6,7 @@ use std::path::PathBuf;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 use arbiter_server::store::Store;
-use arbiter_server::{app, AppState, Settings};
+use arbiter_server::{app, AppState, Protection, Settings};
 use reqwest::{Client, Response, StatusCode};
 use serde_json::{json, Value};
 use tokio::task::JoinHandle;
@@ -46,10 +46,21 @@ impl Server {
 
     /// A server on `database` that keeps its games as `settings` says.
     pub async fn start_with(database: &str, settings: Settings) -> Server {
+        Server::start_protected(database, settings, Protection::unlimited()).await
+    }
+
+    /// A server on `database` that keeps its games as `settings` says and limits its
+    /// clients as `protection` says.
+    pub async fn start_protected(
+        database: &str,
+        settings: Settings,
+        protection: Protection,
+    ) -> Server {
         let store = Store::connect(database).await.expect("the database opens");
         let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.expect("a port");
         let addr = listener.local_addr().expect("an address");
-        let state = AppState::start(store, settings).expect("the server starts");
+        let state =
+            AppState::start(store, settings).expect("the server starts").protected(protection);
         let task = tokio::spawn(async move {
             let _ = axum::serve(listener, app(state)).await;
         });

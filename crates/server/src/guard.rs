@@ -1,0 +1,273 @@
+//! What keeps one client from taking more than its share of a server on the open internet,
+//! counted per client address: rate limits on creating games and on changes (the `governor`
+//! crate's keyed limiters), at most one analysis at a time, and caps on open sockets per client
+//! and per game.
+//!
+//! A client's address is the connection's peer, or, behind a reverse proxy
+//! ([`Protection::behind_proxy`]), the last address of `X-Forwarded-For`: the one the proxy
+//! added, which a client cannot forge.
+
+use std::collections::HashMap;
+use std::net::{IpAddr, Ipv4Addr, SocketAddr};
+use std::num::NonZeroU32;
+use std::sync::{Arc, Mutex, PoisonError};
+use std::time::Duration;
+
+use axum::extract::FromRequestParts;
+use axum::http::request::Parts;
+use axum::http::{header, HeaderValue, Method, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::Json;
+use governor::clock::{Clock, DefaultClock};
+use governor::{DefaultKeyedRateLimiter, Quota};
+
+use crate::error::ErrorBody;
+use crate::AppState;
+
+/// How much a client may ask of the server. A limit of 0 is no limit.
+#[derive(Debug, Clone, Copy)]
+pub struct Protection {
+    /// Games a client may create a minute (and at once, after a pause).
+    pub games_per_minute: u32,
+    /// Changes (moves, offers, resignations, joins) a client may make a second; twice as
+    /// many at once, after a pause.
+    pub changes_per_second: u32,
+    /// Sockets a client may hold open at once.
+    pub sockets_per_client: usize,
+    /// Sockets open on one game at once.
+    pub sockets_per_game: usize,
+    /// How often a socket that has said nothing is pinged; one that has not answered for two
+    /// of these is closed.
+    pub ping: Duration,
+    /// The server is reached through a reverse proxy, which appends the client's address to
+    /// `X-Forwarded-For`.
+    pub behind_proxy: bool,
+}
+
+impl Protection {
+    /// No rate limit, the default caps on sockets: for tests and benchmarks that play many
+    /// games from one address.
+    #[must_use]
+    pub fn unlimited() -> Protection {
+        Protection { games_per_minute: 0, changes_per_second: 0, ..Protection::default() }
+    }
+}
+
+impl Default for Protection {
+    /// Generous for a person (or a household behind one address), tight for a flood.
+    fn default() -> Protection {
+        Protection {
+            games_per_minute: 30,
+            changes_per_second: 20,
+            sockets_per_client: 50,
+            sockets_per_game: 500,
+            ping: Duration::from_secs(30),
+            behind_proxy: false,
+        }
+    }
+}
+
+/// The address of the client a request comes from (the unspecified address for a request
+/// that did not come over a connection, as in a test that calls the router).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub(crate) struct Client(pub IpAddr);
+
+/// The peer of a connection, which the listener gives to each of its requests.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Peer(pub SocketAddr);
+
+impl Client {
+    fn of(parts: &Parts, behind_proxy: bool) -> Client {
+        if behind_proxy {
+            let forwarded = parts
+                .headers
+                .get_all("x-forwarded-for")
+                .iter()
+                .filter_map(|value| value.to_str().ok())
+                .flat_map(|value| value.split(','))
+                .filter_map(|address| address.trim().parse::<IpAddr>().ok())
+                .next_back();
+            if let Some(address) = forwarded {
+                return Client(address);
+            }
+        }
+        let peer = parts.extensions.get::<Peer>().map(|peer| peer.0.ip());
+        Client(peer.unwrap_or(IpAddr::V4(Ipv4Addr::UNSPECIFIED)))
+    }
+}
+
+impl FromRequestParts<AppState> for Client {
+    type Rejection = std::convert::Infallible;
+
+    async fn from_request_parts(
+        parts: &mut Parts,
+        state: &AppState,
+    ) -> Result<Client, Self::Rejection> {
+        Ok(Client::of(parts, state.guard.protection.behind_proxy))
+    }
+}
+
+/// A refusal for asking too much: `429`, and when to ask again.
+pub(crate) fn too_many(message: String, retry_after: Option<Duration>) -> Response {
+    let mut response =
+        (StatusCode::TOO_MANY_REQUESTS, Json(ErrorBody { error: message, state: None }))
+            .into_response();
+    if let Some(wait) = retry_after {
+        let seconds = wait.as_secs() + u64::from(wait.subsec_nanos() > 0);
+        if let Ok(value) = HeaderValue::from_str(&seconds.max(1).to_string()) {
+            response.headers_mut().insert(header::RETRY_AFTER, value);
+        }
+    }
+    response
+}
+
+/// The counts of what each client (and each game) holds open, for one kind of thing.
+#[derive(Debug)]
+struct Counts<K: std::hash::Hash + Eq>(Mutex<HashMap<K, usize>>);
+
+impl<K: std::hash::Hash + Eq> Default for Counts<K> {
+    fn default() -> Self {
+        Counts(Mutex::new(HashMap::new()))
+    }
+}
+
+impl<K: std::hash::Hash + Eq + Clone> Counts<K> {
+    /// Counts one more for `key` unless it has `cap` (0: no cap) already.
+    fn take(&self, key: &K, cap: usize) -> bool {
+        let mut counts = self.0.lock().unwrap_or_else(PoisonError::into_inner);
+        let count = counts.entry(key.clone()).or_default();
+        if cap > 0 && *count >= cap {
+            return false;
+        }
+        *count += 1;
+        true
+    }
+
+    fn give_back(&self, key: &K) {
+        let mut counts = self.0.lock().unwrap_or_else(PoisonError::into_inner);
+        if let Some(count) = counts.get_mut(key) {
+            *count -= 1;
+            if *count == 0 {
+                counts.remove(key);
+            }
+        }
+    }
+}
+
+/// The server's guard: its limits and what each client holds now.
+pub(crate) struct Guard {
+    pub(crate) protection: Protection,
+    create: Option<DefaultKeyedRateLimiter<IpAddr>>,
+    change: Option<DefaultKeyedRateLimiter<IpAddr>>,
+    analyses: Counts<IpAddr>,
+    client_sockets: Counts<IpAddr>,
+    game_sockets: Counts<String>,
+}
+
+const TWO: NonZeroU32 = NonZeroU32::MIN.saturating_add(1);
+
+fn limiter(quota: Option<Quota>) -> Option<DefaultKeyedRateLimiter<IpAddr>> {
+    quota.map(DefaultKeyedRateLimiter::keyed)
+}
+
+impl Guard {
+    pub(crate) fn new(protection: Protection) -> Guard {
+        let create = NonZeroU32::new(protection.games_per_minute).map(Quota::per_minute);
+        let change = NonZeroU32::new(protection.changes_per_second)
+            .map(|rate| Quota::per_second(rate).allow_burst(rate.saturating_mul(TWO)));
+        Guard {
+            protection,
+            create: limiter(create),
+            change: limiter(change),
+            analyses: Counts::default(),
+            client_sockets: Counts::default(),
+            game_sockets: Counts::default(),
+        }
+    }
+
+    /// Forgets the clients whose limits are full again, so that the limiters' memory follows
+    /// the clients of the last minutes only.
+    pub(crate) fn forget_idle_clients(&self) {
+        for limiter in [&self.create, &self.change].into_iter().flatten() {
+            limiter.retain_recent();
+            limiter.shrink_to_fit();
+        }
+    }
+
+    /// One analysis of `client`, or `None` while it has one running.
+    pub(crate) fn analysis(self: &Arc<Self>, client: Client) -> Option<Held> {
+        self.analyses
+            .take(&client.0, 1)
+            .then(|| Held { guard: self.clone(), what: HeldKind::Analysis(client.0) })
+    }
+
+    /// A socket of `client` on game `id`, or why not.
+    pub(crate) fn socket(self: &Arc<Self>, client: Client, id: &str) -> Result<Held, String> {
+        let Protection { sockets_per_client, sockets_per_game, .. } = self.protection;
+        if !self.client_sockets.take(&client.0, sockets_per_client) {
+            return Err(format!("a client may keep at most {sockets_per_client} sockets open"));
+        }
+        let id = id.to_owned();
+        if !self.game_sockets.take(&id, sockets_per_game) {
+            self.client_sockets.give_back(&client.0);
+            return Err(format!(
+                "this game has {sockets_per_game} watchers already: try again later"
+            ));
+        }
+        Ok(Held { guard: self.clone(), what: HeldKind::Socket(client.0, id) })
+    }
+}
+
+/// What a client holds while it holds it: an analysis running, a socket open.
+pub(crate) struct Held {
+    guard: Arc<Guard>,
+    what: HeldKind,
+}
+
+enum HeldKind {
+    Analysis(IpAddr),
+    Socket(IpAddr, String),
+}
+
+impl Drop for Held {
+    fn drop(&mut self) {
+        match &self.what {
+            HeldKind::Analysis(client) => self.guard.analyses.give_back(client),
+            HeldKind::Socket(client, id) => {
+                self.guard.client_sockets.give_back(client);
+                self.guard.game_sockets.give_back(id);
+            }
+        }
+    }
+}
+
+/// Refuses, with `429` and `Retry-After`, a request beyond its client's rate: creating a game
+/// (`POST /api/games`), or any other change (a `POST` or `DELETE`).
+pub(crate) async fn limit_rates(
+    axum::extract::State(state): axum::extract::State<AppState>,
+    request: axum::extract::Request,
+    next: axum::middleware::Next,
+) -> Response {
+    let guard = &state.guard;
+    let method = request.method();
+    if method != Method::GET && method != Method::HEAD {
+        let (creating, what) = match request.uri().path() {
+            "/api/games" => (true, "games created"),
+            _ => (false, "changes"),
+        };
+        let limiter = if creating { &guard.create } else { &guard.change };
+        if let Some(limiter) = limiter {
+            let (parts, body) = request.into_parts();
+            let client = Client::of(&parts, guard.protection.behind_proxy);
+            if let Err(not_until) = limiter.check_key(&client.0) {
+                let wait = not_until.wait_time_from(DefaultClock::default().now());
+                return too_many(
+                    format!("too many {what} from your address: wait {}s", wait.as_secs().max(1)),
+                    Some(wait),
+                );
+            }
+            return next.run(axum::extract::Request::from_parts(parts, body)).await;
+        }
+    }
+    next.run(request).await
+}
