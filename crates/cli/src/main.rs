@@ -374,9 +374,16 @@ fn run(command: &Command) -> Result<(), Failure> {
                 lease: seconds(lease),
                 scan: seconds(scan),
             };
+            let defaults = arbiter_server::Limits::default();
             let limits = arbiter_server::Limits {
                 connections: *max_connections as usize,
-                ..arbiter_server::Limits::default()
+                // Behind a proxy every connection comes from the proxy's address.
+                connections_per_address: if *behind_proxy {
+                    0
+                } else {
+                    defaults.connections_per_address
+                },
+                ..defaults
             };
             let database =
                 database.clone().unwrap_or_else(arbiter_server::store::Store::default_url);

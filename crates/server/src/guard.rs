@@ -123,7 +123,7 @@ pub(crate) fn too_many(message: String, retry_after: Option<Duration>) -> Respon
 
 /// The counts of what each client (and each game) holds open, for one kind of thing.
 #[derive(Debug)]
-struct Counts<K: std::hash::Hash + Eq>(Mutex<HashMap<K, usize>>);
+pub(crate) struct Counts<K: std::hash::Hash + Eq>(Mutex<HashMap<K, usize>>);
 
 impl<K: std::hash::Hash + Eq> Default for Counts<K> {
     fn default() -> Self {
@@ -133,7 +133,7 @@ impl<K: std::hash::Hash + Eq> Default for Counts<K> {
 
 impl<K: std::hash::Hash + Eq + Clone> Counts<K> {
     /// Counts one more for `key` unless it has `cap` (0: no cap) already.
-    fn take(&self, key: &K, cap: usize) -> bool {
+    pub(crate) fn take(&self, key: &K, cap: usize) -> bool {
         let mut counts = self.0.lock().unwrap_or_else(PoisonError::into_inner);
         let count = counts.entry(key.clone()).or_default();
         if cap > 0 && *count >= cap {
@@ -143,7 +143,8 @@ impl<K: std::hash::Hash + Eq + Clone> Counts<K> {
         true
     }
 
-    fn give_back(&self, key: &K) {
+    /// Counts one less for `key`.
+    pub(crate) fn give_back(&self, key: &K) {
         let mut counts = self.0.lock().unwrap_or_else(PoisonError::into_inner);
         if let Some(count) = counts.get_mut(key) {
             *count -= 1;

@@ -23,6 +23,17 @@ pub(crate) struct Entry {
     pub(super) thinking: bool,
     /// A write of this entry failed: it may differ from the database, and is not used again.
     pub(super) stale: bool,
+    /// The state as JSON last made for sockets, for each set of seats held: many watchers of
+    /// one change cost one rendering.
+    rendered: Vec<Rendered>,
+}
+
+/// A state made as JSON: for whom, of which version, and whether the computer was thinking.
+struct Rendered {
+    you: Vec<Side>,
+    version: i64,
+    thinking: bool,
+    json: String,
 }
 
 impl Entry {
@@ -42,7 +53,15 @@ impl Entry {
             Player::parse(&stored.seats[index].player, kind).map_err(|e| damaged(e.to_string()))
         };
         let players = [seat(0)?, seat(1)?];
-        Ok(Entry { stored, live, players, stop: Arc::default(), thinking: false, stale: false })
+        Ok(Entry {
+            stored,
+            live,
+            players,
+            stop: Arc::default(),
+            thinking: false,
+            stale: false,
+            rendered: Vec::new(),
+        })
     }
 
     /// The sides whose seats the presented secrets hold.
@@ -107,11 +126,24 @@ impl Entry {
     }
 
     /// The state as JSON, with its version, when it is newer than `version`.
-    pub(crate) fn state_if_newer(&self, version: i64, secrets: &[String]) -> Option<(i64, String)> {
-        (self.stored.version > version).then(|| {
-            let state = self.state(self.held(secrets));
-            (state.version, serde_json::to_string(&state).unwrap_or_default())
-        })
+    pub(crate) fn state_if_newer(
+        &mut self,
+        version: i64,
+        secrets: &[String],
+    ) -> Option<(i64, String)> {
+        if self.stored.version <= version {
+            return None;
+        }
+        let you = self.held(secrets);
+        let (current, thinking) = (self.stored.version, self.thinking);
+        let known = self.rendered.iter().find(|rendered| rendered.you == you);
+        if let Some(known) = known.filter(|r| r.version == current && r.thinking == thinking) {
+            return Some((current, known.json.clone()));
+        }
+        let json = serde_json::to_string(&self.state(you.clone())).unwrap_or_default();
+        self.rendered.retain(|rendered| rendered.you != you);
+        self.rendered.push(Rendered { you, version: current, thinking, json: json.clone() });
+        Some((current, json))
     }
 
     pub(super) fn is_computer(&self, side: Side) -> bool {

@@ -621,7 +621,7 @@ impl Games {
         version: i64,
         secrets: &[String],
     ) -> Result<Option<(i64, String)>, ApiError> {
-        let (_, entry) = self.lock(id).await?;
+        let (_, mut entry) = self.lock(id).await?;
         Ok(entry.state_if_newer(version, secrets))
     }
 

@@ -243,6 +243,46 @@ async fn slow_headers_are_cut_off_and_the_server_goes_on() {
     serving.abort();
 }
 
+/// One address holds at most its share of the connections: beyond it, a new connection is
+/// closed at once, and a client at another address is served.
+#[tokio::test]
+async fn one_address_holds_at_most_its_share_of_the_connections() {
+    use tokio::io::AsyncReadExt;
+
+    let config = arbiter_server::Config {
+        addr: "127.0.0.1:0".parse().expect("an address"),
+        database: databases().remove(0),
+        settings: arbiter_server::Settings { workers: 1, ..arbiter_server::Settings::default() },
+        limits: arbiter_server::Limits {
+            connections_per_address: 3,
+            ..arbiter_server::Limits::default()
+        },
+        public_url: None,
+        protection: arbiter_server::Protection::unlimited(),
+    };
+    let (ready, bound) = tokio::sync::oneshot::channel();
+    let serving = tokio::spawn(arbiter_server::serve(config, move |addr| {
+        let _ = ready.send(addr);
+    }));
+    let addr = bound.await.expect("the server starts");
+    let mut held = Vec::new();
+    for _ in 0..3 {
+        held.push(tokio::net::TcpStream::connect(addr).await.expect("a connection"));
+    }
+    let mut fourth = tokio::net::TcpStream::connect(addr).await.expect("the kernel accepts");
+    let mut rest = Vec::new();
+    let read = tokio::time::timeout(Duration::from_secs(5), fourth.read_to_end(&mut rest)).await;
+    assert!(matches!(read, Ok(Ok(0)) | Ok(Err(_))), "the fourth connection is closed: {read:?}");
+    let elsewhere = Client::builder()
+        .local_address(std::net::IpAddr::from([127, 0, 0, 2]))
+        .build()
+        .expect("a client");
+    let answered = elsewhere.get(format!("http://{addr}/api/health")).send().await.expect("sent");
+    assert_eq!(answered.status(), StatusCode::OK);
+    drop(held);
+    serving.abort();
+}
+
 /// A move sent again after it was played is recognised in any notation the game reads (here
 /// with spaces around it), and acknowledged again without being played twice.
 #[tokio::test]
@@ -464,4 +504,42 @@ async fn sockets_are_capped_and_silent_ones_are_closed() {
     }
     assert!(reopened, "a closed socket gives its place back");
     reader.abort();
+}
+
+/// Options are stored as their canonical text: a default named, spaces and empty parts leave
+/// nothing to store; a changed option is stored once, as `key=value`.
+#[tokio::test]
+async fn options_are_stored_canonical() {
+    let database = databases().remove(0);
+    let client = client();
+    let server = Server::start(&database).await;
+    for (sent, stored) in [(" captures=none ", ""), ("captures=diagonal", "captures=diagonal")] {
+        let created: Value = client
+            .post(server.url("/api/games"))
+            .json(&serde_json::json!({"game": "holes", "options": sent,
+                                      "white": "human", "black": "human"}))
+            .send()
+            .await
+            .expect("sent")
+            .json()
+            .await
+            .expect("json");
+        let id = created["id"].as_str().unwrap_or_else(|| panic!("{sent}: {created}"));
+        assert_eq!(server.get(&client, id).await["options"], stored, "{sent}");
+    }
+    let commas = ",".repeat(60_000);
+    let flood = client
+        .post(server.url("/api/games"))
+        .json(&serde_json::json!({"game": "holes", "options": commas,
+                                  "white": "human", "black": "human"}))
+        .send()
+        .await
+        .expect("sent");
+    let status = flood.status();
+    let body: Value = flood.json().await.expect("json");
+    match status {
+        StatusCode::BAD_REQUEST => {}
+        StatusCode::CREATED => assert_eq!(body["state"]["options"], "", "nothing but commas"),
+        other => panic!("{other}: {body}"),
+    }
 }

@@ -2,6 +2,8 @@
 
 mod abuse;
 mod api;
+mod attacks;
 mod common;
 mod faults;
 mod instances;
+mod siege;

@@ -1,0 +1,57 @@
+//! The hostile run: every family of attack (`attacks.rs`) thrown for a few seconds at a live
+//! server with its default protections, while a person plays games on it from another
+//! address: every move of theirs is acknowledged and stored, and answered in time.
+
+use std::net::{IpAddr, Ipv4Addr};
+use std::time::{Duration, Instant};
+
+use crate::attacks::{self, Attack, Target};
+use crate::common::databases;
+
+/// How long each attack lasts.
+const ATTACK: Duration = Duration::from_secs(4);
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_person_plays_on_through_every_attack() {
+    let config = arbiter_server::Config {
+        addr: "127.0.0.1:0".parse().expect("an address"),
+        database: databases().remove(0),
+        settings: arbiter_server::Settings { workers: 1, ..arbiter_server::Settings::default() },
+        limits: arbiter_server::Limits::default(),
+        public_url: None,
+        protection: arbiter_server::Protection::default(),
+    };
+    let (ready, bound) = tokio::sync::oneshot::channel();
+    let serving = tokio::spawn(arbiter_server::serve(config, move |addr| {
+        let _ = ready.send(addr);
+    }));
+    let server = bound.await.expect("the server starts");
+    let target = Target {
+        server,
+        attacker: IpAddr::V4(Ipv4Addr::new(127, 0, 0, 2)),
+        person: IpAddr::V4(Ipv4Addr::new(127, 0, 0, 3)),
+        // Beyond the caps (64 connections and 50 sockets an address), within a test's files.
+        connections: 200,
+    };
+    for attack in Attack::ALL {
+        let until = Instant::now() + ATTACK;
+        let (answers, played) = tokio::join!(
+            attacks::attack(attack, target, until),
+            attacks::play(target, Duration::from_millis(50), until)
+        );
+        let p99 = played.percentile(99);
+        eprintln!(
+            "{}: {} moves in {} games, p50 {:?}, p99 {p99:?}; the attacker's requests \
+             ok/refused/failed {}",
+            attack.name(),
+            played.latencies.len(),
+            played.games,
+            played.percentile(50),
+            answers.summary()
+        );
+        assert!(played.errors.is_empty(), "{}: {:?}", attack.name(), played.errors);
+        assert!(played.latencies.len() >= 20, "{}: {played:?}", attack.name());
+        assert!(p99 < Duration::from_secs(1), "{}: p99 {p99:?}", attack.name());
+    }
+    serving.abort();
+}
