@@ -207,23 +207,13 @@ async fn slow_headers_are_cut_off_and_the_server_goes_on() {
     use tokio::io::{AsyncReadExt, AsyncWriteExt};
 
     let database = databases().remove(0);
-    let config = arbiter_server::Config {
-        addr: "127.0.0.1:0".parse().expect("an address"),
-        database,
-        settings: arbiter_server::Settings { workers: 1, ..arbiter_server::Settings::default() },
-        limits: arbiter_server::Limits {
-            connections: 4,
-            header_timeout: Duration::from_millis(300),
-            ..arbiter_server::Limits::default()
-        },
-        public_url: None,
-        protection: arbiter_server::Protection::unlimited(),
+    let limits = arbiter_server::Limits {
+        connections: 4,
+        header_timeout: Duration::from_millis(300),
+        ..arbiter_server::Limits::default()
     };
-    let (ready, bound) = tokio::sync::oneshot::channel();
-    let serving = tokio::spawn(arbiter_server::serve(config, move |addr| {
-        let _ = ready.send(addr);
-    }));
-    let addr = bound.await.expect("the server starts");
+    let config = arbiter_server::Config { limits, ..crate::common::config(database) };
+    let (addr, serving) = crate::common::serve(config).await;
     let mut slow = Vec::new();
     for _ in 0..4 {
         let mut stream = tokio::net::TcpStream::connect(addr).await.expect("a connection");
@@ -249,22 +239,10 @@ async fn slow_headers_are_cut_off_and_the_server_goes_on() {
 async fn one_address_holds_at_most_its_share_of_the_connections() {
     use tokio::io::AsyncReadExt;
 
-    let config = arbiter_server::Config {
-        addr: "127.0.0.1:0".parse().expect("an address"),
-        database: databases().remove(0),
-        settings: arbiter_server::Settings { workers: 1, ..arbiter_server::Settings::default() },
-        limits: arbiter_server::Limits {
-            connections_per_address: 3,
-            ..arbiter_server::Limits::default()
-        },
-        public_url: None,
-        protection: arbiter_server::Protection::unlimited(),
-    };
-    let (ready, bound) = tokio::sync::oneshot::channel();
-    let serving = tokio::spawn(arbiter_server::serve(config, move |addr| {
-        let _ = ready.send(addr);
-    }));
-    let addr = bound.await.expect("the server starts");
+    let limits =
+        arbiter_server::Limits { connections_per_address: 3, ..arbiter_server::Limits::default() };
+    let config = arbiter_server::Config { limits, ..crate::common::config(databases().remove(0)) };
+    let (addr, serving) = crate::common::serve(config).await;
     let mut held = Vec::new();
     for _ in 0..3 {
         held.push(tokio::net::TcpStream::connect(addr).await.expect("a connection"));

@@ -13,19 +13,10 @@ const ATTACK: Duration = Duration::from_secs(4);
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_person_plays_on_through_every_attack() {
-    let config = arbiter_server::Config {
-        addr: "127.0.0.1:0".parse().expect("an address"),
-        database: databases().remove(0),
-        settings: arbiter_server::Settings { workers: 1, ..arbiter_server::Settings::default() },
-        limits: arbiter_server::Limits::default(),
-        public_url: None,
-        protection: arbiter_server::Protection::default(),
-    };
-    let (ready, bound) = tokio::sync::oneshot::channel();
-    let serving = tokio::spawn(arbiter_server::serve(config, move |addr| {
-        let _ = ready.send(addr);
-    }));
-    let server = bound.await.expect("the server starts");
+    let protection = arbiter_server::Protection::default();
+    let config =
+        arbiter_server::Config { protection, ..crate::common::config(databases().remove(0)) };
+    let (server, serving) = crate::common::serve(config).await;
     let target = Target {
         server,
         attacker: IpAddr::V4(Ipv4Addr::new(127, 0, 0, 2)),

@@ -144,6 +144,30 @@ impl Server {
     }
 }
 
+/// `arbiter_server::serve` of `config` (with its own listener, limits and shutdown): the
+/// address it listens on, and its task.
+pub async fn serve(
+    config: arbiter_server::Config,
+) -> (SocketAddr, JoinHandle<Result<(), arbiter_server::ApiError>>) {
+    let (ready, bound) = tokio::sync::oneshot::channel();
+    let serving = tokio::spawn(arbiter_server::serve(config, move |addr| {
+        let _ = ready.send(addr);
+    }));
+    (bound.await.expect("the server starts"), serving)
+}
+
+/// A server's configuration on `database` with one worker: default limits, no rate limits.
+pub fn config(database: String) -> arbiter_server::Config {
+    arbiter_server::Config {
+        addr: "127.0.0.1:0".parse().expect("an address"),
+        database,
+        settings: Settings { workers: 1, ..Settings::default() },
+        limits: arbiter_server::Limits::default(),
+        public_url: None,
+        protection: Protection::unlimited(),
+    }
+}
+
 /// The token of `side`'s seat in a created game.
 pub fn token(created: &Value, side: &str) -> String {
     created["seats"][side]["token"].as_str().expect("a token").to_owned()
