@@ -70,6 +70,7 @@ test('a whole game of mini checkers by two players joined by the invite link', a
     assert.equal(await page.locator('#hint').isDisabled(), true);
     assert.equal(await page.locator('#no-help').isVisible(), true);
   }
+  await shot(guest, 'no-engine-help-desktop');
   // The host's page hears that the friend has joined: the invitation is no longer shown.
   await host.waitForFunction(() => document.getElementById('invite').hidden);
   assert.equal(await host.locator('#copy-invite').isVisible(), false);

@@ -16,6 +16,8 @@ use reqwest::{Client, StatusCode};
 use serde_json::{json, Value};
 use tokio::io::AsyncWriteExt;
 use tokio::net::TcpSocket;
+use tokio_tungstenite::tungstenite::protocol::frame::coding::{Data, OpCode};
+use tokio_tungstenite::tungstenite::protocol::frame::Frame;
 use tokio_tungstenite::tungstenite::Message;
 
 /// A family of attack.
@@ -23,7 +25,8 @@ use tokio_tungstenite::tungstenite::Message;
 pub enum Attack {
     /// No attack: the person's game alone.
     None,
-    /// Sockets that send messages of 1 MiB, again and again.
+    /// Sockets that each send a message of 16 MiB in frames of 1 MiB, none final, again and
+    /// again.
     Frames,
     /// Connections that send a request's headers a byte a second (slowloris): 1,100 in the
     /// finding.
@@ -183,7 +186,15 @@ async fn frames(context: Context) {
             continue;
         };
         context.answers.count(Some(StatusCode::OK));
-        let _ = socket.send(Message::Binary(vec![0u8; 1 << 20].into())).await;
+        // A message of 16 MiB in frames of 1 MiB, none final: a server that reads it whole
+        // holds it all.
+        for part in 0..16 {
+            let kind = if part == 0 { Data::Binary } else { Data::Continue };
+            let frame = Frame::message(vec![0u8; 1 << 20], OpCode::Data(kind), false);
+            if socket.send(Message::Frame(frame)).await.is_err() {
+                break;
+            }
+        }
         while let Some(Ok(_)) = socket.next().await {}
     }
 }
