@@ -8,7 +8,7 @@ use arbiter_core::text::excerpt;
 use arbiter_core::{OptionSpec, Side};
 use axum::extract::rejection::JsonRejection;
 use axum::extract::{DefaultBodyLimit, Path, Query, State};
-use axum::http::{header, HeaderMap, StatusCode};
+use axum::http::{header, HeaderMap, Method, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
@@ -69,11 +69,11 @@ fn hardening(
 
 /// A request that would change something, sent by a browser from another site, is refused:
 /// browsers say where a request comes from (`Sec-Fetch-Site`, `Origin`); a request that says
-/// nothing (another program's) goes on. (Every such request also needs a JSON body, which a
-/// cross-site form cannot send.)
+/// nothing (another program's) goes on. Every such request is also sent as JSON
+/// ([`SentAsJson`]), which a cross-site form cannot do.
 async fn same_site(request: axum::extract::Request, next: axum::middleware::Next) -> Response {
     let method = request.method();
-    if method != axum::http::Method::GET && method != axum::http::Method::HEAD {
+    if method != Method::GET && method != Method::HEAD {
         let headers = request.headers();
         let text = |name: header::HeaderName| headers.get(name).and_then(|v| v.to_str().ok());
         let cross_site = text(header::HeaderName::from_static("sec-fetch-site"))
@@ -93,6 +93,31 @@ async fn same_site(request: axum::extract::Request, next: axum::middleware::Next
         }
     }
     next.run(request).await
+}
+
+/// A request sent as JSON (`Content-Type: application/json`), with a body or none: a change
+/// with no body (a resignation) needs it too, which a cross-site form cannot send. (The
+/// changes with a body need it to read it.)
+pub(crate) struct SentAsJson;
+
+impl<S: Send + Sync> axum::extract::FromRequestParts<S> for SentAsJson {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(
+        parts: &mut axum::http::request::Parts,
+        _: &S,
+    ) -> Result<SentAsJson, ApiError> {
+        let kind = parts.headers.get(header::CONTENT_TYPE).and_then(|value| value.to_str().ok());
+        if kind.is_some_and(|kind| {
+            kind.trim_start().to_ascii_lowercase().starts_with("application/json")
+        }) {
+            return Ok(SentAsJson);
+        }
+        Err(ApiError::Unreadable(
+            StatusCode::UNSUPPORTED_MEDIA_TYPE,
+            "a change is sent as JSON: `Content-Type: application/json`".to_owned(),
+        ))
+    }
 }
 
 /// The errors of a request about a game that it may not find or read.
@@ -358,10 +383,12 @@ pub(crate) async fn play(
         (status = 200, description = "the game is over: the state it leaves", body = GameState),
         (status = 403, description = "the requester holds no seat", body = ErrorBody),
         (status = 409, description = "the game is over already: `state` is the game as stored", body = ErrorBody),
+        (status = 415, description = "not sent as JSON (`Content-Type: application/json`; the body may be empty)", body = ErrorBody),
         (status = 503, description = "the database is unavailable: nothing was changed", body = ErrorBody)))]
 pub(crate) async fn resign(
     State(state): State<AppState>,
     Path(id): Path<String>,
+    _: SentAsJson,
     headers: HeaderMap,
 ) -> Result<Json<GameState>, ApiError> {
     Ok(Json(state.games.change(&id, &presented(&headers, &id), Change::Resign).await?))

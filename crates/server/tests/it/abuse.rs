@@ -172,7 +172,7 @@ async fn analyses_whose_clients_hang_up_stop_and_stay_within_the_workers() {
 /// nothing of where it comes from, it goes on. Every answer carries the hardening headers.
 #[tokio::test]
 async fn requests_from_other_sites_change_nothing_and_answers_are_hardened() {
-    let (server, client, _) = a_game().await;
+    let (server, client, created) = a_game().await;
     let body = serde_json::json!({ "game": "checkers", "white": "human", "black": "human" });
     let create = |header: Option<(&'static str, String)>| {
         let mut request = client.post(server.url("/api/games")).json(&body);
@@ -190,6 +190,20 @@ async fn requests_from_other_sites_change_nothing_and_answers_are_hardened() {
     let own = create(Some(("origin", format!("http://{}", server.addr)))).await.expect("sent");
     assert_eq!(own.status(), StatusCode::CREATED);
     assert_eq!(create(None).await.expect("sent").status(), StatusCode::CREATED);
+    // What a form can send (no JSON) changes nothing, even with no Origin and no body.
+    let form = client
+        .post(server.url("/api/games"))
+        .header("content-type", "application/x-www-form-urlencoded")
+        .body("game=holes&white=human&black=human")
+        .send()
+        .await
+        .expect("sent");
+    assert_eq!(form.status(), StatusCode::UNSUPPORTED_MEDIA_TYPE);
+    let id = created["id"].as_str().expect("an id");
+    let resign = server.url(&format!("/api/games/{id}/resign"));
+    let bare = client.post(&resign).bearer_auth(token(&created, "white")).send().await;
+    assert_eq!(bare.expect("sent").status(), StatusCode::UNSUPPORTED_MEDIA_TYPE);
+    assert_eq!(server.get(&client, id).await["status"], "ongoing");
 
     let page = client.get(server.url("/")).send().await.expect("sent");
     let headers = page.headers();
@@ -332,7 +346,12 @@ async fn no_engine_help_during_a_game_between_people() {
     assert_eq!(analyse(&server, &client, against_id, "50ms").await.0, StatusCode::OK);
 
     let resign = server.url(&format!("/api/games/{id}/resign"));
-    let resigned = client.post(resign).bearer_auth(token(&created, "white")).send().await;
+    let resigned = client
+        .post(resign)
+        .bearer_auth(token(&created, "white"))
+        .json(&serde_json::json!({}))
+        .send()
+        .await;
     assert_eq!(resigned.expect("sent").status(), StatusCode::OK);
     assert_eq!(analyse(&server, &client, id, "50ms").await.0, StatusCode::OK, "after the end");
 }

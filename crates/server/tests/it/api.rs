@@ -326,6 +326,7 @@ async fn the_computer_answers_and_a_takeback_against_it_is_immediate() {
         let resigned: Value = client
             .post(server.url(&format!("/api/games/{id}/resign")))
             .bearer_auth(&white)
+            .json(&json!({}))
             .send()
             .await
             .expect("sent")
