@@ -1,0 +1,5 @@
+//! The tablebase's tests: small tables built from scratch and checked position by position
+//! against a plain search written here, for each game with tables.
+
+mod checkers;
+mod reference;
