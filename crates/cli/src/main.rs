@@ -13,6 +13,7 @@ mod perft;
 mod play;
 mod proof;
 mod solve;
+mod tablebase;
 mod versus;
 
 use std::io;
@@ -112,6 +113,10 @@ enum Command {
         /// The search.
         #[arg(long, value_enum, default_value_t = EngineArg::Alphabeta)]
         engine: EngineArg,
+        /// The folder of the endgame tables (`arbiter tablebase build`); without it, tables of
+        /// few pieces are built in memory when needed.
+        #[arg(long, value_name = "DIR")]
+        tablebase: Option<std::path::PathBuf>,
     },
     /// Play two computer players against each other and print the score and Elo difference.
     Match(versus::MatchArgs),
@@ -162,6 +167,10 @@ enum Command {
     Solve(solve::SolveArgs),
     /// Check a proof written by `arbiter solve --proof` with the rules alone.
     VerifyProof(proof::VerifyArgs),
+    /// Endgame tables by retrograde analysis: build, probe, stats (checkers, fanorona,
+    /// daynight); see docs/tablebase.md.
+    #[command(subcommand)]
+    Tablebase(tablebase::TablebaseCommand),
     /// Run a fixed perft workload for every game (or one) and print nodes per second.
     Bench {
         /// Only this game.
@@ -212,6 +221,10 @@ struct AiOptions {
     /// and the hints read instead of solving.
     #[arg(long, value_name = "FILE")]
     solution: Option<std::path::PathBuf>,
+    /// The folder of the endgame tables (`arbiter tablebase build`); without it, tables of few
+    /// pieces are built in memory when needed.
+    #[arg(long, value_name = "DIR")]
+    tablebase: Option<std::path::PathBuf>,
 }
 
 /// A level of `arbiter play`: 1 to 5, or perfect.
@@ -312,7 +325,8 @@ fn main() -> ExitCode {
                 Failure::Output(_)
                 | Failure::Save { .. }
                 | Failure::ProofFile { .. }
-                | Failure::StrongFile { .. } => 1,
+                | Failure::StrongFile { .. }
+                | Failure::Tablebase(arbiter_tablebase::TablebaseError::Io { .. }) => 1,
                 _ => 2,
             })
         }
@@ -363,6 +377,7 @@ fn run(command: &Command) -> Result<(), Failure> {
         Command::Match(args) => args.game().and_then(|id| id.visit(versus::Run(args, &mut out))),
         Command::Solve(args) => solve::run(args, &mut out),
         Command::VerifyProof(args) => proof::run(args, &mut out),
+        Command::Tablebase(command) => tablebase::run(command, &mut out),
         Command::Ugi { .. } | Command::Hub { .. } => Ok(()),
     }?;
     out.finish()
@@ -390,17 +405,18 @@ impl Visitor for Run<'_> {
                     solve::install_solution::<G>(path, &setup.options)?;
                 }
                 let stdin = io::stdin();
-                play::run(record, [*white, *black], spec, stdin.lock(), out)
+                let tables = ai.tablebase.as_deref();
+                play::run(record, [*white, *black], spec, tables, stdin.lock(), out)
                     .map_err(Failure::Output)
             }
-            Command::Analyze { setup, moves, think, depth, nodes, engine, .. } => {
+            Command::Analyze { setup, moves, think, depth, nodes, engine, tablebase, .. } => {
                 let time = think
                     .or((depth.is_none() && nodes.is_none()).then_some(Duration::from_secs(5)));
                 let limits = Limits { time, depth: *depth, nodes: *nodes };
                 let spec = PlayerSpec { limits, ..PlayerSpec::new(engine.engine()) };
                 let record = play_moves::<G>(setup, moves)?;
                 spec.check_game(record.position())?;
-                analyze::run(record, &spec, out)
+                analyze::run(record, &spec, tablebase.as_deref(), out)
             }
             Command::Games
             | Command::Match(_)
@@ -409,7 +425,8 @@ impl Visitor for Run<'_> {
             | Command::Ugi { .. }
             | Command::Hub { .. }
             | Command::Solve(_)
-            | Command::VerifyProof(_) => Ok(()),
+            | Command::VerifyProof(_)
+            | Command::Tablebase(_) => Ok(()),
         }
     }
 }

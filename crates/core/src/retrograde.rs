@@ -107,6 +107,9 @@ pub fn unrank_set(mut rank: u64, k: u32) -> u64 {
 /// becomes the `i`-th lowest bit of `squares`.
 #[must_use]
 pub fn deposit(set: u64, squares: u64) -> u64 {
+    if let Some(shift) = contiguous(squares) {
+        return set << shift & squares;
+    }
     let mut result = 0;
     let mut rest = squares;
     let mut place = 0;
@@ -125,6 +128,9 @@ pub fn deposit(set: u64, squares: u64) -> u64 {
 /// inverse of [`deposit`].
 #[must_use]
 pub fn extract(set: u64, squares: u64) -> u64 {
+    if let Some(shift) = contiguous(squares) {
+        return (set & squares) >> shift;
+    }
     let mut result = 0;
     let mut rest = squares;
     let mut place = 0;
@@ -137,6 +143,14 @@ pub fn extract(set: u64, squares: u64) -> u64 {
         place += 1;
     }
     result
+}
+
+/// The lowest square of `squares` when they are one run of consecutive bits, where
+/// [`deposit`] and [`extract`] are shifts.
+fn contiguous(squares: u64) -> Option<u32> {
+    let shift = squares.trailing_zeros();
+    let run = squares.checked_shr(shift).unwrap_or(0);
+    (run & run.wrapping_add(1) == 0).then_some(shift)
 }
 
 #[cfg(test)]
@@ -158,9 +172,11 @@ mod tests {
 
     #[test]
     fn deposit_and_extract_are_inverse() {
-        let squares = 0b1011_0110;
-        for set in 0..32 {
-            assert_eq!(extract(deposit(set, squares), squares), set);
+        for squares in [0b1011_0110, 0b0111_1000, u64::MAX] {
+            for set in 0..1 << squares.count_ones().min(5) {
+                assert_eq!(extract(deposit(set, squares), squares), set);
+            }
         }
+        assert_eq!(deposit(0b101, 0b1011_0110), 0b1_0010);
     }
 }

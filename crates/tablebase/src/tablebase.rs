@@ -21,6 +21,9 @@ pub const ON_DEMAND_PIECES: u32 = 4;
 pub struct Tablebase<G: Retrograde> {
     dir: Option<PathBuf>,
     on_demand: u32,
+    /// The most pieces of a table there may be: the on-demand limit, or more if the folder
+    /// has larger tables. A position of more pieces is not looked up.
+    most_pieces: u32,
     threads: usize,
     tables: RwLock<HashMap<G::Material, Option<Arc<Table>>>>,
     /// Held while a table is read or built, so that two threads never build the same one.
@@ -63,13 +66,28 @@ impl<G: Retrograde> Tablebase<G> {
     /// memory when the folder lacks them, using `threads` threads.
     #[must_use]
     pub fn new(dir: Option<PathBuf>, on_demand: u32, threads: usize) -> Tablebase<G> {
+        let in_folder = dir.as_deref().map_or(0, Self::most_pieces_in);
         Tablebase {
             dir,
             on_demand,
+            most_pieces: on_demand.max(in_folder),
             threads: threads.max(1),
             tables: RwLock::new(HashMap::new()),
             loading: Mutex::new(()),
         }
+    }
+
+    /// The most pieces of a table of `G` in the folder `dir` (0 for none).
+    fn most_pieces_in(dir: &Path) -> u32 {
+        let Ok(entries) = std::fs::read_dir(dir.join(G::ID)) else { return 0 };
+        entries
+            .filter_map(|entry| {
+                let name = entry.ok()?.file_name();
+                let material: G::Material = name.to_str()?.strip_suffix(".tb")?.parse().ok()?;
+                Some(G::piece_count(material))
+            })
+            .max()
+            .unwrap_or(0)
     }
 
     /// Only the tables built in memory on demand, of at most [`ON_DEMAND_PIECES`] pieces.
@@ -152,6 +170,9 @@ impl<G: Retrograde> Tablebase<G> {
         let Some(material) = position.material() else {
             return Ok(Value::of_status(position.status(), position.side_to_move()));
         };
+        if G::piece_count(material) > self.most_pieces {
+            return Ok(None);
+        }
         let Some(table) = self.table(material)? else { return Ok(None) };
         table
             .get(position.index())
@@ -226,5 +247,31 @@ impl<G: Retrograde> Tablebase<G> {
     #[must_use]
     pub fn covers(position: &G) -> bool {
         position.status() == Status::Ongoing && position.material().is_some()
+    }
+}
+
+/// Endgame tables as searches and analysis use them, for a game whose type they need not
+/// know to be [`Retrograde`]: a table that cannot be read counts as missing.
+pub trait Endgame<G: arbiter_core::Game>: Send + Sync {
+    /// The value of `position` for its player to move, or `None` when no table holds it.
+    fn value(&self, position: &G) -> Option<Value>;
+
+    /// The value of `position` and of its moves, or `None` when no table holds it.
+    fn moves(&self, position: &G) -> Option<Probe<G::Move>>;
+}
+
+impl<G: Retrograde> Endgame<G> for Tablebase<G> {
+    fn value(&self, position: &G) -> Option<Value> {
+        // Searches ask at every node: a position of a material is looked up, one without
+        // (a side without pieces) is left to the search, which knows finished games.
+        let material = position.material()?;
+        if G::piece_count(material) > self.most_pieces {
+            return None;
+        }
+        self.probe(position).ok().flatten()
+    }
+
+    fn moves(&self, position: &G) -> Option<Probe<G::Move>> {
+        self.probe_moves(position).ok().flatten()
     }
 }
