@@ -66,7 +66,9 @@ impl GameId {
     pub fn visit_retrograde<V: RetrogradeVisitor>(self, visitor: V) -> Option<V::Output> {
         match self {
             GameId::Checkers => Some(visitor.visit::<arbiter_checkers::Checkers>()),
-            GameId::Minicheckers | GameId::Holes | GameId::Fanorona | GameId::DayNight => None,
+            GameId::Fanorona => Some(visitor.visit::<arbiter_fanorona::Fanorona>()),
+            GameId::DayNight => Some(visitor.visit::<arbiter_daynight::DayNight>()),
+            GameId::Minicheckers | GameId::Holes => None,
         }
     }
 }

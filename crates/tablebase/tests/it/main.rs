@@ -2,4 +2,6 @@
 //! against a plain search written here, for each game with tables.
 
 mod checkers;
+mod daynight;
+mod fanorona;
 mod reference;
