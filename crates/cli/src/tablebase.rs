@@ -202,7 +202,7 @@ fn stats<G: AnyGame + Retrograde>(dir: &Path, out: &mut Out) -> Result<(), Failu
     if materials.is_empty() {
         return Err(Failure::Refused(format!("{} holds no {} table", folder.display(), G::ID)));
     }
-    materials.sort();
+    materials.sort_by_key(|&material| (G::piece_count(material), G::stage(material)));
     let tables = Tablebase::<G>::new(Some(dir.to_owned()), 0, 1);
     out.line(format_args!(
         "{:<12} {:>6} {:>12} {:>12} {:>12} {:>12} {:>12} {:>7}  {}",

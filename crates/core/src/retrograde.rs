@@ -19,11 +19,12 @@ use crate::Game;
 pub trait Retrograde: Game {
     /// The pieces of each kind on each side. Its `Display` names it in file names and
     /// commands, and `FromStr` reads that name back.
-    ///
-    /// The order is the order of building: a move that leads from one material to another
-    /// (a capture, a crowning) always leads to a smaller one, so that the tables a material
-    /// needs are built before it.
-    type Material: Copy + Eq + Ord + Hash + Debug + Display + FromStr + Send + Sync + 'static;
+    type Material: Copy + Eq + Hash + Debug + Display + FromStr + Send + Sync + 'static;
+
+    /// The material's stage in the order of building: a move that leads from one material to
+    /// another (a capture, a crowning) always leads to a lower stage, so that the tables a
+    /// material needs are built before it.
+    fn stage(material: Self::Material) -> u32;
 
     /// Every material of at least one piece on each side and at most `pieces` pieces in all
     /// (pieces of no side, such as neutral ones, included), in any order.

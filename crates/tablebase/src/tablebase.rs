@@ -131,9 +131,9 @@ impl<G: Retrograde> Tablebase<G> {
         // `value`, which the lock would block, so they are loaded here.
         let mut needed: Vec<G::Material> = G::materials(G::piece_count(material))
             .into_iter()
-            .filter(|&other| other < material && !self.is_loaded(other))
+            .filter(|&other| G::stage(other) < G::stage(material) && !self.is_loaded(other))
             .collect();
-        needed.sort();
+        needed.sort_by_key(|&other| G::stage(other));
         for other in needed {
             if self.is_loaded(other) {
                 continue;
@@ -205,7 +205,7 @@ impl<G: Retrograde> Tablebase<G> {
     ) -> Result<Vec<Built<G::Material>>, TablebaseError> {
         let tablebase = Tablebase::<G>::new(Some(dir.to_owned()), 0, threads);
         let mut materials = G::materials(pieces);
-        materials.sort();
+        materials.sort_by_key(|&material| G::stage(material));
         let mut built = Vec::new();
         for material in materials {
             let name = material.to_string();

@@ -55,22 +55,6 @@ impl Material {
     }
 }
 
-impl Ord for Material {
-    /// Fewer pieces first (captures), then fewer men (crownings).
-    fn cmp(&self, other: &Self) -> std::cmp::Ordering {
-        let key = |m: &Material| {
-            (Checkers::piece_count(*m), m.men(), m.black_men, m.black_kings, m.white_men)
-        };
-        key(self).cmp(&key(other))
-    }
-}
-
-impl PartialOrd for Material {
-    fn partial_cmp(&self, other: &Self) -> Option<std::cmp::Ordering> {
-        Some(self.cmp(other))
-    }
-}
-
 impl fmt::Display for Material {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
@@ -104,6 +88,11 @@ impl FromStr for Material {
 
 impl Retrograde for Checkers {
     type Material = Material;
+
+    /// Captures lower the pieces, crownings the men.
+    fn stage(material: Material) -> u32 {
+        Checkers::piece_count(material) * 32 + material.men()
+    }
 
     fn materials(pieces: u32) -> Vec<Material> {
         let mut materials = Vec::new();

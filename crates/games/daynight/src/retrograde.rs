@@ -54,20 +54,6 @@ impl Material {
     }
 }
 
-impl Ord for Material {
-    /// Fewer pieces of the players first: a capture turns one of them neutral.
-    fn cmp(&self, other: &Self) -> std::cmp::Ordering {
-        let key = |m: &Material| (m.white + m.black, m.neutral, m.white);
-        key(self).cmp(&key(other))
-    }
-}
-
-impl PartialOrd for Material {
-    fn partial_cmp(&self, other: &Self) -> Option<std::cmp::Ordering> {
-        Some(self.cmp(other))
-    }
-}
-
 impl fmt::Display for Material {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}w{}b{}n", self.white, self.black, self.neutral)
@@ -98,6 +84,11 @@ impl FromStr for Material {
 
 impl Retrograde for DayNight {
     type Material = Material;
+
+    /// A capture turns a player's piece neutral.
+    fn stage(material: Material) -> u32 {
+        u32::from(material.white + material.black)
+    }
 
     fn materials(pieces: u32) -> Vec<Material> {
         let most = pieces.min(12) as u8;

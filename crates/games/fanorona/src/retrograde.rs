@@ -25,20 +25,6 @@ pub struct Material {
     pub black: u8,
 }
 
-impl Ord for Material {
-    /// Fewer pieces first: a move changes the material only by capturing.
-    fn cmp(&self, other: &Self) -> std::cmp::Ordering {
-        let key = |m: &Material| (m.white + m.black, m.white);
-        key(self).cmp(&key(other))
-    }
-}
-
-impl PartialOrd for Material {
-    fn partial_cmp(&self, other: &Self) -> Option<std::cmp::Ordering> {
-        Some(self.cmp(other))
-    }
-}
-
 impl fmt::Display for Material {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}w{}b", self.white, self.black)
@@ -65,6 +51,11 @@ impl FromStr for Material {
 
 impl Retrograde for Fanorona {
     type Material = Material;
+
+    /// Only captures change the material.
+    fn stage(material: Material) -> u32 {
+        Fanorona::piece_count(material)
+    }
 
     fn materials(pieces: u32) -> Vec<Material> {
         let most = pieces.min(44) as u8;

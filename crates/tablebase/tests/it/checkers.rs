@@ -3,50 +3,29 @@
 use arbiter_checkers::Checkers;
 use arbiter_core::{Game, NoOptions};
 
-use crate::reference;
+use crate::reference::{self, list, placements};
 
-/// Every checkers position of one to `pieces` pieces with a piece on each side, from their
-/// text: the game's own reading decides what is a position.
+/// Every checkers position of two to `pieces` pieces with a piece on each side, from their
+/// text: the game's own reading decides what is a position (no man on its crowning row).
 fn positions(pieces: usize) -> Vec<Checkers> {
     let mut found = Vec::new();
-    // Each piece: a square and a kind (0 black man, 1 black king, 2 white man, 3 white king).
-    let mut placed: Vec<(u32, u32)> = Vec::new();
-    fn place(placed: &mut Vec<(u32, u32)>, left: usize, found: &mut Vec<Checkers>) {
-        if !placed.is_empty() {
-            let has = |kinds: [u32; 2]| placed.iter().any(|(_, kind)| kinds.contains(kind));
-            if has([0, 1]) && has([2, 3]) {
-                for side in ["B", "W"] {
-                    let list = |kinds: [u32; 2]| -> Vec<String> {
-                        placed
-                            .iter()
-                            .filter(|(_, kind)| kinds.contains(kind))
-                            .map(|(square, kind)| {
-                                format!("{}{square}", if kind % 2 == 1 { "K" } else { "" })
-                            })
-                            .collect()
-                    };
-                    let text =
-                        format!("{side}:W{}:B{}", list([2, 3]).join(","), list([0, 1]).join(","));
-                    if let Ok(position) = Checkers::from_text(&text, &NoOptions) {
-                        found.push(position);
-                    }
-                }
-            }
-        }
-        if left == 0 {
+    // Kinds: 0 a black man, 1 a black king, 2 a white man, 3 a white king.
+    let name = |square: usize, kind: usize| {
+        format!("{}{}", if kind % 2 == 1 { "K" } else { "" }, square + 1)
+    };
+    placements(32, 4, pieces, &mut |placed| {
+        let (black, white) = (list(placed, &[0, 1], name), list(placed, &[2, 3], name));
+        if black.is_empty() || white.is_empty() {
             return;
         }
-        // Pieces are placed in increasing (square, kind) order, so each set comes once.
-        let after = placed.last().map_or(0, |&(square, _)| square);
-        for square in after + 1..=32 {
-            for kind in 0..4 {
-                placed.push((square, kind));
-                place(placed, left - 1, found);
-                placed.pop();
+        for side in ["B", "W"] {
+            if let Ok(position) =
+                Checkers::from_text(&format!("{side}:W{white}:B{black}"), &NoOptions)
+            {
+                found.push(position);
             }
         }
-    }
-    place(&mut placed, pieces, &mut found);
+    });
     found
 }
 

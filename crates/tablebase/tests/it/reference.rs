@@ -116,3 +116,51 @@ pub fn check<G: Retrograde + Hash>(positions: &[G], pieces: u32) {
         .sum();
     assert_eq!(held, positions.len() as u64, "the tables hold other positions");
 }
+
+/// A piece placed: its square and its kind.
+pub type Placed = (usize, usize);
+
+/// Calls `visit` with every placement of one to `most` pieces, each of one of `kinds` kinds,
+/// on distinct squares among `squares`: `(square, kind)` pairs, squares increasing.
+pub fn placements(
+    squares: usize,
+    kinds: usize,
+    most: usize,
+    visit: &mut dyn FnMut(&[Placed]),
+) {
+    fn extend(
+        placed: &mut Vec<Placed>,
+        (squares, kinds, left): (usize, usize, usize),
+        visit: &mut dyn FnMut(&[Placed]),
+    ) {
+        if !placed.is_empty() {
+            visit(placed);
+        }
+        if left == 0 {
+            return;
+        }
+        let after = placed.last().map_or(0, |&(square, _)| square + 1);
+        for square in after..squares {
+            for kind in 0..kinds {
+                placed.push((square, kind));
+                extend(placed, (squares, kinds, left - 1), visit);
+                placed.pop();
+            }
+        }
+    }
+    extend(&mut Vec::new(), (squares, kinds, most), visit);
+}
+
+/// The names of the pieces of `kinds` among `placed`, by `name`, joined by commas.
+pub fn list(
+    placed: &[Placed],
+    kinds: &[usize],
+    name: impl Fn(usize, usize) -> String,
+) -> String {
+    let names: Vec<String> = placed
+        .iter()
+        .filter(|(_, kind)| kinds.contains(kind))
+        .map(|&(square, kind)| name(square, kind))
+        .collect();
+    names.join(",")
+}
