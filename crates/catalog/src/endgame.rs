@@ -20,6 +20,16 @@ pub trait RetrogradeVisitor {
     fn visit<G: AnyGame + Retrograde>(self) -> Self::Output;
 }
 
+/// The environment variable that names the folder of the endgame tables that the searches,
+/// the server and the Python module read by default.
+pub const TABLEBASE_VARIABLE: &str = "ARBITER_TABLEBASE";
+
+/// The folder of endgame tables named by [`TABLEBASE_VARIABLE`], if it is set and not empty.
+#[must_use]
+pub fn tablebase_dir() -> Option<PathBuf> {
+    std::env::var_os(TABLEBASE_VARIABLE).filter(|dir| !dir.is_empty()).map(PathBuf::from)
+}
+
 /// The tables made so far, by game and folder: each `Arc<dyn Endgame<G>>` of its game's type.
 type Shared = HashMap<(&'static str, Option<PathBuf>), Arc<dyn Any + Send + Sync>>;
 

@@ -21,7 +21,7 @@ use arbiter_holes::Holes;
 use arbiter_minicheckers::Minicheckers;
 use thiserror::Error;
 
-pub use crate::endgame::{endgame, RetrogradeVisitor};
+pub use crate::endgame::{endgame, tablebase_dir, RetrogradeVisitor, TABLEBASE_VARIABLE};
 
 /// What every game of the catalog implements: its rules, evaluation and presentation.
 pub trait AnyGame: Evaluate + Present {}

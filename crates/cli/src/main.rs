@@ -113,8 +113,9 @@ enum Command {
         /// The search.
         #[arg(long, value_enum, default_value_t = EngineArg::Alphabeta)]
         engine: EngineArg,
-        /// The folder of the endgame tables (`arbiter tablebase build`); without it, tables of
-        /// few pieces are built in memory when needed.
+        /// The folder of the endgame tables (`arbiter tablebase build`; default: the
+        /// environment variable ARBITER_TABLEBASE); tables of at most 4 pieces are built in
+        /// memory when it lacks them.
         #[arg(long, value_name = "DIR")]
         tablebase: Option<std::path::PathBuf>,
     },
@@ -221,8 +222,9 @@ struct AiOptions {
     /// and the hints read instead of solving.
     #[arg(long, value_name = "FILE")]
     solution: Option<std::path::PathBuf>,
-    /// The folder of the endgame tables (`arbiter tablebase build`); without it, tables of few
-    /// pieces are built in memory when needed.
+    /// The folder of the endgame tables (`arbiter tablebase build`; default: the environment
+    /// variable ARBITER_TABLEBASE); tables of at most 4 pieces are built in memory when it
+    /// lacks them.
     #[arg(long, value_name = "DIR")]
     tablebase: Option<std::path::PathBuf>,
 }
@@ -405,8 +407,8 @@ impl Visitor for Run<'_> {
                     solve::install_solution::<G>(path, &setup.options)?;
                 }
                 let stdin = io::stdin();
-                let tables = ai.tablebase.as_deref();
-                play::run(record, [*white, *black], spec, tables, stdin.lock(), out)
+                let tables = ai.tablebase.clone().or_else(arbiter_catalog::tablebase_dir);
+                play::run(record, [*white, *black], spec, tables.as_deref(), stdin.lock(), out)
                     .map_err(Failure::Output)
             }
             Command::Analyze { setup, moves, think, depth, nodes, engine, tablebase, .. } => {
@@ -416,7 +418,8 @@ impl Visitor for Run<'_> {
                 let spec = PlayerSpec { limits, ..PlayerSpec::new(engine.engine()) };
                 let record = play_moves::<G>(setup, moves)?;
                 spec.check_game(record.position())?;
-                analyze::run(record, &spec, tablebase.as_deref(), out)
+                let tables = tablebase.clone().or_else(arbiter_catalog::tablebase_dir);
+                analyze::run(record, &spec, tables.as_deref(), out)
             }
             Command::Games
             | Command::Match(_)

@@ -4,4 +4,5 @@
 mod checkers;
 mod daynight;
 mod fanorona;
+mod published;
 mod reference;

@@ -122,12 +122,7 @@ pub type Placed = (usize, usize);
 
 /// Calls `visit` with every placement of one to `most` pieces, each of one of `kinds` kinds,
 /// on distinct squares among `squares`: `(square, kind)` pairs, squares increasing.
-pub fn placements(
-    squares: usize,
-    kinds: usize,
-    most: usize,
-    visit: &mut dyn FnMut(&[Placed]),
-) {
+pub fn placements(squares: usize, kinds: usize, most: usize, visit: &mut dyn FnMut(&[Placed])) {
     fn extend(
         placed: &mut Vec<Placed>,
         (squares, kinds, left): (usize, usize, usize),
@@ -152,11 +147,7 @@ pub fn placements(
 }
 
 /// The names of the pieces of `kinds` among `placed`, by `name`, joined by commas.
-pub fn list(
-    placed: &[Placed],
-    kinds: &[usize],
-    name: impl Fn(usize, usize) -> String,
-) -> String {
+pub fn list(placed: &[Placed], kinds: &[usize], name: impl Fn(usize, usize) -> String) -> String {
     let names: Vec<String> = placed
         .iter()
         .filter(|(_, kind)| kinds.contains(kind))
