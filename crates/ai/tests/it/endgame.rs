@@ -21,13 +21,19 @@ fn player(tables: &Arc<Tablebase<Checkers>>) -> AlphaBeta<Checkers> {
     player
 }
 
-#[test]
-fn the_root_of_a_table_position_has_its_exact_value() {
-    let tables = tables();
+/// The two kings' position and the plies of its win.
+fn two_kings(tables: &Tablebase<Checkers>) -> (Checkers, u32) {
     let position = Checkers::from_text(TWO_KINGS, &NoOptions).expect("a position");
     let Some(Value::Win(plies)) = tables.probe(&position).expect("probe") else {
         panic!("2K v K is a win");
     };
+    (position, plies)
+}
+
+#[test]
+fn the_root_of_a_table_position_has_its_exact_value() {
+    let tables = tables();
+    let (position, plies) = two_kings(&tables);
     let report = player(&tables).search(&position, &Context::default(), &mut |_| {});
     assert_eq!(report.score, Score::Win(plies));
     assert_eq!(report.depth, 1, "one iteration values every move");
@@ -36,10 +42,7 @@ fn the_root_of_a_table_position_has_its_exact_value() {
 #[test]
 fn a_won_table_position_is_won_in_the_tables_distance() {
     let tables = tables();
-    let start = Checkers::from_text(TWO_KINGS, &NoOptions).expect("a position");
-    let Some(Value::Win(plies)) = tables.probe(&start).expect("probe") else {
-        panic!("2K v K is a win");
-    };
+    let (start, plies) = two_kings(&tables);
     let mut players = [player(&tables), player(&tables)];
     let mut record = GameRecord::from_position(start, NoOptions);
     let mut history = Vec::new();
