@@ -11,7 +11,7 @@
 //!   pieces (neutral pieces count for nobody).
 //!
 //! With the environment variable `ARBITER_TABLEBASE=DIR` both players consult the endgame
-//! tables of DIR (and those of at most 4 pieces, built in memory when DIR lacks them), and
+//! tables of DIR (and the small ones, built in memory when DIR lacks them), and
 //! each line shows the start's value in the tables (`table -` where none holds it).
 //!
 //! `cargo run --release -p arbiter-ai --example endgames -- GAME SPEC [FILE]`, e.g.
@@ -26,7 +26,7 @@ use arbiter_checkers::Checkers;
 use arbiter_core::{Evaluate, GameRecord, Outcome, Retrograde, Side, Status};
 use arbiter_daynight::DayNight;
 use arbiter_fanorona::Fanorona;
-use arbiter_tablebase::{Tablebase, ON_DEMAND_PIECES};
+use arbiter_tablebase::Tablebase;
 
 /// A game with endgames to play out.
 trait Endgame: Evaluate + Retrograde + Copy {
@@ -89,9 +89,8 @@ fn play_out<G: Endgame>(
 fn run<G: Endgame>(spec: &PlayerSpec, path: &str, text: &str) -> Result<(), String> {
     let (mut won, mut drawn, mut lost, mut win_turns) = (0, 0, 0, 0);
     let threads = std::thread::available_parallelism().map_or(1, usize::from);
-    let tables = std::env::var_os("ARBITER_TABLEBASE").map(|dir| {
-        Arc::new(Tablebase::<G>::new(Some(PathBuf::from(dir)), ON_DEMAND_PIECES, threads))
-    });
+    let tables = std::env::var_os("ARBITER_TABLEBASE")
+        .map(|dir| Arc::new(Tablebase::<G>::with_on_demand(Some(PathBuf::from(dir)), threads)));
     for line in text.lines().filter(|line| !line.is_empty() && !line.starts_with('#')) {
         let start = G::from_text(line, &G::Options::default())
             .map_err(|error| format!("{path}: `{line}`: {error}"))?;

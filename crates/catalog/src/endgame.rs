@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex, OnceLock};
 
 use arbiter_core::Retrograde;
-use arbiter_tablebase::{Endgame, Tablebase, ON_DEMAND_PIECES};
+use arbiter_tablebase::{Endgame, Tablebase};
 
 use crate::{AnyGame, GameId};
 
@@ -36,7 +36,7 @@ type Shared = HashMap<(&'static str, Option<PathBuf>), Arc<dyn Any + Send + Sync
 static SHARED: OnceLock<Mutex<Shared>> = OnceLock::new();
 
 /// The endgame tables of `G` from the folder `dir` (none without), with the tables of at
-/// most [`ON_DEMAND_PIECES`] pieces built in memory when the folder lacks them; one set per
+/// most [`Retrograde::ON_DEMAND_PIECES`] pieces built in memory when the folder lacks them; one set per
 /// game and folder in the process, so that what was read or built is kept. `None` for a game
 /// without tables.
 #[must_use]
@@ -66,7 +66,7 @@ impl RetrogradeVisitor for Make<'_> {
 
     fn visit<G: AnyGame + Retrograde>(self) -> Self::Output {
         let tables: Arc<dyn Endgame<G>> =
-            Arc::new(Tablebase::<G>::new(self.dir.map(Path::to_owned), ON_DEMAND_PIECES, 1));
+            Arc::new(Tablebase::<G>::with_on_demand(self.dir.map(Path::to_owned), 1));
         Arc::new(tables)
     }
 }

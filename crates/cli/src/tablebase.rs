@@ -6,7 +6,7 @@ use std::time::{Duration, Instant};
 
 use arbiter_catalog::{AnyGame, GameId, RetrogradeVisitor};
 use arbiter_core::Retrograde;
-use arbiter_tablebase::{Built, Table, Tablebase, TablebaseError, Value, ON_DEMAND_PIECES};
+use arbiter_tablebase::{Built, Table, Tablebase, TablebaseError, Value};
 use serde::Serialize;
 
 use crate::output::Out;
@@ -42,7 +42,7 @@ pub enum TablebaseCommand {
         #[arg(long, value_name = "TEXT")]
         position: String,
         /// The folder of the tables; without it (or where it lacks a table) tables of at most
-        /// 4 pieces are built in memory.
+        /// 4 pieces (3 in daynight) are built in memory.
         #[arg(long)]
         dir: Option<PathBuf>,
         /// Print one line of JSON: {"value": "win"|"draw"|"loss", "plies": N, "best": [...]}.
@@ -158,11 +158,12 @@ fn probe<G: AnyGame + Retrograde>(
 ) -> Result<(), Failure> {
     let position = G::from_text(text, &Default::default())?;
     let threads = std::thread::available_parallelism().map_or(1, usize::from);
-    let tables = Tablebase::<G>::new(dir.map(Path::to_owned), ON_DEMAND_PIECES, threads);
+    let tables = Tablebase::<G>::with_on_demand(dir.map(Path::to_owned), threads);
     let Some(probe) = tables.probe_moves(&position)? else {
         let pieces = position.material().map_or(0, G::piece_count);
         return Err(Failure::Refused(format!(
-            "no table holds this position of {pieces} pieces: tables of at most {ON_DEMAND_PIECES} pieces are built on demand, larger ones by `arbiter tablebase build {} --pieces {pieces} --dir DIR` and read with --dir",
+            "no table holds this position of {pieces} pieces: tables of at most {} pieces are built on demand, larger ones by `arbiter tablebase build {} --pieces {pieces} --dir DIR` and read with --dir",
+            G::ON_DEMAND_PIECES,
             G::ID
         )));
     };

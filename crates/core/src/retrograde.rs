@@ -21,6 +21,10 @@ pub trait Retrograde: Game {
     /// commands, and `FromStr` reads that name back.
     type Material: Copy + Eq + Hash + Debug + Display + FromStr + Send + Sync + 'static;
 
+    /// The most pieces of the tables built in memory when they are first needed and no folder
+    /// has them: those that take seconds to build.
+    const ON_DEMAND_PIECES: u32 = 4;
+
     /// The material's stage in the order of building: a move that leads from one material to
     /// another (a capture, a crowning) always leads to a lower stage, so that the tables a
     /// material needs are built before it.
@@ -114,13 +118,17 @@ pub fn deposit(set: u64, squares: u64) -> u64 {
     let mut result = 0;
     let mut rest = squares;
     let mut place = 0;
-    while rest != 0 {
-        let square = rest & rest.wrapping_neg();
-        if set >> place & 1 != 0 {
-            result |= square;
+    let mut places = set;
+    while places != 0 {
+        // Skip the squares of the places before the next one of the set.
+        let next = places.trailing_zeros();
+        for _ in place..next {
+            rest &= rest.wrapping_sub(1);
         }
-        rest &= rest - 1;
-        place += 1;
+        result |= rest & rest.wrapping_neg();
+        rest &= rest.wrapping_sub(1);
+        place = next + 1;
+        places &= places - 1;
     }
     result
 }
@@ -133,15 +141,12 @@ pub fn extract(set: u64, squares: u64) -> u64 {
         return (set & squares) >> shift;
     }
     let mut result = 0;
-    let mut rest = squares;
-    let mut place = 0;
+    let mut rest = set & squares;
     while rest != 0 {
         let square = rest & rest.wrapping_neg();
-        if set & square != 0 {
-            result |= 1 << place;
-        }
+        // The square's place: the squares below it.
+        result |= 1 << (squares & (square - 1)).count_ones();
         rest &= rest - 1;
-        place += 1;
     }
     result
 }

@@ -12,10 +12,6 @@ use crate::table::Table;
 use crate::value::Value;
 use crate::TablebaseError;
 
-/// The most pieces of the tables built in memory when a folder does not have them: in every
-/// game they take seconds at most.
-pub const ON_DEMAND_PIECES: u32 = 4;
-
 /// A game's endgame tables: those of a folder, read when first needed, and those of few
 /// pieces, built in memory when first needed if the folder lacks them. Shared between threads.
 pub struct Tablebase<G: Retrograde> {
@@ -90,10 +86,11 @@ impl<G: Retrograde> Tablebase<G> {
             .unwrap_or(0)
     }
 
-    /// Only the tables built in memory on demand, of at most [`ON_DEMAND_PIECES`] pieces.
+    /// The tables of `dir` (none without), and those of at most the game's
+    /// [`Retrograde::ON_DEMAND_PIECES`] built in memory when the folder lacks them.
     #[must_use]
-    pub fn in_memory() -> Tablebase<G> {
-        Tablebase::new(None, ON_DEMAND_PIECES, 1)
+    pub fn with_on_demand(dir: Option<PathBuf>, threads: usize) -> Tablebase<G> {
+        Tablebase::new(dir, G::ON_DEMAND_PIECES, threads)
     }
 
     /// The table of `material`: read from the folder, or built if it has at most the

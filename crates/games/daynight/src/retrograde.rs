@@ -85,6 +85,9 @@ impl FromStr for Material {
 impl Retrograde for DayNight {
     type Material = Material;
 
+    /// The neutral pieces' slides multiply the moves: the tables of 4 pieces take minutes.
+    const ON_DEMAND_PIECES: u32 = 3;
+
     /// A capture turns a player's piece neutral.
     fn stage(material: Material) -> u32 {
         u32::from(material.white + material.black)
