@@ -436,7 +436,10 @@ impl<'a, G: Evaluate> Search<'a, G> {
         let index = ply as usize;
         self.pv[index].clear();
         if let Some(score) = self.table_score(position, ply, quiet) {
-            return score;
+            // A table knows nothing of the game's history: a position that repeats one on the
+            // path, or completes the game's count, is still a draw.
+            let repeated = self.draws.repeats(position.hash(), &self.path);
+            return if repeated { self.draw(ply) } else { score };
         }
         // Where every move is tactical (captures are compulsory) there is no standing pat:
         // the captures are searched, but only one ply, or while there are few of them (a
