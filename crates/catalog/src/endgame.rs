@@ -36,9 +36,9 @@ type Shared = HashMap<(&'static str, Option<PathBuf>), Arc<dyn Any + Send + Sync
 static SHARED: OnceLock<Mutex<Shared>> = OnceLock::new();
 
 /// The endgame tables of `G` from the folder `dir` (none without), with the tables of at
-/// most [`Retrograde::ON_DEMAND_PIECES`] pieces built in memory when the folder lacks them; one set per
-/// game and folder in the process, so that what was read or built is kept. `None` for a game
-/// without tables.
+/// most [`Retrograde::ON_DEMAND_PIECES`] pieces built in memory when the folder lacks them;
+/// one set per game and folder in the process, so that what was read or built is kept.
+/// `None` for a game without tables.
 #[must_use]
 pub fn endgame<G: AnyGame>(dir: Option<&Path>) -> Option<Arc<dyn Endgame<G>>> {
     let id = GameId::ALL.into_iter().find(|id| id.id() == G::ID)?;

@@ -114,8 +114,8 @@ enum Command {
         #[arg(long, value_enum, default_value_t = EngineArg::Alphabeta)]
         engine: EngineArg,
         /// The folder of the endgame tables (`arbiter tablebase build`; default: the
-        /// environment variable ARBITER_TABLEBASE); tables of at most 4 pieces are built in
-        /// memory when it lacks them.
+        /// environment variable ARBITER_TABLEBASE); tables of at most 4 pieces (3 in
+        /// daynight) are built in memory when it lacks them.
         #[arg(long, value_name = "DIR")]
         tablebase: Option<std::path::PathBuf>,
     },
@@ -223,8 +223,8 @@ struct AiOptions {
     #[arg(long, value_name = "FILE")]
     solution: Option<std::path::PathBuf>,
     /// The folder of the endgame tables (`arbiter tablebase build`; default: the environment
-    /// variable ARBITER_TABLEBASE); tables of at most 4 pieces are built in memory when it
-    /// lacks them.
+    /// variable ARBITER_TABLEBASE); tables of at most 4 pieces (3 in daynight) are built in
+    /// memory when it lacks them.
     #[arg(long, value_name = "DIR")]
     tablebase: Option<std::path::PathBuf>,
 }

@@ -150,8 +150,8 @@ pub fn solve(
 /// `plies` (to the end with perfect play; `None` for a draw), `best` (the moves that keep
 /// them) and `moves` (every legal move with its `value` and `plies` for the player who makes
 /// it, best first). The tables are read from `dir`, else from the folder that the environment
-/// variable `ARBITER_TABLEBASE` names; those of at most 4 pieces are built in memory when
-/// missing. `None` where no table holds the position.
+/// variable `ARBITER_TABLEBASE` names; the small ones (4 pieces, 3 in daynight) are built in
+/// memory when missing. `None` where no table holds the position.
 #[pyfunction]
 #[pyo3(signature = (state, dir = None))]
 pub fn tablebase<'py>(

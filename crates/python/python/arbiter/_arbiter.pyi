@@ -170,7 +170,8 @@ class TableValue(TypedDict):
 def tablebase(state: State, dir: Optional[str] = None) -> Optional[TableValue]:
     """The exact value from the endgame tables (checkers, fanorona, daynight): `value` for the
     player to move, `plies` (None for a draw), `best` and every move's value; None where no
-    table holds the position. Tables of at most 4 pieces are built in memory when missing."""
+    table holds the position. Tables of at most 4 pieces (3 in daynight) are built in memory
+    when missing."""
 
 def perft(state: State, depth: int) -> int:
     """The number of sequences of `depth` whole moves; the interpreter lock is released."""
