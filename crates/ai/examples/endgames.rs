@@ -10,49 +10,64 @@
 //! - `daynight`: positions from games between alpha-beta players, a lead of at least 2 own
 //!   pieces (neutral pieces count for nobody).
 //!
+//! With the environment variable `ARBITER_TABLEBASE=DIR` both players consult the endgame
+//! tables of DIR (and the small ones, built in memory when DIR lacks them), and
+//! each line shows the start's value in the tables (`table -` where none holds it).
+//!
 //! `cargo run --release -p arbiter-ai --example endgames -- GAME SPEC [FILE]`, e.g.
 //! `-- fanorona alphabeta:nodes=50000`; FILE defaults to `examples/data/GAME-endgames.txt`.
 
+use std::path::PathBuf;
 use std::process::ExitCode;
+use std::sync::Arc;
 
 use arbiter_ai::{Context, PlayerSpec};
 use arbiter_checkers::Checkers;
-use arbiter_core::{Evaluate, GameRecord, Outcome, Side, Status};
+use arbiter_core::{Evaluate, GameRecord, Outcome, Retrograde, Side, Status};
 use arbiter_daynight::DayNight;
 use arbiter_fanorona::Fanorona;
+use arbiter_tablebase::Tablebase;
 
 /// A game with endgames to play out.
-trait Endgame: Evaluate + Copy {
+trait Endgame: Evaluate + Retrograde + Copy {
     /// The material of `side`, which only decides which side is the stronger one.
-    fn material(&self, side: Side) -> u32;
+    fn weight(&self, side: Side) -> u32;
 }
 
 impl Endgame for Checkers {
     /// In men: a king counts as a man and a half.
-    fn material(&self, side: Side) -> u32 {
+    fn weight(&self, side: Side) -> u32 {
         let pieces = self.pieces(side);
         2 * pieces.count_ones() + (pieces & self.kings()).count_ones()
     }
 }
 
 impl Endgame for Fanorona {
-    fn material(&self, side: Side) -> u32 {
+    fn weight(&self, side: Side) -> u32 {
         self.pieces(side).count_ones()
     }
 }
 
 impl Endgame for DayNight {
     /// Own pieces; neutral pieces count for nobody.
-    fn material(&self, side: Side) -> u32 {
+    fn weight(&self, side: Side) -> u32 {
         self.pieces(side).count_ones()
     }
 }
 
-/// Plays the game out from `start`; the outcome and the turns played.
-fn play_out<G: Endgame>(spec: &PlayerSpec, start: G) -> (Outcome, usize) {
+/// Plays the game out from `start`, the players consulting `tables` if any; the outcome and
+/// the turns played.
+fn play_out<G: Endgame>(
+    spec: &PlayerSpec,
+    start: G,
+    tables: Option<&Arc<Tablebase<G>>>,
+) -> (Outcome, usize) {
     let mut players = [spec.build::<G>(), spec.build::<G>()];
     for player in &mut players {
         player.new_game(1);
+        if let Some(tables) = tables {
+            player.set_endgame(Some(tables.clone()));
+        }
     }
     let mut record = GameRecord::from_position(start, G::Options::default());
     let mut history = Vec::new();
@@ -73,15 +88,24 @@ fn play_out<G: Endgame>(spec: &PlayerSpec, start: G) -> (Outcome, usize) {
 /// the results; an error names the line that is not a position.
 fn run<G: Endgame>(spec: &PlayerSpec, path: &str, text: &str) -> Result<(), String> {
     let (mut won, mut drawn, mut lost, mut win_turns) = (0, 0, 0, 0);
+    let threads = std::thread::available_parallelism().map_or(1, usize::from);
+    let tables = std::env::var_os("ARBITER_TABLEBASE")
+        .map(|dir| Arc::new(Tablebase::<G>::with_on_demand(Some(PathBuf::from(dir)), threads)));
     for line in text.lines().filter(|line| !line.is_empty() && !line.starts_with('#')) {
         let start = G::from_text(line, &G::Options::default())
             .map_err(|error| format!("{path}: `{line}`: {error}"))?;
-        let stronger = if start.material(Side::White) > start.material(Side::Black) {
+        let stronger = if start.weight(Side::White) > start.weight(Side::Black) {
             Side::White
         } else {
             Side::Black
         };
-        let (outcome, turns) = play_out(spec, start);
+        let (outcome, turns) = play_out(spec, start, tables.as_ref());
+        let value = tables.as_ref().map(|tables| {
+            let value = tables.probe(&start).ok().flatten();
+            value.map_or("table -".to_owned(), |value| {
+                format!("table: {} {value}", start.side_to_move())
+            })
+        });
         let result = match outcome.winner() {
             Some(winner) if winner == stronger => {
                 won += 1;
@@ -97,7 +121,8 @@ fn run<G: Endgame>(spec: &PlayerSpec, path: &str, text: &str) -> Result<(), Stri
                 "drawn"
             }
         };
-        println!("{line:<40} {result:<6} {turns:>4} turns  {outcome}");
+        let value = value.unwrap_or_default();
+        println!("{line:<40} {result:<6} {turns:>4} turns  {outcome}  {value}");
     }
     let average = if won > 0 { win_turns as f64 / f64::from(won) } else { 0.0 };
     println!(

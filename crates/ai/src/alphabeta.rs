@@ -17,11 +17,20 @@
 //! - knowing that a won game can still be drawn: a draw is worth less than nothing to the
 //!   side that is ahead (contempt, from the previous iteration's score), and a position
 //!   already played in the game is searched again rather than taken from the table, whose
-//!   score may come from a search that did not know of the repetition below it.
+//!   score may come from a search that did not know of the repetition below it;
+//! - endgame tables, where it has them ([`Player::set_endgame`]): a position below the root
+//!   that a table holds is not searched but valued by it. A table's distance ignores the rule
+//!   on turns without progress, so a win (or loss) counts as proven only when it ends within
+//!   the turns the rule leaves even if no move of it were progress; a longer one scores as a
+//!   large advantage, shorter wins higher ([`UNSURE_WIN`]), so the search still heads for the
+//!   shortest win and prefers one that makes progress. A table's draw is a draw. At a root
+//!   that a table holds, one iteration values every move exactly and the search stops.
 
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
 
 use arbiter_core::{Evaluate, Outcome, Status, Tactics};
+use arbiter_tablebase::{Endgame, Value};
 
 use crate::draws::Draws;
 use crate::limits::{Clock, Limits};
@@ -45,6 +54,9 @@ const CONTEMPT_FROM: i32 = 50;
 const MAX_CONTEMPT: i32 = 40;
 /// Slots of the history table (moves are hashed into it).
 const HISTORY: usize = 4096;
+/// The score of a table's win that may not end before the rule on turns without progress
+/// draws the game, less its distance: above any evaluation, below every proven score.
+const UNSURE_WIN: i32 = 100_000;
 
 /// An alpha-beta player with its transposition table, killers and history, kept between moves.
 pub struct AlphaBeta<G: Evaluate> {
@@ -55,6 +67,8 @@ pub struct AlphaBeta<G: Evaluate> {
     /// The score of the last search, for its side to move: where the next search's contempt
     /// starts.
     last_score: i32,
+    /// The endgame tables consulted, if any.
+    endgame: Option<Arc<dyn Endgame<G>>>,
 }
 
 impl<G: Evaluate> AlphaBeta<G> {
@@ -67,6 +81,7 @@ impl<G: Evaluate> AlphaBeta<G> {
             killers: Vec::new(),
             history: vec![0; HISTORY],
             last_score: 0,
+            endgame: None,
         }
     }
 
@@ -97,6 +112,9 @@ impl<G: Evaluate> AlphaBeta<G> {
             return report;
         }
         let quiet = search.draws.root_quiet;
+        // At a root the tables hold, every move is valued exactly by the first iteration.
+        let root_in_tables =
+            search.endgame.is_some_and(|endgame| endgame.value(position).is_some());
         search.contempt = contempt(last_score);
         for depth in 1..=max_depth {
             let score = search.negamax(position, depth as i32, -INFINITY, INFINITY, 0, quiet);
@@ -121,7 +139,7 @@ impl<G: Evaluate> AlphaBeta<G> {
             report.elapsed = clock.elapsed();
             progress(&report);
             let proven_within_reach = score.abs() > PROVEN && (WIN - score.abs()) as u32 <= depth;
-            if proven_within_reach || clock.past_half(&search.limits) {
+            if proven_within_reach || root_in_tables || clock.past_half(&search.limits) {
                 break;
             }
         }
@@ -158,6 +176,10 @@ impl<G: Evaluate> Player<G> for AlphaBeta<G> {
         self.limits = limits;
     }
 
+    fn set_endgame(&mut self, endgame: Option<Arc<dyn Endgame<G>>>) {
+        self.endgame = endgame;
+    }
+
     /// Alpha-beta makes no random choice: the seed is not used.
     fn new_game(&mut self, _seed: u64) {
         self.table.clear();
@@ -192,6 +214,8 @@ struct Search<'a, G: Evaluate> {
     tactical: Vec<Vec<G::Move>>,
     /// One list of generated moves, reused.
     generated: Vec<G::Move>,
+    /// The endgame tables consulted, if any.
+    endgame: Option<&'a dyn Endgame<G>>,
 }
 
 impl<'a, G: Evaluate> Search<'a, G> {
@@ -220,6 +244,7 @@ impl<'a, G: Evaluate> Search<'a, G> {
             moves: vec![Vec::new(); plies],
             tactical: vec![Vec::new(); plies],
             generated: Vec::with_capacity(64),
+            endgame: engine.endgame.as_deref(),
         }
     }
 
@@ -257,6 +282,23 @@ impl<'a, G: Evaluate> Search<'a, G> {
         }
     }
 
+    /// The score of a position the tables hold, `ply` plies below the root and reached after
+    /// `quiet` turns without progress; `None` when no table holds it.
+    fn table_score(&self, position: &G, ply: u32, quiet: u32) -> Option<i32> {
+        let value = self.endgame?.value(position)?;
+        // Whether the end comes before the rule on turns without progress could draw the game.
+        let in_time = |plies: u32| self.draws.turns_left(quiet).is_none_or(|left| plies <= left);
+        let proven = |plies: u32| WIN - (ply + plies) as i32;
+        let unsure = |plies: u32| UNSURE_WIN - plies.min(UNSURE_WIN as u32 / 2) as i32;
+        Some(match value {
+            Value::Draw => self.draw(ply),
+            Value::Win(plies) if in_time(plies) => proven(plies),
+            Value::Loss(plies) if in_time(plies) => -proven(plies),
+            Value::Win(plies) => unsure(plies),
+            Value::Loss(plies) => -unsure(plies),
+        })
+    }
+
     /// A draw's score for the side to move `ply` plies below the root.
     fn draw(&self, ply: u32) -> i32 {
         if ply.is_multiple_of(2) {
@@ -276,7 +318,7 @@ impl<'a, G: Evaluate> Search<'a, G> {
         quiet: u32,
     ) -> i32 {
         if depth <= 0 {
-            return self.quiescence(position, alpha, beta, ply, 0);
+            return self.quiescence(position, alpha, beta, ply, quiet, 0);
         }
         if !self.visit() {
             return 0;
@@ -289,6 +331,9 @@ impl<'a, G: Evaluate> Search<'a, G> {
         };
         if ply > 0 && drawn(self) {
             return self.draw(ply);
+        }
+        if let Some(score) = self.table_score(position, ply, quiet).filter(|_| ply > 0) {
+            return score;
         }
         let entry = self.table.probe(hash);
         // A position already played in this game may be drawn by repetition below it, which
@@ -376,12 +421,26 @@ impl<'a, G: Evaluate> Search<'a, G> {
 
     /// Searches tactical moves only, past the horizon, in the game's order: the killers and
     /// the history order quiet moves, which are not searched here.
-    fn quiescence(&mut self, position: &G, mut alpha: i32, beta: i32, ply: u32, depth: u32) -> i32 {
+    fn quiescence(
+        &mut self,
+        position: &G,
+        mut alpha: i32,
+        beta: i32,
+        ply: u32,
+        quiet: u32,
+        depth: u32,
+    ) -> i32 {
         if !self.visit() {
             return 0;
         }
         let index = ply as usize;
         self.pv[index].clear();
+        if let Some(score) = self.table_score(position, ply, quiet) {
+            // A table knows nothing of the game's history: a position that repeats one on the
+            // path, or completes the game's count, is still a draw.
+            let repeated = self.draws.repeats(position.hash(), &self.path);
+            return if repeated { self.draw(ply) } else { score };
+        }
         // Where every move is tactical (captures are compulsory) there is no standing pat:
         // the captures are searched, but only one ply, or while there are few of them (a
         // draughts exchange), so that a game where captures are nearly always on, such as
@@ -413,7 +472,8 @@ impl<'a, G: Evaluate> Search<'a, G> {
         for &mv in &moves {
             let mut child = position.clone();
             child.play_unchecked(mv);
-            let score = -self.quiescence(&child, -beta, -alpha, ply + 1, depth + 1);
+            let child_quiet = Draws::after(position, mv, quiet);
+            let score = -self.quiescence(&child, -beta, -alpha, ply + 1, child_quiet, depth + 1);
             if self.stopped {
                 break;
             }

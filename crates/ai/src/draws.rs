@@ -53,6 +53,12 @@ impl Draws {
             && position.status() == Status::Ongoing
     }
 
+    /// The turns left, after `quiet` turns without progress, before the limit on them draws
+    /// the game; `None` without such a rule.
+    pub(crate) fn turns_left(&self, quiet: u32) -> Option<u32> {
+        self.turns_without_progress.map(|limit| limit.saturating_sub(quiet))
+    }
+
     /// `true` when the position `hash` was played in the game before the root (since the last
     /// progress).
     pub(crate) fn played_before(&self, hash: u64) -> bool {

@@ -45,6 +45,10 @@ impl<G: Evaluate> Player<G> for Erratic<G> {
         self.player.set_limits(limits);
     }
 
+    fn set_endgame(&mut self, endgame: Option<std::sync::Arc<dyn arbiter_tablebase::Endgame<G>>>) {
+        self.player.set_endgame(endgame);
+    }
+
     fn new_game(&mut self, seed: u64) {
         self.seed = seed;
         self.player.new_game(seed);

@@ -29,9 +29,11 @@ mod spec;
 mod table;
 
 use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
 use std::time::Duration;
 
 use arbiter_core::{Evaluate, Game, GameRecord};
+use arbiter_tablebase::Endgame;
 use thiserror::Error;
 
 pub use crate::alphabeta::AlphaBeta;
@@ -148,6 +150,11 @@ pub trait Player<G: Evaluate>: Send {
     /// Changes the limits of the next searches; what the player has learnt (tables) stays.
     fn set_limits(&mut self, limits: Limits) {
         let _ = limits;
+    }
+
+    /// Gives the player endgame tables to consult (alpha-beta does; the others ignore them).
+    fn set_endgame(&mut self, endgame: Option<Arc<dyn Endgame<G>>>) {
+        let _ = endgame;
     }
 
     /// Chooses a move in the current position of `record`, the game so far. A player in another

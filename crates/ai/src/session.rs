@@ -2,8 +2,10 @@
 //! table, killers and history) from one move or hint to the next.
 
 use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
 
 use arbiter_core::{Evaluate, GameRecord};
+use arbiter_tablebase::Endgame;
 
 use crate::{Context, Engine, Player, PlayerSpec, Score, SearchReport};
 
@@ -11,6 +13,8 @@ use crate::{Context, Engine, Player, PlayerSpec, Score, SearchReport};
 pub struct Session<G: Evaluate> {
     record: GameRecord<G>,
     player: Option<Kept<G>>,
+    /// The endgame tables the player consults.
+    endgame: Option<Arc<dyn Endgame<G>>>,
     /// Scratch space for the hashes of the positions played.
     history: Vec<u64>,
 }
@@ -27,7 +31,15 @@ impl<G: Evaluate> Session<G> {
     /// A session of the game `record`.
     #[must_use]
     pub fn new(record: GameRecord<G>) -> Self {
-        Session { record, player: None, history: Vec::new() }
+        Session { record, player: None, endgame: None, history: Vec::new() }
+    }
+
+    /// Gives the player endgame tables to consult, from now on.
+    pub fn set_endgame(&mut self, endgame: Option<Arc<dyn Endgame<G>>>) {
+        if let Some(kept) = &mut self.player {
+            kept.player.set_endgame(endgame.clone());
+        }
+        self.endgame = endgame;
     }
 
     /// The game.
@@ -69,7 +81,7 @@ impl<G: Evaluate> Session<G> {
                 pv: Vec::new(),
             };
         }
-        let player = player_for(&mut self.player, spec);
+        let player = player_for(&mut self.player, spec, &self.endgame);
         player.set_limits(spec.effective_limits());
         let mut context = Context::of_record(&self.record, &mut self.history);
         context.stop = stop;
@@ -80,15 +92,16 @@ impl<G: Evaluate> Session<G> {
     /// spends none of its time on that (a protocol's `isready`); a kept player of the same
     /// kind stays as it is, with what it has learnt.
     pub fn prepare(&mut self, spec: &PlayerSpec) {
-        player_for(&mut self.player, spec);
+        player_for(&mut self.player, spec, &self.endgame);
     }
 }
 
 /// The kept player if it is of the kind `spec` asks for (engine, table size, seed), or a
-/// new one in its place.
+/// new one in its place, given `endgame`.
 fn player_for<'a, G: Evaluate>(
     slot: &'a mut Option<Kept<G>>,
     spec: &PlayerSpec,
+    endgame: &Option<Arc<dyn Endgame<G>>>,
 ) -> &'a mut Box<dyn Player<G>> {
     let reusable = slot.as_ref().is_some_and(|kept| {
         (kept.engine, kept.table_mib, kept.seed) == (spec.engine, spec.table_mib, spec.seed)
@@ -100,7 +113,11 @@ fn player_for<'a, G: Evaluate>(
         engine: spec.engine,
         table_mib: spec.table_mib,
         seed: spec.seed,
-        player: spec.build::<G>(),
+        player: {
+            let mut player = spec.build::<G>();
+            player.set_endgame(endgame.clone());
+            player
+        },
     });
     &mut kept.player
 }

@@ -6,6 +6,8 @@
 //! implements ([`Evaluate`] and so [`Game`](arbiter_core::Game), and [`Present`]); this crate
 //! holds the list and nothing else.
 
+mod endgame;
+
 use std::fmt;
 use std::str::FromStr;
 
@@ -18,6 +20,8 @@ use arbiter_fanorona::Fanorona;
 use arbiter_holes::Holes;
 use arbiter_minicheckers::Minicheckers;
 use thiserror::Error;
+
+pub use crate::endgame::{endgame, tablebase_dir, RetrogradeVisitor, TABLEBASE_VARIABLE};
 
 /// What every game of the catalog implements: its rules, evaluation and presentation.
 pub trait AnyGame: Evaluate + Present {}

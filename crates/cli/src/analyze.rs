@@ -1,5 +1,6 @@
 //! `arbiter analyze`: a search of one position, an iteration a line.
 
+use std::path::Path;
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use arbiter_ai::{PlayerSpec, SearchReport, Session};
@@ -28,6 +29,7 @@ fn line<M: ToString>(report: &SearchReport<M>) -> String {
 pub fn run<G: AnyGame>(
     record: GameRecord<G>,
     spec: &PlayerSpec,
+    tables: Option<&Path>,
     out: &mut Out,
 ) -> Result<(), Failure> {
     if let Status::Over(outcome) = record.status() {
@@ -36,6 +38,7 @@ pub fn run<G: AnyGame>(
     }
     out.line(format_args!("analysing {} with {spec}", record.position().to_text()))?;
     let mut session = Session::new(record);
+    session.set_endgame(arbiter_catalog::endgame::<G>(tables));
     // The first write error stops the search and is reported at the end.
     let stop = AtomicBool::new(false);
     let mut written = Ok(());
@@ -57,7 +60,7 @@ pub fn run<G: AnyGame>(
     // The exact values, in the games the solver handles, in the same time again.
     let time = spec.limits.time.unwrap_or(exact::HINT_TIME);
     let position = session.record().position();
-    for line in exact::lines(&mut ExactMoves::default(), position, time) {
+    for line in exact::lines(&mut ExactMoves::new(tables.map(Path::to_owned)), position, time) {
         out.line(line)?;
     }
     Ok(())

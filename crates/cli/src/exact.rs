@@ -1,8 +1,12 @@
-//! Exact values of every legal move, for `hint` in `arbiter play` and for `arbiter analyze`,
-//! in the games the solver handles (those that always end in a win: minicheckers, holes).
+//! Exact values of every legal move, for `hint` in `arbiter play` and for `arbiter analyze`:
+//! from the endgame tables where they hold the position (checkers, Fanorona, Day and Night),
+//! and by the solver in the games it handles (those that always end in a win: minicheckers,
+//! holes).
 
+use std::path::PathBuf;
 use std::time::Duration;
 
+use arbiter_catalog::AnyGame;
 use arbiter_core::Knowledge;
 use arbiter_solver::{accepts, Exact, Oracle, SolveError, DEFAULT_HASH_MIB};
 
@@ -13,13 +17,20 @@ pub const HINT_TIME: Duration = Duration::from_secs(5);
 pub type Valued<M> = Vec<(M, Exact)>;
 
 /// The solver of a terminal session, made when it is first asked: its tables stay from one
-/// question to the next.
+/// question to the next; and the folder of the endgame tables, if one was given.
 #[derive(Default)]
 pub struct ExactMoves {
     oracle: Option<Oracle>,
+    tables: Option<PathBuf>,
 }
 
 impl ExactMoves {
+    /// Exact values from the endgame tables of `tables` (and those built on demand) and the
+    /// solver.
+    pub fn new(tables: Option<PathBuf>) -> ExactMoves {
+        ExactMoves { oracle: None, tables }
+    }
+
     /// The legal moves of `position` with their exact values for the player to move, best
     /// first (the order of the legal moves among equals). `None` for a game the solver does
     /// not handle; an error when the values were not all found within `time`.
@@ -43,8 +54,11 @@ impl ExactMoves {
 }
 
 /// The lines that show exact values: `exact: b2-c3 wins in 17 plies, …`, or why there are
-/// none. Empty for a game the solver does not handle.
-pub fn lines<G: Knowledge>(exact: &mut ExactMoves, position: &G, time: Duration) -> Vec<String> {
+/// none. Empty for a position neither the tables nor the solver handle.
+pub fn lines<G: AnyGame>(exact: &mut ExactMoves, position: &G, time: Duration) -> Vec<String> {
+    if let Some(lines) = crate::tablebase::exact_lines(position, exact.tables.as_deref()) {
+        return lines;
+    }
     match exact.ranked(position, time) {
         None => Vec::new(),
         Some(Ok(values)) => {

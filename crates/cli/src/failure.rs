@@ -46,6 +46,8 @@ pub(crate) enum Failure {
     ProofFile { path: String, error: io::Error },
     #[error("{}: {error}", arbiter_core::text::escaped(.path))]
     StrongFile { path: String, error: arbiter_solver::StrongError },
+    #[error("the tables: {0}")]
+    Tablebase(#[from] arbiter_tablebase::TablebaseError),
     #[error("cannot write the output: {0}")]
     Output(io::Error),
     #[error("cannot write the records to {}: {error}", arbiter_core::text::escaped(.path))]

@@ -13,6 +13,7 @@ mod perft;
 mod play;
 mod proof;
 mod solve;
+mod tablebase;
 mod versus;
 
 use std::io;
@@ -112,6 +113,11 @@ enum Command {
         /// The search.
         #[arg(long, value_enum, default_value_t = EngineArg::Alphabeta)]
         engine: EngineArg,
+        /// The folder of the endgame tables (`arbiter tablebase build`; default: the
+        /// environment variable ARBITER_TABLEBASE); tables of at most 4 pieces (3 in
+        /// daynight) are built in memory when it lacks them.
+        #[arg(long, value_name = "DIR")]
+        tablebase: Option<std::path::PathBuf>,
     },
     /// Play two computer players against each other and print the score and Elo difference.
     Match(versus::MatchArgs),
@@ -183,6 +189,10 @@ enum Command {
     Solve(solve::SolveArgs),
     /// Check a proof written by `arbiter solve --proof` with the rules alone.
     VerifyProof(proof::VerifyArgs),
+    /// Endgame tables by retrograde analysis: build, probe, stats (checkers, fanorona,
+    /// daynight); see docs/tablebase.md.
+    #[command(subcommand)]
+    Tablebase(tablebase::TablebaseCommand),
     /// Run a fixed perft workload for every game (or one) and print nodes per second.
     Bench {
         /// Only this game.
@@ -233,6 +243,11 @@ struct AiOptions {
     /// and the hints read instead of solving.
     #[arg(long, value_name = "FILE")]
     solution: Option<std::path::PathBuf>,
+    /// The folder of the endgame tables (`arbiter tablebase build`; default: the environment
+    /// variable ARBITER_TABLEBASE); tables of at most 4 pieces (3 in daynight) are built in
+    /// memory when it lacks them.
+    #[arg(long, value_name = "DIR")]
+    tablebase: Option<std::path::PathBuf>,
 }
 
 /// A level of `arbiter play`: 1 to 5, or perfect.
@@ -333,7 +348,8 @@ fn main() -> ExitCode {
                 Failure::Output(_)
                 | Failure::Save { .. }
                 | Failure::ProofFile { .. }
-                | Failure::StrongFile { .. } => 1,
+                | Failure::StrongFile { .. }
+                | Failure::Tablebase(arbiter_tablebase::TablebaseError::Io { .. }) => 1,
                 _ => 2,
             })
         }
@@ -415,6 +431,7 @@ fn run(command: &Command) -> Result<(), Failure> {
         Command::Match(args) => args.game().and_then(|id| id.visit(versus::Run(args, &mut out))),
         Command::Solve(args) => solve::run(args, &mut out),
         Command::VerifyProof(args) => proof::run(args, &mut out),
+        Command::Tablebase(command) => tablebase::run(command, &mut out),
         Command::Ugi { .. } | Command::Hub { .. } => Ok(()),
     }?;
     out.finish()
@@ -442,17 +459,19 @@ impl Visitor for Run<'_> {
                     solve::install_solution::<G>(path, &setup.options)?;
                 }
                 let stdin = io::stdin();
-                play::run(record, [*white, *black], spec, stdin.lock(), out)
+                let tables = ai.tablebase.clone().or_else(arbiter_catalog::tablebase_dir);
+                play::run(record, [*white, *black], spec, tables.as_deref(), stdin.lock(), out)
                     .map_err(Failure::Output)
             }
-            Command::Analyze { setup, moves, think, depth, nodes, engine, .. } => {
+            Command::Analyze { setup, moves, think, depth, nodes, engine, tablebase, .. } => {
                 let time = think
                     .or((depth.is_none() && nodes.is_none()).then_some(Duration::from_secs(5)));
                 let limits = Limits { time, depth: *depth, nodes: *nodes };
                 let spec = PlayerSpec { limits, ..PlayerSpec::new(engine.engine()) };
                 let record = play_moves::<G>(setup, moves)?;
                 spec.check_game(record.position())?;
-                analyze::run(record, &spec, out)
+                let tables = tablebase.clone().or_else(arbiter_catalog::tablebase_dir);
+                analyze::run(record, &spec, tables.as_deref(), out)
             }
             Command::Games
             | Command::Match(_)
@@ -461,7 +480,8 @@ impl Visitor for Run<'_> {
             | Command::Ugi { .. }
             | Command::Hub { .. }
             | Command::Solve(_)
-            | Command::VerifyProof(_) => Ok(()),
+            | Command::VerifyProof(_)
+            | Command::Tablebase(_) => Ok(()),
         }
     }
 }

@@ -76,12 +76,15 @@ pub fn run<G: AnyGame>(
     record: GameRecord<G>,
     players: [Player; 2],
     ai: PlayerSpec,
+    tables: Option<&std::path::Path>,
     mut input: impl BufRead,
     out: impl Write,
 ) -> io::Result<()> {
     let turn = new_turn(&record);
-    let exact = ExactMoves::default();
-    let mut terminal = Terminal { session: Session::new(record), players, ai, turn, exact, out };
+    let exact = ExactMoves::new(tables.map(ToOwned::to_owned));
+    let mut session = Session::new(record);
+    session.set_endgame(arbiter_catalog::endgame::<G>(tables));
+    let mut terminal = Terminal { session, players, ai, turn, exact, out };
     for side in Side::BOTH {
         if players[side.index()] == Player::Ai {
             writeln!(terminal.out, "{side} is played by the computer ({ai}).")?;

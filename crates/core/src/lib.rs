@@ -11,6 +11,8 @@
 //!   results forced within a few plies), and [`Symmetry`]: the half turn with the colours
 //!   swapped, under which the 6×6 games are unchanged, for solvers that treat a position and
 //!   its image as one;
+//! - [`Retrograde`]: the numbering of the positions of each material that endgame tables
+//!   need;
 //! - [`present`]: the board's geometry, pieces and the steps of moves, typed, for user
 //!   interfaces, and the text diagram drawn from them; [`turn`]: a turn entered click by click;
 //! - [`lines`]: lines of outside text read with a bound on their length; [`text`]: outside
@@ -33,6 +35,7 @@ mod perft_table;
 pub mod present;
 mod record;
 mod record_text;
+pub mod retrograde;
 mod side;
 mod symmetry;
 #[cfg(feature = "testkit")]
@@ -51,6 +54,7 @@ pub use perft::{divide, perft};
 pub use perft_table::{divide_parallel, perft_parallel, PerftProgress, PerftTable};
 pub use record::{GameRecord, Undone};
 pub use record_text::{parse_record_text, RecordError, RecordText, MAX_RECORD_BYTES, MAX_TAGS};
+pub use retrograde::Retrograde;
 pub use side::Side;
 pub use symmetry::{symmetric_hash, Symmetry};
 pub use zobrist::zobrist_keys;

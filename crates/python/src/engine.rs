@@ -145,6 +145,41 @@ pub fn solve(
     })
 }
 
+/// The exact value of the state's position from the endgame tables (checkers, fanorona,
+/// daynight), as a dict: `value` (`"win"`, `"draw"` or `"loss"` for the player to move),
+/// `plies` (to the end with perfect play; `None` for a draw), `best` (the moves that keep
+/// them) and `moves` (every legal move with its `value` and `plies` for the player who makes
+/// it, best first). The tables are read from `dir`, else from the folder that the environment
+/// variable `ARBITER_TABLEBASE` names; the small ones (4 pieces, 3 in daynight) are built in
+/// memory when missing. `None` where no table holds the position.
+#[pyfunction]
+#[pyo3(signature = (state, dir = None))]
+pub fn tablebase<'py>(
+    py: Python<'py>,
+    state: &PyState,
+    dir: Option<std::path::PathBuf>,
+) -> PyResult<Option<Bound<'py, PyDict>>> {
+    let inner: &dyn DynState = &*state.inner;
+    let Some(found) = py.detach(|| inner.tablebase(dir.as_deref())) else { return Ok(None) };
+    let result = PyDict::new(py);
+    result.set_item("value", found.value.0)?;
+    result.set_item("plies", found.value.1)?;
+    result.set_item("best", found.best)?;
+    let moves = found
+        .moves
+        .into_iter()
+        .map(|(mv, value, plies)| {
+            let entry = PyDict::new(py);
+            entry.set_item("move", mv)?;
+            entry.set_item("value", value)?;
+            entry.set_item("plies", plies)?;
+            Ok(entry)
+        })
+        .collect::<PyResult<Vec<_>>>()?;
+    result.set_item("moves", moves)?;
+    Ok(Some(result))
+}
+
 /// The number of sequences of `depth` whole moves from the state's position (the rules of
 /// the board alone, as `arbiter perft`).
 #[pyfunction]

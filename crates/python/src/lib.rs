@@ -370,6 +370,7 @@ fn _arbiter(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add_function(wrap_pyfunction!(engine::search, module)?)?;
     module.add_function(wrap_pyfunction!(engine::solve, module)?)?;
     module.add_function(wrap_pyfunction!(engine::perft, module)?)?;
+    module.add_function(wrap_pyfunction!(engine::tablebase, module)?)?;
     module.add_function(wrap_pyfunction!(engine::random_playouts, module)?)?;
     module.add_function(wrap_pyfunction!(_restore_state, module)?)?;
     module.add_class::<PyGame>()?;

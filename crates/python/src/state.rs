@@ -80,6 +80,19 @@ pub trait DynState: Send + Sync {
     /// The number of move sequences of `depth` whole moves from the position at the start of
     /// the turn (the rules of the board alone, as `arbiter perft`).
     fn perft(&self, depth: u32) -> u64;
+    /// The endgame tables' value of the position at the start of the turn, from the folder
+    /// `dir` or the tables built on demand; `None` where no table holds it.
+    fn tablebase(&self, dir: Option<&std::path::Path>) -> Option<TableValue>;
+}
+
+/// A position's value in the endgame tables, for the player to move.
+pub struct TableValue {
+    /// The value and its distance in plies (`None` for a draw).
+    pub value: (&'static str, Option<u32>),
+    /// The moves that keep the value and distance.
+    pub best: Vec<String>,
+    /// Every legal move with its value for the player who makes it, best first.
+    pub moves: Vec<(String, &'static str, Option<u32>)>,
 }
 
 /// A game in progress of the game `G`.
@@ -322,6 +335,8 @@ impl<G: AnyGame> DynState for StateOf<G> {
     fn search(&self, spec: &PlayerSpec) -> Result<SearchInfo, Error> {
         spec.check_game(self.record.position())?;
         let mut session = Session::new(self.record.clone());
+        let tables = arbiter_catalog::tablebase_dir();
+        session.set_endgame(arbiter_catalog::endgame::<G>(tables.as_deref()));
         Ok(session.think(spec, None, &mut |_| {}).to_text())
     }
 
@@ -337,5 +352,20 @@ impl<G: AnyGame> DynState for StateOf<G> {
 
     fn perft(&self, depth: u32) -> u64 {
         perft(self.record.position(), depth)
+    }
+
+    fn tablebase(&self, dir: Option<&std::path::Path>) -> Option<TableValue> {
+        let default = arbiter_catalog::tablebase_dir();
+        let tables = arbiter_catalog::endgame::<G>(dir.or(default.as_deref()))?;
+        let probe = tables.moves(self.record.position())?;
+        Some(TableValue {
+            value: (probe.value.name(), probe.value.plies()),
+            best: probe.best().iter().map(ToString::to_string).collect(),
+            moves: probe
+                .moves
+                .iter()
+                .map(|(mv, value)| (mv.to_string(), value.name(), value.plies()))
+                .collect(),
+        })
     }
 }

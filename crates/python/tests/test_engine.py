@@ -41,6 +41,16 @@ def test_solve_a_small_position():
         arbiter.solve(arbiter.Game("checkers").new_initial_state(), time=1)
 
 
+def test_tablebase_values_a_small_endgame():
+    # Lasker's king against king: White to move wins only by taking the opposition, 32-27.
+    state = arbiter.Game("checkers").from_position("W:WK32:BK26")
+    value = arbiter.tablebase(state)
+    assert value["value"] == "win" and value["plies"] == 9 and value["best"] == ["32-27"]
+    assert {"move": "32-28", "value": "draw", "plies": None} in value["moves"]
+    assert arbiter.tablebase(arbiter.Game("checkers").new_initial_state()) is None
+    assert arbiter.tablebase(arbiter.Game("holes").new_initial_state()) is None
+
+
 def test_perft_matches_the_engine():
     state = arbiter.Game("checkers").new_initial_state()
     assert [arbiter.perft(state, depth) for depth in range(5)] == [1, 7, 49, 302, 1469]

@@ -7,7 +7,7 @@ from pathlib import Path
 import arbiter._arbiter as module
 
 STUBS = Path(module.__file__).with_name("_arbiter.pyi")
-STUB_ONLY = {"OptionInfo", "GameInfo", "PlayoutSummary"}  # TypedDicts of the returned dicts
+STUB_ONLY = {"OptionInfo", "GameInfo", "PlayoutSummary", "TableMove", "TableValue"}  # TypedDicts of the returned dicts
 
 
 def stubbed():

@@ -63,16 +63,19 @@ pub type ExactSearch = Box<dyn FnOnce() -> Option<Vec<ExactMove>> + Send>;
 /// The memory of the solver's tables for one analysis, in MiB.
 const EXACT_MIB: usize = 64;
 
-/// A legal move with its exact value for the player who makes it.
+/// A legal move with its exact value for the player who makes it, by the solver or the
+/// endgame tables.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, utoipa::ToSchema)]
 pub struct ExactMove {
     /// The move, in canonical notation.
     #[serde(rename = "move")]
     pub mv: String,
+    /// `win`, `draw` or `loss` with perfect play (draws only in the endgame tables' games).
+    pub value: String,
     /// `true` when the move wins with perfect play.
     pub wins: bool,
-    /// The plies to the end with perfect play, the move included.
-    pub plies: u32,
+    /// The plies to the end with perfect play, the move included; `null` for a draw.
+    pub plies: Option<u32>,
 }
 
 /// An event that ends a game without a move.
@@ -466,6 +469,8 @@ impl<G: AnyGame> Live for Record<G> {
         let record = self.0.clone();
         Box::new(move || {
             let mut session = Session::new(record);
+            let tables = arbiter_catalog::tablebase_dir();
+            session.set_endgame(arbiter_catalog::endgame::<G>(tables.as_deref()));
             session.think(&spec, Some(&stop), &mut |_| {}).to_text()
         })
     }
@@ -477,15 +482,30 @@ impl<G: AnyGame> Live for Record<G> {
     fn exact(&self, time: Duration) -> ExactSearch {
         let position = self.0.position().clone();
         let over = self.0.status().is_over();
+        let tables = arbiter_catalog::endgame::<G>(arbiter_catalog::tablebase_dir().as_deref());
         Box::new(move || {
-            if over || !accepts(&position) {
+            if over {
+                return None;
+            }
+            // The endgame tables where they hold the position, else the solver.
+            if let Some(probe) = tables.and_then(|tables| tables.moves(&position)) {
+                let values = probe.moves.iter().map(|(mv, value)| ExactMove {
+                    mv: mv.to_string(),
+                    value: value.name().to_owned(),
+                    wins: value.name() == "win",
+                    plies: value.plies(),
+                });
+                return Some(values.collect());
+            }
+            if !accepts(&position) {
                 return None;
             }
             let values = Oracle::new(EXACT_MIB).ok()?.moves(&position, Some(time)).ok()?;
             let exact = |(mv, value): (G::Move, Exact)| ExactMove {
                 mv: mv.to_string(),
+                value: if value.wins { "win" } else { "loss" }.to_owned(),
                 wins: value.wins,
-                plies: value.plies,
+                plies: Some(value.plies),
             };
             Some(values.into_iter().map(exact).collect())
         })

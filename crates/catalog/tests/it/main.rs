@@ -1,6 +1,7 @@
 //! The integration tests of `catalog`, in one binary (one link instead of one per file).
 
 mod bad_input;
+mod endgame;
 mod levels;
 mod perft_parallel;
 mod position_text;

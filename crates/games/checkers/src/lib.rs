@@ -51,6 +51,7 @@ pub mod board;
 mod evaluate;
 mod moves;
 mod present;
+pub mod retrograde;
 mod text;
 
 use arbiter_core::{

@@ -48,6 +48,7 @@ pub mod board;
 mod evaluate;
 mod moves;
 mod present;
+pub mod retrograde;
 mod text;
 
 use arbiter_core::{

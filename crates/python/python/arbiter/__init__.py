@@ -35,6 +35,7 @@ from arbiter._arbiter import (
     random_playouts,
     search,
     solve,
+    tablebase,
 )
 
 __all__ = [
@@ -56,4 +57,5 @@ __all__ = [
     "random_playouts",
     "search",
     "solve",
+    "tablebase",
 ]

@@ -156,6 +156,23 @@ def search(
 def solve(state: State, *, hash_mib: int = 256, time: Optional[float] = None) -> Solution:
     """Solves the position exactly (minicheckers, holes); the interpreter lock is released."""
 
+class TableMove(TypedDict):
+    move: str
+    value: str
+    plies: Optional[int]
+
+class TableValue(TypedDict):
+    value: str
+    plies: Optional[int]
+    best: list[str]
+    moves: list[TableMove]
+
+def tablebase(state: State, dir: Optional[str] = None) -> Optional[TableValue]:
+    """The exact value from the endgame tables (checkers, fanorona, daynight): `value` for the
+    player to move, `plies` (None for a draw), `best` and every move's value; None where no
+    table holds the position. Tables of at most 4 pieces (3 in daynight) are built in memory
+    when missing."""
+
 def perft(state: State, depth: int) -> int:
     """The number of sequences of `depth` whole moves; the interpreter lock is released."""
 

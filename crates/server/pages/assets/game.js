@@ -395,9 +395,15 @@ function describeScore(score) {
   return JSON.stringify(score);
 }
 
-/** `b2-c3 wins in 17 plies, d2-e3 loses in 22 plies, …`: the solver's value of each move. */
+/** `wins in 17 plies`, `draws`, `loses in 22 plies`: an exact value. */
+function describeValue(entry) {
+  if (entry.value === 'draw') return 'draws';
+  return `${entry.value === 'win' ? 'wins' : 'loses'} in ${entry.plies} plies`;
+}
+
+/** `b2-c3 wins in 17 plies, d2-e3 draws, …`: the exact value of each move. */
 function describeExact(exact) {
-  return exact.map((entry) => `${entry.move} ${entry.wins ? 'wins' : 'loses'} in ${entry.plies} plies`).join(', ');
+  return exact.map((entry) => `${entry.move} ${describeValue(entry)}`).join(', ');
 }
 
 async function analyse(think, asHint) {
@@ -420,10 +426,10 @@ async function analyse(think, asHint) {
       const badge = document.createElement('span');
       badge.className = 'badge';
       badge.textContent = 'exact';
-      badge.title = 'Proved by the solver: the value with perfect play on both sides';
+      badge.title = 'Proved by the solver or the endgame tables: the value with perfect play on both sides';
       const first = info.exact[0];
       const side = sideName(page.state.to_move);
-      const verdict = `${side} ${first.wins ? 'wins' : 'loses'} in ${first.plies} plies with perfect play. `;
+      const verdict = `${side} ${describeValue(first)} with perfect play. `;
       out.replaceChildren(badge, ` ${verdict}${describeExact(info.exact)}.`);
     } else {
       out.textContent = `Best move ${info.best}; score ${describeScore(info.score)}; depth ${info.depth}; line ${info.pv.join(' ')}`;
