@@ -57,6 +57,8 @@ test('a dark system gets the dark theme, and the toggle is remembered', async ()
   assert.deepEqual(await page.evaluate(lowContrast), []);
   await shot(page, 'checkers-dark-1366');
   await page.setViewportSize({ width: 360, height: 740 });
+  const header = await page.locator('header.top').boundingBox();
+  assert.ok(header.height < 60, `the header keeps one line on a phone (${header.height} px)`);
   await shot(page, 'checkers-dark-360');
 
   await page.locator('#theme').click();
