@@ -59,6 +59,8 @@ test('a checkers multi-jump is entered landing by landing', async () => {
   assert.equal(await page.locator('.piece.captured[data-piece="23"]').count(), 1);
   assert.equal(await page.locator('[data-cell="9"].target').count(), 1);
   assert.equal((await gameState(server, created.id)).ply, state.ply);
+  // The status says what comes next.
+  assert.equal(await page.locator('[data-status]').textContent(), 'White to move: continue the capture from 18');
   await shot(page, 'checkers-multijump');
   await click(page, '9');
   await waitForPly(page, state.ply + 1);
@@ -98,10 +100,12 @@ test('a Fanorona chain with a choice of approach or withdrawal, stopped early', 
   assert.equal(await page.locator('[data-choice="A"]').count(), 1);
   assert.equal(await page.locator('[data-choice="W"]').count(), 1);
   assert.match(await page.locator('[data-choice="A"]').textContent(), /approach/);
+  assert.match(await page.locator('[data-status]').textContent(), /to move: choose one of the buttons below$/);
   await shot(page, 'fanorona-choice');
   await click(page, 'A');
   // The chain could go on: the page offers to end it here.
   assert.equal(await page.locator('[data-choice="skip"]').count(), 1);
+  assert.match(await page.locator('[data-status]').textContent(), /to move: continue the capture from D3, or press “End the turn here”$/);
   assert.equal(await pieceAt(page, 'D3'), 1);
   // Fanorona's captured pieces leave the board as each capture is entered.
   const taken = chain.clicks.flatMap((c) => c.step?.captures ?? []);
@@ -127,7 +131,9 @@ test('a Day and Night capture followed by a neutral slide', async () => {
   assert.equal(await page.locator('[data-choice="skip"]').count(), 1);
   assert.match(await page.locator('[data-choice="skip"]').textContent(), /No neutral slide/);
   assert.equal(await page.locator('.piece.captured[data-piece="j4"]').count(), 1);
+  assert.match(await page.locator('[data-status]').textContent(), /to move: move a neutral piece, or press “No neutral slide: end the turn”$/);
   await click(page, 'j4');
+  assert.match(await page.locator('[data-status]').textContent(), /to move: click a marked cell$/);
   await shot(page, 'daynight-neutral-slide');
   await click(page, 'k3');
   await waitForPly(page, state.ply + 1);

@@ -207,6 +207,7 @@ function render() {
   $('seat-top').textContent = seatLine(bottom === 'white' ? 'black' : 'white');
 
   const marks = { last: new Set(shown.last_move) };
+  let prompt = '';
   let view = shown;
   if (page.replay === null) {
     if (page.entered.length) {
@@ -218,6 +219,7 @@ function render() {
       marks.targets = new Set(next.filter((click) => click.cell !== undefined).map((click) => click.cell));
       // Past its first click a move can be cancelled by a button as well as by Esc.
       renderChoices(next.filter((click) => click.cell === undefined), page.entered.length > 1);
+      prompt = nextPrompt(next, entered.view.pieces);
     } else {
       renderChoices([]);
       if (canPlay()) marks.movable = new Set(state.legal.map((move) => key(move.clicks[0])));
@@ -231,7 +233,7 @@ function render() {
   if (!performance.getEntriesByName('board').length) performance.mark('board');
 
   const status = $('status');
-  status.textContent = statusText(state);
+  status.textContent = prompt ? `${sideName(state.to_move)} to move: ${prompt}` : statusText(state);
   status.dataset.status = state.status === 'over' ? 'over' : (state.you.includes(state.to_move) ? 'your-turn' : 'waiting');
   status.classList.toggle('over', state.status === 'over');
   document.body.dataset.ply = String(state.ply);
@@ -239,6 +241,35 @@ function render() {
   document.body.dataset.entered = page.entered.join(' ');
   renderMoves();
   renderTools();
+}
+
+// What the move entered so far needs next, in words, from the clicks that may come next
+// (`next`): the pieces they are on (`pieces`, as the move entered leaves them) and the step the
+// clicks entered last completed.
+function nextPrompt(next, pieces) {
+  const cells = next.filter((click) => click.cell !== undefined).map((click) => click.cell);
+  const skip = next.find((click) => click.skip);
+  const choices = next.filter((click) => click.choice !== undefined);
+  const entered = consistent(page.entered)[0].clicks.slice(0, page.entered.length);
+  // Where the piece that goes on stands (none once another piece is picked), and whether the
+  // step completed last took something.
+  let landed = null;
+  let captured = false;
+  for (const click of entered) {
+    if (click.lands) landed = click.lands.to;
+    else if (click.cell !== undefined) landed = null;
+    if (click.step) captured = click.step.captures.length > 0;
+  }
+  const onNeutral = (cell) => pieces.some((piece) => piece.cell === cell && piece.side === null);
+  let what;
+  if (choices.length) what = 'choose one of the buttons below';
+  else if (cells.length && cells.every(onNeutral)) what = 'move a neutral piece';
+  else if (cells.length && landed && captured) what = `continue the capture from ${landed}`;
+  else if (cells.length && landed) what = `continue from ${landed}`;
+  else if (cells.length) what = 'click a marked cell';
+  if (!skip) return what ?? '';
+  const end = `press “${capitalise(skip.label ?? 'end the turn')}”`;
+  return what ? `${what}, or ${end}` : end;
 }
 
 // The buttons of the choices that may come next (`clicks`, each with its label), and Cancel
