@@ -73,6 +73,7 @@ const ASSETS: &[File] = &[
     file!("home.js", JS),
     file!("join.js", JS),
     file!("list.js", JS),
+    file!("prompts.js", JS),
     file!("theme.js", JS),
     file!("icon.svg", "image/svg+xml"),
 ];

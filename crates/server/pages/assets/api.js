@@ -31,5 +31,7 @@ export function getCatalog() {
 
 export const sideName = (side) => (side === 'white' ? 'White' : side === 'black' ? 'Black' : 'Neutral');
 
+export const capitalise = (text) => text.charAt(0).toUpperCase() + text.slice(1);
+
 // Where the invitation link of a game created in this browser is kept.
 export const inviteKey = (id) => `arbiter:invite:${id}`;

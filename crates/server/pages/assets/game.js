@@ -2,8 +2,9 @@
 // It holds no rules: a move is entered by narrowing the state's `legal` moves by their clicks,
 // and the board drawn meanwhile applies the steps those clicks complete, as the server sends them.
 
-import { getCatalog, getJson, postJson, sideName, inviteKey } from './api.js';
+import { capitalise, getCatalog, getJson, postJson, sideName, inviteKey } from './api.js';
 import { Board } from './board.js';
+import { idleRefusal, nextPrompt, refusal } from './prompts.js';
 
 const id = decodeURIComponent(location.pathname.split('/').filter(Boolean)[1] ?? '');
 const $ = (selector) => document.getElementById(selector);
@@ -41,7 +42,7 @@ function canPlay() {
 function activate(click) {
   if (!canPlay()) {
     page.entered = [];
-    say(idleRefusal());
+    say(idleRefusal(page.state, page.replay !== null));
     render();
     return;
   }
@@ -55,7 +56,7 @@ function activate(click) {
   } else if (consistent([click]).length) {
     page.entered = [click];
   } else {
-    say(refusal(click));
+    say(refusal(page.state, click, page.entered.length > 0));
     page.entered = [];
   }
   const matches = consistent(page.entered);
@@ -63,32 +64,6 @@ function activate(click) {
     submit(matches[0]);
   }
   render();
-}
-
-// Why a click that is no part of any legal move was refused, from what the state says: whose
-// piece is on the cell, and whether every legal move captures.
-function refusal(click) {
-  const { state } = page;
-  const piece = state.pieces.find((candidate) => candidate.cell === click);
-  if (piece && piece.side === state.to_move) {
-    return state.captures_only
-      ? 'A capture is compulsory: the marked pieces can capture.'
-      : 'That piece cannot move.';
-  }
-  if (page.entered.length) return 'The selected piece cannot go there.';
-  if (piece && piece.side) return `That is a ${sideName(piece.side)} piece: ${sideName(state.to_move)} is to move.`;
-  return 'Click one of the marked pieces to move it.';
-}
-
-// Why a click does nothing while the page takes no move.
-function idleRefusal() {
-  const { state } = page;
-  if (!state) return '';
-  if (page.replay !== null) return 'This is an earlier position: » goes back to the game.';
-  if (state.status === 'over') return 'The game is over.';
-  if (state.you.length === 0) return 'You are watching this game: only its players can move.';
-  if (!state.you.includes(state.to_move)) return 'Not your turn.';
-  return '';
 }
 
 // Sends `move`. The page takes no other move at this ply meanwhile; a state that shows the
@@ -171,8 +146,6 @@ function statusText(state) {
   return `${side} to move (you are watching)`;
 }
 
-const capitalise = (text) => text.charAt(0).toUpperCase() + text.slice(1);
-
 // The side of the friend invited by link who has not opened it yet, if any.
 function awaited(state) {
   if (state.you.length !== 1) return null;
@@ -219,7 +192,8 @@ function render() {
       marks.targets = new Set(next.filter((click) => click.cell !== undefined).map((click) => click.cell));
       // Past its first click a move can be cancelled by a button as well as by Esc.
       renderChoices(next.filter((click) => click.cell === undefined), page.entered.length > 1);
-      prompt = nextPrompt(next, entered.view.pieces);
+      const clicks = consistent(page.entered)[0].clicks.slice(0, page.entered.length);
+      prompt = nextPrompt(next, clicks, entered.view.pieces);
     } else {
       renderChoices([]);
       if (canPlay()) marks.movable = new Set(state.legal.map((move) => key(move.clicks[0])));
@@ -241,35 +215,6 @@ function render() {
   document.body.dataset.entered = page.entered.join(' ');
   renderMoves();
   renderTools();
-}
-
-// What the move entered so far needs next, in words, from the clicks that may come next
-// (`next`): the pieces they are on (`pieces`, as the move entered leaves them) and the step the
-// clicks entered last completed.
-function nextPrompt(next, pieces) {
-  const cells = next.filter((click) => click.cell !== undefined).map((click) => click.cell);
-  const skip = next.find((click) => click.skip);
-  const choices = next.filter((click) => click.choice !== undefined);
-  const entered = consistent(page.entered)[0].clicks.slice(0, page.entered.length);
-  // Where the piece that goes on stands (none once another piece is picked), and whether the
-  // step completed last took something.
-  let landed = null;
-  let captured = false;
-  for (const click of entered) {
-    if (click.lands) landed = click.lands.to;
-    else if (click.cell !== undefined) landed = null;
-    if (click.step) captured = click.step.captures.length > 0;
-  }
-  const onNeutral = (cell) => pieces.some((piece) => piece.cell === cell && piece.side === null);
-  let what;
-  if (choices.length) what = 'choose one of the buttons below';
-  else if (cells.length && cells.every(onNeutral)) what = 'move a neutral piece';
-  else if (cells.length && landed && captured) what = `continue the capture from ${landed}`;
-  else if (cells.length && landed) what = `continue from ${landed}`;
-  else if (cells.length) what = 'click a marked cell';
-  if (!skip) return what ?? '';
-  const end = `press “${capitalise(skip.label ?? 'end the turn')}”`;
-  return what ? `${what}, or ${end}` : end;
 }
 
 // The buttons of the choices that may come next (`clicks`, each with its label), and Cancel
