@@ -13,14 +13,14 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
 use serde::{Deserialize, Serialize};
+use tower_http::compression::CompressionLayer;
 use tower_http::set_header::SetResponseHeaderLayer;
 
 use crate::error::{ApiError, ErrorBody};
-use crate::games::{Analysis, Change, Created, DrawAction, GameState, NewGame, UndoAction};
+use crate::games::{Analysis, Change, Created, DrawAction, GameState, Listed, NewGame, UndoAction};
 use crate::guard::{too_many, Client};
 use crate::live::{self, View};
 use crate::seats::presented;
-use crate::store::Summary;
 use crate::{guard, openapi, pages, socket, AppState};
 
 /// The largest request body, in bytes.
@@ -52,6 +52,9 @@ pub(crate) fn routes(app: &AppState) -> Router<AppState> {
         .layer(hardening(header::REFERRER_POLICY, "no-referrer"))
         .layer(hardening(header::X_FRAME_OPTIONS, "DENY"))
         .layer(hardening(header::CONTENT_SECURITY_POLICY, CONTENT_SECURITY_POLICY))
+        // Pages, scripts and JSON alike, gzip or Brotli as the client accepts; not the small
+        // answers (under 32 bytes), nor a socket's upgrade, which has no body.
+        .layer(CompressionLayer::new())
 }
 
 /// What the pages may load and run: their own scripts, styles and images only; no framing
@@ -285,13 +288,13 @@ pub(crate) struct ListQuery {
 /// The most recently changed games.
 #[utoipa::path(get, path = "/api/games", tag = "games", params(ListQuery),
     responses(
-        (status = 200, description = "the games, the most recently changed first", body = Vec<Summary>),
+        (status = 200, description = "the games, the most recently changed first", body = Vec<Listed>),
         (status = 400, description = "the query is not what was expected", body = ErrorBody),
         (status = 503, description = "the database is unavailable", body = ErrorBody)))]
 pub(crate) async fn list(
     State(state): State<AppState>,
     Query(query): Query<ListQuery>,
-) -> Result<Json<Vec<Summary>>, ApiError> {
+) -> Result<Json<Vec<Listed>>, ApiError> {
     Ok(Json(state.games.list(query.limit.unwrap_or(100)).await?))
 }
 
@@ -428,8 +431,9 @@ pub(crate) async fn draw(
     Ok(Json(state.games.change(&id, &presented(&headers, &id), Change::Draw(action.action)).await?))
 }
 
-/// A takeback of the requester's last move (and the reply to it): at once against the
-/// computer or at one screen, else asked of the other player, who accepts or declines.
+/// A takeback of the requester's last move (and the reply to it), or at one screen (one client
+/// holding both seats) of the last move: at once against the computer or at one screen, else
+/// asked of the other player, who accepts or declines.
 #[utoipa::path(post, path = "/api/games/{id}/undo", tag = "play", params(("id" = String, Path, description = "the game's identifier")),
     request_body = UndoRequest, security(("token" = []), ("cookie" = [])),
     responses(BodyErrors, GameErrors,

@@ -120,6 +120,9 @@ pub struct View {
     pub dial: Option<Dial>,
     /// Every legal move with the clicks that enter it; empty when the game is over.
     pub legal: Vec<LegalMove>,
+    /// Whether every legal move captures (and there is one): a piece that cannot capture has
+    /// no move, which a client says when such a piece is clicked.
+    pub captures_only: bool,
     /// The cells of the last move's steps, in order.
     pub last_move: Vec<String>,
 }
@@ -422,7 +425,7 @@ impl<G: AnyGame> Live for Record<G> {
         let turn = Turn::new(position.clone(), &legal);
         let geometry = turn.geometry().clone();
         let name = |cell: CellId| geometry.name(cell).to_owned();
-        let legal = turn
+        let legal: Vec<LegalMove> = turn
             .paths()
             .iter()
             .map(|path| LegalMove {
@@ -456,6 +459,7 @@ impl<G: AnyGame> Live for Record<G> {
             geometry: geometry.clone(),
             pieces,
             dial: board.dial,
+            captures_only: !legal.is_empty() && legal.iter().all(|mv| !mv.captures.is_empty()),
             legal,
             last_move,
         }

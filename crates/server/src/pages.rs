@@ -8,12 +8,17 @@
 //! - `/join/{id}/{side}/{token}`: an invitation link's page, to take the seat it offers;
 //! - `/assets/…`: the style sheet, the scripts and the icon.
 //!
+//! Every file carries an entity tag, a hash of its text computed when the binary is built, and
+//! `Cache-Control: no-cache`: a browser keeps it and asks again with `If-None-Match`, which a
+//! `304 Not Modified` with no body answers until the binary changes. (The responses are
+//! compressed by the router's compression layer, see `api::routes`.)
+//!
 //! The move list's navigation asks the API for each position
 //! (`/api/games/{id}/replay/{ply}`): the page cannot compute one itself.
 
 use arbiter_core::text::excerpt;
 use axum::extract::{Path, State};
-use axum::http::{header, StatusCode};
+use axum::http::{header, HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use axum::Router;
@@ -21,53 +26,80 @@ use axum::Router;
 use crate::error::ApiError;
 use crate::AppState;
 
-/// A file served as it is: its path under `/assets/`, content type and text.
-struct Asset {
+/// A file served as it is: its name (an asset's path under `/assets/`, a page's route), content
+/// type, text, and entity tag.
+struct File {
     name: &'static str,
     content_type: &'static str,
     text: &'static str,
+    tag: u64,
+}
+
+/// FNV-1a, 64 bits: a hash a `const` can compute, so that each file's entity tag is made when
+/// the binary is built. (Collisions between two versions of one file are what would matter,
+/// and 64 bits make them negligible.)
+const fn fnv1a(text: &str) -> u64 {
+    let bytes = text.as_bytes();
+    let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
+    let mut index = 0;
+    while index < bytes.len() {
+        hash ^= bytes[index] as u64;
+        hash = hash.wrapping_mul(0x0100_0000_01b3);
+        index += 1;
+    }
+    hash
+}
+
+/// The [`File`] of `pages/PATH`, served under `NAME` as `TYPE`.
+macro_rules! file {
+    ($name:literal, $content_type:expr) => {
+        file!($name, concat!("assets/", $name), $content_type)
+    };
+    ($name:literal, $path:expr, $content_type:expr) => {{
+        const TEXT: &str = include_str!(concat!("../pages/", $path));
+        File { name: $name, content_type: $content_type, text: TEXT, tag: fnv1a(TEXT) }
+    }};
 }
 
 const JS: &str = "text/javascript; charset=utf-8";
+const HTML: &str = "text/html; charset=utf-8";
 
 /// Every asset; the pages name them by these paths.
-const ASSETS: &[Asset] = &[
-    Asset {
-        name: "style.css",
-        content_type: "text/css; charset=utf-8",
-        text: include_str!("../pages/assets/style.css"),
-    },
-    Asset { name: "api.js", content_type: JS, text: include_str!("../pages/assets/api.js") },
-    Asset { name: "board.js", content_type: JS, text: include_str!("../pages/assets/board.js") },
-    Asset { name: "game.js", content_type: JS, text: include_str!("../pages/assets/game.js") },
-    Asset { name: "home.js", content_type: JS, text: include_str!("../pages/assets/home.js") },
-    Asset { name: "join.js", content_type: JS, text: include_str!("../pages/assets/join.js") },
-    Asset { name: "list.js", content_type: JS, text: include_str!("../pages/assets/list.js") },
-    Asset {
-        name: "icon.svg",
-        content_type: "image/svg+xml",
-        text: include_str!("../pages/assets/icon.svg"),
-    },
+const ASSETS: &[File] = &[
+    file!("style.css", "text/css; charset=utf-8"),
+    file!("api.js", JS),
+    file!("board.js", JS),
+    file!("game.js", JS),
+    file!("home.js", JS),
+    file!("join.js", JS),
+    file!("list.js", JS),
+    file!("prompts.js", JS),
+    file!("theme.js", JS),
+    file!("icon.svg", "image/svg+xml"),
 ];
 
-const HOME: &str = include_str!("../pages/index.html");
-const LIST: &str = include_str!("../pages/games.html");
-const GAME: &str = include_str!("../pages/game.html");
-const JOIN: &str = include_str!("../pages/join.html");
-const MISSING: &str = include_str!("../pages/missing.html");
+const HOME: File = file!("/", "index.html", HTML);
+const LIST: File = file!("/games", "games.html", HTML);
+const GAME: File = file!("/games/{id}", "game.html", HTML);
+const JOIN: File = file!("/join/{id}/{side}/{token}", "join.html", HTML);
+const MISSING: File = file!("", "missing.html", HTML);
 
 pub(crate) fn routes() -> Router<AppState> {
     Router::new()
-        .route("/", get(|| async { html(HOME) }))
-        .route("/games", get(|| async { html(LIST) }))
+        .route("/", get(|headers: HeaderMap| async move { serve(&HOME, &headers) }))
+        .route("/games", get(|headers: HeaderMap| async move { serve(&LIST, &headers) }))
         .route("/games/{id}", get(game_page))
         .route("/join/{id}/{side}/{token}", get(join_page))
         .route("/assets/{name}", get(asset))
 }
 
 /// A game's page; a game that does not exist gets a page that says so, with a 404.
-async fn game_page(State(state): State<AppState>, Path(id): Path<String>) -> Response {
-    page_of_game(&state, &id, GAME).await
+async fn game_page(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+) -> Response {
+    page_of_game(&state, &id, &GAME, &headers).await
 }
 
 /// An invitation link's page: it shows the game and the seat, and takes the seat only when
@@ -76,38 +108,53 @@ async fn game_page(State(state): State<AppState>, Path(id): Path<String>) -> Res
 async fn join_page(
     State(state): State<AppState>,
     Path((id, _, _)): Path<(String, String, String)>,
+    headers: HeaderMap,
 ) -> Response {
-    page_of_game(&state, &id, JOIN).await
+    page_of_game(&state, &id, &JOIN, &headers).await
 }
 
 /// `page`, or the page that says game `id` does not exist, with a 404.
-async fn page_of_game(state: &AppState, id: &str, page: &'static str) -> Response {
+async fn page_of_game(
+    state: &AppState,
+    id: &str,
+    page: &'static File,
+    headers: &HeaderMap,
+) -> Response {
     match state.games.state(id, &[]).await {
         Err(ApiError::NotFound(_)) => {
-            let mut response = html(MISSING);
+            let mut response = serve(&MISSING, &HeaderMap::new());
             *response.status_mut() = StatusCode::NOT_FOUND;
             response
         }
-        _ => html(page),
+        _ => serve(page, headers),
     }
 }
 
-fn html(text: &'static str) -> Response {
-    (
-        [(header::CONTENT_TYPE, "text/html; charset=utf-8"), (header::CACHE_CONTROL, "no-cache")],
-        text,
-    )
-        .into_response()
-}
-
-async fn asset(Path(name): Path<String>) -> Result<Response, ApiError> {
+async fn asset(Path(name): Path<String>, headers: HeaderMap) -> Result<Response, ApiError> {
     let asset = ASSETS
         .iter()
         .find(|asset| asset.name == name)
         .ok_or_else(|| ApiError::NotFound(format!("there is no asset `{}`", excerpt(&name))))?;
-    Ok((
-        [(header::CONTENT_TYPE, asset.content_type), (header::CACHE_CONTROL, "no-cache")],
-        asset.text,
-    )
-        .into_response())
+    Ok(serve(asset, &headers))
+}
+
+/// `file`, or `304 Not Modified` when the request's `If-None-Match` names its tag.
+fn serve(file: &'static File, headers: &HeaderMap) -> Response {
+    let tag = format!("\"{:016x}\"", file.tag);
+    let fresh = headers
+        .get_all(header::IF_NONE_MATCH)
+        .iter()
+        .filter_map(|value| value.to_str().ok())
+        .flat_map(|value| value.split(','))
+        .any(|named| named.trim().trim_start_matches("W/") == tag || named.trim() == "*");
+    let headers = [
+        (header::CONTENT_TYPE, file.content_type.to_owned()),
+        (header::CACHE_CONTROL, "no-cache".to_owned()),
+        (header::ETAG, tag),
+    ];
+    if fresh {
+        (StatusCode::NOT_MODIFIED, headers).into_response()
+    } else {
+        (headers, file.text).into_response()
+    }
 }

@@ -71,6 +71,36 @@ impl Player {
         }
     }
 
+    /// The strength level (1 to the number of `game`'s levels) this player is, when it is a
+    /// computer whose spec is exactly one of `game`'s levels as the server plays them.
+    #[must_use]
+    pub fn level(&self, game: GameId) -> Option<u8> {
+        let Player::Computer(spec) = self else { return None };
+        (1..=u8::MAX)
+            .map_while(|number| level(game, number).ok().map(|candidate| (number, candidate)))
+            .find(|(_, candidate)| server_spec(*candidate) == *spec)
+            .map(|(number, _)| number)
+    }
+
+    /// The player as a person reads it: "A person", "Computer, level 3" (a level of `game`),
+    /// "Computer, perfect play", or the computer's settings ("Computer (mcts, time=1000ms)").
+    #[must_use]
+    pub fn name(&self, game: GameId) -> String {
+        match (self, self.level(game)) {
+            (Player::Human, _) => "A person".to_owned(),
+            (Player::Computer(_), Some(number)) => format!("Computer, level {number}"),
+            (Player::Computer(spec), None) if spec.engine == Engine::Perfect => {
+                "Computer, perfect play".to_owned()
+            }
+            (Player::Computer(spec), None) => {
+                // The table's size is the server's business, not the player's strength.
+                let table_mib = spec.engine.default_table_mib();
+                let shown = PlayerSpec { table_mib, ..*spec }.to_string();
+                format!("Computer ({})", shown.replace(',', ", ").replacen(':', ", ", 1))
+            }
+        }
+    }
+
     /// As stored: `human`, or `ai:` and the spec.
     #[must_use]
     pub fn to_text(&self) -> String {
@@ -226,6 +256,32 @@ mod tests {
         assert_eq!(computer("ai", GameId::Checkers).limits.nodes, Some(30_000));
         assert_eq!(computer("ai:5", GameId::DayNight).limits.nodes, Some(3_000_000));
         assert!(Player::parse("ai:6", GameId::Holes).is_err());
+    }
+
+    #[test]
+    fn a_computer_is_named_by_its_level_when_it_is_one() {
+        let named = |text: &str, game: GameId| {
+            let player = Player::parse(text, game).expect("a player");
+            // As the server reads it back from the database.
+            let stored = Player::parse(&player.to_text(), game).expect("a stored player");
+            (stored.level(game), stored.name(game))
+        };
+        assert_eq!(named("human", GameId::Holes), (None, "A person".to_owned()));
+        assert_eq!(named("ai", GameId::Checkers), (Some(3), "Computer, level 3".to_owned()));
+        assert_eq!(named("ai:1", GameId::Minicheckers), (Some(1), "Computer, level 1".to_owned()));
+        assert_eq!(named("ai:5", GameId::DayNight), (Some(5), "Computer, level 5".to_owned()));
+        assert_eq!(
+            named("ai:perfect", GameId::Minicheckers),
+            (None, "Computer, perfect play".to_owned())
+        );
+        assert_eq!(
+            named("ai:alphabeta:depth=4", GameId::Holes),
+            (None, "Computer (alphabeta, depth=4)".to_owned())
+        );
+        assert_eq!(
+            named("ai:mcts:time=1s,iterations=500", GameId::Fanorona),
+            (None, "Computer (mcts, time=1000ms, iterations=500)".to_owned())
+        );
     }
 
     #[test]

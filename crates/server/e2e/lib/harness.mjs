@@ -7,6 +7,7 @@ import { mkdtempSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { after, before } from 'node:test';
 import { chromium } from 'playwright-core';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -53,12 +54,28 @@ export async function launch() {
   });
 }
 
+// A server and a browser for the tests of one file: `{server, browser}`, filled before the
+// first test and stopped after the last.
+export function serverAndBrowser() {
+  const shared = { server: null, browser: null };
+  before(async () => {
+    shared.server = await startServer();
+    shared.browser = await launch();
+  });
+  after(async () => {
+    await shared.browser?.close();
+    shared.server?.stop();
+  });
+  return shared;
+}
+
 // A page of its own browser context (its own cookies), with the console's errors collected.
 // Playwright's `waitForFunction` evaluates its function in the page, which the pages' Content
 // Security Policy forbids: the tests' contexts bypass it, except with `csp: true` (the test
-// of the policy itself, which waits by selectors only).
-export async function newPage(browser, { width = 1200, height = 900, csp = false } = {}) {
-  const context = await browser.newContext({ viewport: { width, height }, bypassCSP: !csp });
+// of the policy itself, which waits by selectors only). `colorScheme` is the system's scheme
+// the page sees.
+export async function newPage(browser, { width = 1200, height = 900, csp = false, colorScheme = 'light' } = {}) {
+  const context = await browser.newContext({ viewport: { width, height }, bypassCSP: !csp, colorScheme });
   const page = await context.newPage();
   page.errors = [];
   page.on('pageerror', (error) => page.errors.push(error.message));

@@ -32,6 +32,10 @@ test('a game against the computer, from the home page to the end', async () => {
   const id = page.url().split('/').pop();
   const start = await gameState(server, id);
   assert.match(start.seats.black.player, /^ai:/);
+  // The computer is named by the level chosen, as the server says, not by its engine settings.
+  assert.equal(start.seats.black.name, 'Computer, level 1');
+  assert.equal(start.seats.black.level, 1);
+  await page.locator('#seat-top', { hasText: 'Black: Computer, level 1' }).waitFor();
   const final = await playToEnd(server, id, (side) => (side === 'white' ? page : null), { seed: 11 });
   await waitForPly(page, final.ply);
   assert.ok(final.moves.length >= 2);
@@ -42,6 +46,7 @@ test('a game against the computer, from the home page to the end', async () => {
   await page.goto(`${server.base}/games`);
   await page.locator(`a[href="/games/${id}"]`).waitFor();
   await shot(page, 'games-list');
+  assert.match(await page.locator(`tr:has(a[href="/games/${id}"])`).textContent(), /A person.*Computer, level 1/);
   assert.deepEqual(page.errors, []);
   await page.setViewportSize({ width: 360, height: 740 });
   await page.goto(`${server.base}/`);
@@ -66,7 +71,7 @@ test('the perfect player is offered for the solved games only, and wins a won ga
   const id = page.url().split('/').pop();
   // White, the perfect player, wins mini checkers from the start whatever Black does.
   await waitForPly(page, 1);
-  assert.match(await page.locator('body').textContent(), /White: the computer \(perfect play\)/);
+  assert.match(await page.locator('body').textContent(), /White: Computer, perfect play/);
   const final = await playToEnd(server, id, (side) => (side === 'black' ? page : null), { seed: 5 });
   assert.equal(final.status, 'over');
   assert.equal(final.result, '1-0');

@@ -59,6 +59,8 @@ test('a checkers multi-jump is entered landing by landing', async () => {
   assert.equal(await page.locator('.piece.captured[data-piece="23"]').count(), 1);
   assert.equal(await page.locator('[data-cell="9"].target').count(), 1);
   assert.equal((await gameState(server, created.id)).ply, state.ply);
+  // The status says what comes next.
+  assert.equal(await page.locator('[data-status]').textContent(), 'White to move: continue the capture from 18');
   await shot(page, 'checkers-multijump');
   await click(page, '9');
   await waitForPly(page, state.ply + 1);
@@ -98,10 +100,12 @@ test('a Fanorona chain with a choice of approach or withdrawal, stopped early', 
   assert.equal(await page.locator('[data-choice="A"]').count(), 1);
   assert.equal(await page.locator('[data-choice="W"]').count(), 1);
   assert.match(await page.locator('[data-choice="A"]').textContent(), /approach/);
+  assert.match(await page.locator('[data-status]').textContent(), /to move: choose one of the buttons below$/);
   await shot(page, 'fanorona-choice');
   await click(page, 'A');
   // The chain could go on: the page offers to end it here.
   assert.equal(await page.locator('[data-choice="skip"]').count(), 1);
+  assert.match(await page.locator('[data-status]').textContent(), /to move: continue the capture from D3, or press “End the turn here”$/);
   assert.equal(await pieceAt(page, 'D3'), 1);
   // Fanorona's captured pieces leave the board as each capture is entered.
   const taken = chain.clicks.flatMap((c) => c.step?.captures ?? []);
@@ -127,7 +131,9 @@ test('a Day and Night capture followed by a neutral slide', async () => {
   assert.equal(await page.locator('[data-choice="skip"]').count(), 1);
   assert.match(await page.locator('[data-choice="skip"]').textContent(), /No neutral slide/);
   assert.equal(await page.locator('.piece.captured[data-piece="j4"]').count(), 1);
+  assert.match(await page.locator('[data-status]').textContent(), /to move: move a neutral piece, or press “No neutral slide: end the turn”$/);
   await click(page, 'j4');
+  assert.match(await page.locator('[data-status]').textContent(), /to move: click a marked cell$/);
   await shot(page, 'daynight-neutral-slide');
   await click(page, 'k3');
   await waitForPly(page, state.ply + 1);
@@ -145,16 +151,23 @@ test('a Day and Night capture followed by a neutral slide', async () => {
 test('an illegal click changes nothing, and a move can be played from the keyboard', async () => {
   const { created, page } = await prepared('checkers', []);
   const version = Number(await page.evaluate(() => document.body.dataset.version));
+  const message = () => page.locator('#message').textContent();
   await click(page, '15'); // an empty square no move starts from
   assert.equal(await entered(page), '');
+  assert.equal(await message(), 'Click one of the marked pieces to move it.');
+  await click(page, '1'); // a man that cannot move
+  assert.equal(await message(), 'That piece cannot move.');
   await click(page, '9');
   assert.equal(await entered(page), '9');
+  assert.equal(await message(), '');
   assert.ok(await page.locator('.cell.target').count() > 0);
   await click(page, '17'); // not where the man on 9 can go
   assert.equal(await entered(page), '');
+  assert.equal(await message(), 'The selected piece cannot go there.');
   assert.equal(await page.locator('.cell.target').count(), 0);
   await click(page, '24'); // an opponent's man
   assert.equal(await entered(page), '');
+  assert.equal(await message(), 'That is a White piece: Black is to move.');
   const now = await gameState(server, created.id);
   assert.equal(now.version, version);
   assert.equal(now.ply, 0);
@@ -173,6 +186,52 @@ test('an illegal click changes nothing, and a move can be played from the keyboa
   assert.match(await cell.getAttribute('aria-label'), /15: black man/);
   assert.deepEqual(page.errors, []);
   await page.context().close();
+});
+
+test('the pieces that can move are marked, and a refused click says why', async () => {
+  // After this opening White must jump: 27x18(x9) or 26x19; the man on 21 cannot.
+  const { created, state, page } = await prepared('checkers',
+    ['9-14', '22-18', '11-15', '18x11', '7x16', '23-19', '16x23']);
+  assert.equal(state.captures_only, true);
+  const starts = new Set(state.legal.map((move) => clickKeys(move)[0]));
+  const rings = () => page.locator('.movable-ring').evaluateAll((nodes) => nodes.map((node) => node.dataset.movable).sort());
+  assert.deepEqual(await rings(), [...starts].sort());
+  await click(page, '21');
+  const message = page.locator('#message');
+  assert.equal(await message.textContent(), 'A capture is compulsory: the marked pieces can capture.');
+  assert.ok(await message.isVisible());
+  // Near the board: the line is right below it.
+  const board = await page.locator('#board').boundingBox();
+  const line = await message.boundingBox();
+  assert.ok(line.y - (board.y + board.height) < 60, `the message is ${line.y - board.y - board.height} px below the board`);
+  await shot(page, 'checkers-compulsory-capture');
+
+  // A mis-tap halfway through the jump keeps the landing entered.
+  await click(page, '27');
+  await click(page, '18');
+  assert.equal(await entered(page), '27 18');
+  await click(page, '21');
+  assert.equal(await entered(page), '27 18');
+  assert.match(await message.textContent(), /not the next step/);
+  assert.equal(await page.locator('[data-cell="9"].target').count(), 1);
+  assert.equal(await page.locator('.choices button.cancel').count(), 1);
+  await shot(page, 'checkers-chain-mistap');
+  await click(page, '9');
+  await waitForPly(page, state.ply + 1);
+  assert.equal((await gameState(server, created.id)).moves.at(-1), '27x18x9');
+  assert.equal(await message.textContent(), '');
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+
+  // A player whose opponent is to move is told so.
+  const game = await createGame(server, 'checkers');
+  const white = await newPage(browser);
+  await openSeats(white, server, game, ['white']);
+  assert.equal(await white.locator('.movable-ring').count(), 0, 'no marks on the opponent\'s turn');
+  await click(white, '22');
+  assert.equal(await white.locator('#message').textContent(), 'Not your turn.');
+  assert.deepEqual(white.errors, []);
+  await white.context().close();
 });
 
 test("a spectator's clicks change nothing", async () => {
@@ -224,15 +283,29 @@ test('the move list replays the game, and the tools work', async () => {
   await page.locator('#hint').click();
   await page.waitForFunction(() => /Hint/.test(document.getElementById('analysis-out').textContent));
 
-  // At one screen a takeback goes back to the last move of the side to move (Black's a5-b4).
+  // At one screen a takeback takes back one move: c3xa5, then a5-b4.
+  await page.locator('#undo').click();
+  await waitForPly(page, 2);
+  assert.deepEqual((await gameState(server, created.id)).moves, ['b2-c3', 'a5-b4']);
   await page.locator('#undo').click();
   await waitForPly(page, 1);
   const record = await page.locator('#record').getAttribute('href');
   const text = await (await fetch(server.base + record)).text();
   assert.match(text, /b2-c3/);
 
+  // Agreeing a draw and resigning end the game: each asks once, in a line of the page.
+  await page.locator('#draw').click();
+  assert.match(await page.locator('#confirm').textContent(), /Agree a draw and end the game\?/);
+  await shot(page, 'minicheckers-confirm-draw');
+  await page.locator('#confirm [data-confirm=no]').click();
+  assert.equal(await page.locator('#confirm').isHidden(), true);
+  assert.equal((await gameState(server, created.id)).status, 'ongoing');
   await page.locator('#resign').click();
+  assert.match(await page.locator('#confirm').textContent(), /Resign this game for Black\?/);
+  assert.equal((await gameState(server, created.id)).status, 'ongoing', 'nothing happens before the answer');
+  await page.locator('#confirm [data-confirm=yes]').click();
   await page.waitForFunction(() => document.querySelector('[data-status]').dataset.status === 'over');
+  assert.equal(await page.locator('#confirm').isHidden(), true);
   assert.match(await page.locator('[data-status]').textContent(), /resigned/);
   assert.equal((await gameState(server, created.id)).status, 'over');
   assert.deepEqual(page.errors, []);

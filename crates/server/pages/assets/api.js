@@ -31,14 +31,7 @@ export function getCatalog() {
 
 export const sideName = (side) => (side === 'white' ? 'White' : side === 'black' ? 'Black' : 'Neutral');
 
-// `human`, or the computer's player spec in words.
-export function playerName(player) {
-  if (player === 'human') return 'a person';
-  const spec = player.replace(/^ai:/, '').replace(/,?hash=\d+/, '');
-  if (spec.startsWith('perfect')) return 'the computer (perfect play)';
-  const depth = /^alphabeta:depth=(\d+)$/.exec(spec);
-  return depth ? `the computer (searching ${depth[1]} ${depth[1] === '1' ? 'move' : 'moves'} ahead)` : `the computer (${spec.replace(':', ', ')})`;
-}
+export const capitalise = (text) => text.charAt(0).toUpperCase() + text.slice(1);
 
 // Where the invitation link of a game created in this browser is kept.
 export const inviteKey = (id) => `arbiter:invite:${id}`;

@@ -297,7 +297,8 @@ export class Board {
     this.dayCells = inDay;
   }
 
-  // Draws `pieces` and the marks: `last` (cells of the last move), `selected`, `targets`
+  // Draws `pieces` and the marks: `last` (cells of the last move), `movable` (the pieces that
+  // can move), `selected`, `targets`
   // (the next clicks), `captured` (cells whose pieces the move entered so far takes), `hint`.
   update(view, marks = {}) {
     this.view = view;
@@ -332,6 +333,15 @@ export class Board {
       this.pieceLayer.append(node);
     }
     this.markLayer.replaceChildren();
+    // Above the pieces, so that every kind of cell and piece shows them.
+    for (const name of marks.movable ?? []) {
+      const place = this.cells.get(name);
+      if (!place) continue;
+      // A light halo under a green ring: seen on light and dark cells, and on either side's pieces.
+      const ring = { cx: place.x, cy: place.y, r: place.radius * 1.1 };
+      this.markLayer.append(svg('circle', { ...ring, class: 'movable-halo' }),
+        svg('circle', { ...ring, class: 'movable-ring', 'data-movable': name }));
+    }
     for (const name of marks.targets ?? []) {
       const place = this.cells.get(name);
       if (place) this.markLayer.append(svg('circle', { cx: place.x, cy: place.y, r: place.radius * 0.34, class: 'target-dot' }));

@@ -2,8 +2,9 @@
 // It holds no rules: a move is entered by narrowing the state's `legal` moves by their clicks,
 // and the board drawn meanwhile applies the steps those clicks complete, as the server sends them.
 
-import { getCatalog, getJson, postJson, sideName, playerName, inviteKey } from './api.js';
+import { capitalise, getCatalog, getJson, postJson, sideName, inviteKey } from './api.js';
 import { Board } from './board.js';
+import { idleRefusal, nextPrompt, refusal } from './prompts.js';
 
 const id = decodeURIComponent(location.pathname.split('/').filter(Boolean)[1] ?? '');
 const $ = (selector) => document.getElementById(selector);
@@ -12,7 +13,7 @@ const page = {
   state: null, // the game's state, as the server last sent it
   replay: null, // { ply, view } while the move list shows an earlier position
   entered: [], // the clicks of the move being entered, by key (see `key`)
-  busy: false,
+  sending: null, // the ply at which a move is being sent, until the server answers
   board: null,
   flipped: null,
   gameName: '',
@@ -32,27 +33,31 @@ function consistent(entered) {
 function canPlay() {
   const { state } = page;
   return Boolean(state) && state.status === 'ongoing' && state.you.includes(state.to_move) &&
-    page.replay === null && !page.busy;
+    page.replay === null && page.sending !== state.ply;
 }
 
-// A click on a cell or a choice: it extends the move being entered, begins a new one, or
-// (being no part of any legal move) clears the selection.
+// A click on a cell or a choice: it extends the move being entered or begins a new one. A
+// click that does neither is answered with why (`refusal`): it clears a selected piece, but
+// keeps a move entered beyond its first click (a mis-tap in a chain loses nothing).
 function activate(click) {
   if (!canPlay()) {
     page.entered = [];
-    if (page.state && page.replay === null && page.state.you.length === 0) {
-      say('You are watching this game: only its players can move.');
-    }
+    say(idleRefusal(page.state, page.replay !== null));
     render();
     return;
   }
   say('');
   if (page.entered.length === 1 && page.entered[0] === click) {
     page.entered = [];
+  } else if (consistent([...page.entered, click]).length) {
+    page.entered = [...page.entered, click];
+  } else if (page.entered.length > 1) {
+    say('That is not the next step of this move: click a marked cell, or Cancel (Esc).');
+  } else if (consistent([click]).length) {
+    page.entered = [click];
   } else {
-    let next = [...page.entered, click];
-    if (consistent(next).length === 0) next = [click];
-    page.entered = consistent(next).length ? next : [];
+    say(refusal(page.state, click, page.entered.length > 0));
+    page.entered = [];
   }
   const matches = consistent(page.entered);
   if (page.entered.length && matches.length === 1 && matches[0].clicks.length === page.entered.length) {
@@ -61,17 +66,20 @@ function activate(click) {
   render();
 }
 
+// Sends `move`. The page takes no other move at this ply meanwhile; a state that shows the
+// next ply (the socket may bring it before the answer) may take the next move at once.
 async function submit(move) {
-  page.busy = true;
+  const ply = page.state.ply;
+  page.sending = ply;
   try {
-    const state = await postJson(`/api/games/${id}/moves`, { move: move.move, ply: page.state.ply });
+    const state = await postJson(`/api/games/${id}/moves`, { move: move.move, ply });
     accept(state, true);
   } catch (error) {
     say(`The move ${move.move} was not played: ${error.message}`);
     page.entered = [];
     refresh();
   } finally {
-    page.busy = false;
+    if (page.sending === ply) page.sending = null;
     render();
   }
 }
@@ -127,9 +135,9 @@ function statusText(state) {
     return `Game over: ${state.result}. ${capitalise(state.reason ?? '')}`.trim();
   }
   const side = sideName(state.to_move);
-  const player = state.seats[state.to_move]?.player ?? 'human';
-  if (player !== 'human') {
-    return `${side} to move: ${playerName(player)} ${state.thinking ? 'is thinking…' : 'moves next'}`;
+  const seat = state.seats[state.to_move];
+  if (seat && seat.player !== 'human') {
+    return `${side} to move: ${seat.name}${state.thinking ? ' is thinking…' : ' moves next'}`;
   }
   if (state.you.includes(state.to_move)) {
     return state.you.length === 2 ? `${side} to move` : `Your turn (${side})`;
@@ -137,8 +145,6 @@ function statusText(state) {
   if (state.you.length) return `${side} to move: waiting for your opponent`;
   return `${side} to move (you are watching)`;
 }
-
-const capitalise = (text) => text.charAt(0).toUpperCase() + text.slice(1);
 
 // The side of the friend invited by link who has not opened it yet, if any.
 function awaited(state) {
@@ -154,7 +160,7 @@ function seatLine(side) {
   const you = state.you.includes(side) ? ' (you)' : '';
   const toMove = state.status === 'ongoing' && state.to_move === side ? ' ●' : '';
   const waiting = awaited(state) === side && localStorage.getItem(inviteKey(id)) ? ' (invited; has not joined yet)' : '';
-  return `${sideName(side)}: ${playerName(seat.player)}${you}${waiting}${toMove}`;
+  return `${sideName(side)}: ${seat.name}${you}${waiting}${toMove}`;
 }
 
 function render() {
@@ -174,6 +180,7 @@ function render() {
   $('seat-top').textContent = seatLine(bottom === 'white' ? 'black' : 'white');
 
   const marks = { last: new Set(shown.last_move) };
+  let prompt = '';
   let view = shown;
   if (page.replay === null) {
     if (page.entered.length) {
@@ -183,7 +190,10 @@ function render() {
       marks.captured = entered.captured;
       const next = [...entered.next.values()];
       marks.targets = new Set(next.filter((click) => click.cell !== undefined).map((click) => click.cell));
-      renderChoices(next.filter((click) => click.cell === undefined));
+      // Past its first click a move can be cancelled by a button as well as by Esc.
+      renderChoices(next.filter((click) => click.cell === undefined), page.entered.length > 1);
+      const clicks = consistent(page.entered)[0].clicks.slice(0, page.entered.length);
+      prompt = nextPrompt(next, clicks, entered.view.pieces);
     } else {
       renderChoices([]);
       if (canPlay()) marks.movable = new Set(state.legal.map((move) => key(move.clicks[0])));
@@ -193,9 +203,11 @@ function render() {
     renderChoices([]);
   }
   page.board.update(view, marks);
+  // The first drawing of the board, as a performance mark (the end-to-end tests time it).
+  if (!performance.getEntriesByName('board').length) performance.mark('board');
 
   const status = $('status');
-  status.textContent = statusText(state);
+  status.textContent = prompt ? `${sideName(state.to_move)} to move: ${prompt}` : statusText(state);
   status.dataset.status = state.status === 'over' ? 'over' : (state.you.includes(state.to_move) ? 'your-turn' : 'waiting');
   status.classList.toggle('over', state.status === 'over');
   document.body.dataset.ply = String(state.ply);
@@ -205,11 +217,12 @@ function render() {
   renderTools();
 }
 
-// The buttons of the choices that may come next (`clicks`, each with its label).
-function renderChoices(clicks) {
+// The buttons of the choices that may come next (`clicks`, each with its label), and Cancel
+// when there are some or `cancellable`.
+function renderChoices(clicks, cancellable = false) {
   const box = $('choices');
   box.replaceChildren();
-  if (!clicks.length) return;
+  if (!clicks.length && !cancellable) return;
   for (const click of clicks) {
     const token = key(click);
     const button = document.createElement('button');
@@ -230,7 +243,11 @@ function renderChoices(clicks) {
   cancel.type = 'button';
   cancel.className = 'cancel';
   cancel.textContent = 'Cancel';
-  cancel.addEventListener('click', () => { page.entered = []; render(); });
+  cancel.addEventListener('click', () => {
+    page.entered = [];
+    say('');
+    render();
+  });
   box.append(cancel);
 }
 
@@ -273,6 +290,7 @@ function renderTools() {
   const state = page.state;
   const playing = state.you.length > 0 && state.status === 'ongoing';
   $('play-tools').hidden = !playing;
+  if (!playing) closeConfirm();
   const hotseat = state.you.length === 2;
   $('draw').textContent = hotseat ? 'Agree a draw' : 'Offer a draw';
   $('resign').textContent = hotseat ? `Resign for ${sideName(state.to_move)}` : 'Resign';
@@ -307,6 +325,28 @@ function renderTools() {
   record.href = `/api/games/${id}/record`;
   record.download = `${id}.${state.game === 'checkers' ? 'pdn' : 'txt'}`;
   $('numbers-toggle').hidden = state.geometry.column_labels.length > 0;
+}
+
+// An action that ends the game asks once: `question`, with a button that does it and one that
+// does not. (Not `window.confirm`: a line of the page, which a test can drive.)
+function confirmThen(question, label, action) {
+  const box = $('confirm');
+  const yes = button(label, () => {
+    closeConfirm();
+    action();
+  });
+  yes.dataset.confirm = 'yes';
+  const no = button('Cancel', closeConfirm);
+  no.dataset.confirm = 'no';
+  box.replaceChildren(`${question} `, yes, no);
+  box.hidden = false;
+  yes.focus();
+}
+
+function closeConfirm() {
+  const box = $('confirm');
+  box.hidden = true;
+  box.replaceChildren();
 }
 
 function button(label, action) {
@@ -481,9 +521,19 @@ function wire() {
   });
   $('numbers').addEventListener('change', (event) => page.board?.setNumbers(event.target.checked));
   $('resign').addEventListener('click', () => {
-    if (confirm('Resign this game?')) act('resign');
+    const hotseat = page.state?.you.length === 2;
+    const who = hotseat ? ` for ${sideName(page.state.to_move)}` : '';
+    confirmThen(`Resign this game${who}?`, 'Resign', () => act('resign'));
   });
-  $('draw').addEventListener('click', () => act('draw', 'offer'));
+  $('draw').addEventListener('click', () => {
+    // At one screen the draw is agreed at once, so it ends the game: it asks first. An offer
+    // to an opponent ends nothing.
+    if (page.state?.you.length === 2) {
+      confirmThen('Agree a draw and end the game?', 'Agree a draw', () => act('draw', 'offer'));
+    } else {
+      act('draw', 'offer');
+    }
+  });
   $('undo').addEventListener('click', () => act('undo', 'request'));
   $('hint').addEventListener('click', () => analyse('500ms', true));
   $('analysis').addEventListener('click', () => analyse('2s', false));

@@ -2,7 +2,7 @@
 // link offers, and the seat is taken only when the friend presses "Join" (a POST), so that
 // link previewers and mail scanners that open the link take nothing.
 
-import { getCatalog, getJson, postJson, sideName, playerName } from './api.js';
+import { getCatalog, getJson, postJson, sideName } from './api.js';
 
 const $ = (id) => document.getElementById(id);
 const [, , id, side, token] = location.pathname.split('/').map(decodeURIComponent);
@@ -31,7 +31,7 @@ async function show() {
   document.title = `Join ${name} · Arbiter`;
   $('title').textContent = `Join this game of ${name} as ${sideName(side)}`;
   $('options').textContent = state.options ? `Options: ${state.options}` : 'Standard rules.';
-  $('opponent').textContent = `${sideName(other)} is played by ${playerName(state.seats[other].player)}.`;
+  $('opponent').textContent = `${sideName(other)}: ${state.seats[other].name}.`;
   if (!seat || seat.player !== 'human' || seat.taken) {
     spent('Another browser has taken this seat. You can still watch the game.');
     return;

@@ -1,6 +1,6 @@
 // The list of the games stored on this server.
 
-import { getCatalog, getJson, playerName } from './api.js';
+import { getCatalog, getJson } from './api.js';
 
 async function main() {
   const [games, catalog] = await Promise.all([getJson('/api/games'), getCatalog()]);
@@ -11,7 +11,7 @@ async function main() {
     const link = document.createElement('a');
     link.href = `/games/${game.id}`;
     link.textContent = names[game.game] ?? game.game;
-    const cells = [link, playerName(game.white), playerName(game.black), String(game.ply),
+    const cells = [link, game.white_name, game.black_name, String(game.ply),
       game.result ? `over: ${game.result}` : 'in play', new Date(game.updated * 1000).toLocaleString()];
     for (const content of cells) {
       const cell = document.createElement('td');

@@ -16,6 +16,8 @@ use crate::store::StoredGame;
 pub(crate) struct Entry {
     pub(super) stored: StoredGame,
     pub(super) live: Box<dyn Live>,
+    /// The game's kind, as `stored.game` names it.
+    kind: GameId,
     pub(super) players: [Player; 2],
     /// Stops the computer's search in progress.
     pub(super) stop: Arc<AtomicBool>,
@@ -56,6 +58,7 @@ impl Entry {
         Ok(Entry {
             stored,
             live,
+            kind,
             players,
             stop: Arc::default(),
             thinking: false,
@@ -85,7 +88,14 @@ impl Entry {
             .into_iter()
             .map(|side| {
                 let seat = &self.stored.seats[side.index()];
-                (side, SeatState { player: seat.player.clone(), taken: seat.claimed })
+                let player = &self.players[side.index()];
+                let seat = SeatState {
+                    player: seat.player.clone(),
+                    name: player.name(self.kind),
+                    level: player.level(self.kind),
+                    taken: seat.claimed,
+                };
+                (side, seat)
             })
             .collect();
         GameState {

@@ -239,11 +239,28 @@ pub struct Analysis {
     pub exact: Option<Vec<ExactMove>>,
 }
 
+/// A line of the list of games, with its players as a person reads them.
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+pub struct Listed {
+    /// The game as stored.
+    #[serde(flatten)]
+    pub summary: Summary,
+    /// Who plays White: "A person", "Computer, level 3", … (see [`SeatState::name`]).
+    pub white_name: String,
+    /// Who plays Black.
+    pub black_name: String,
+}
+
 /// Who plays a side, as the API shows it.
 #[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
 pub struct SeatState {
     /// `human`, or the computer's player spec.
     pub player: String,
+    /// The player as a person reads it: "A person", "Computer, level 3", "Computer, perfect
+    /// play", or the computer's settings.
+    pub name: String,
+    /// The computer's strength level, when it plays one of the game's levels.
+    pub level: Option<u8>,
     /// `true` once an invitation link gave the seat to a browser.
     pub taken: bool,
 }
@@ -444,8 +461,21 @@ impl Games {
     }
 
     /// The most recently changed games.
-    pub async fn list(&self, limit: i64) -> Result<Vec<Summary>, ApiError> {
-        self.store.list(limit.clamp(1, 500)).await
+    pub async fn list(&self, limit: i64) -> Result<Vec<Listed>, ApiError> {
+        let summaries = self.store.list(limit.clamp(1, 500)).await?;
+        Ok(summaries
+            .into_iter()
+            .map(|summary| {
+                let name = |player: &str| {
+                    let kind = summary.game.parse::<GameId>().ok()?;
+                    Some(Player::parse(player, kind).ok()?.name(kind))
+                };
+                // A row no catalog game or player reads (a damaged game) shows what is stored.
+                let white_name = name(&summary.white).unwrap_or_else(|| summary.white.clone());
+                let black_name = name(&summary.black).unwrap_or_else(|| summary.black.clone());
+                Listed { summary, white_name, black_name }
+            })
+            .collect())
     }
 
     /// The game `id`: from memory, or read from the database (and kept in memory when there
@@ -769,7 +799,8 @@ impl Games {
     }
 
     /// A takeback: `request` (immediate against the computer or at one screen), `accept`,
-    /// `decline`. It takes back the requester's last move, and the reply to it if there is one.
+    /// `decline`. It takes back the requester's last move, and the reply to it if there is one;
+    /// at one screen, the last move.
     async fn undo_now(
         self: &Arc<Self>,
         id: &str,
@@ -807,13 +838,15 @@ impl Games {
             // Back to the requester's turn, with at least one of the requester's moves gone.
             let mut taken = 0;
             let mut took_own = false;
-            while entry.live.ply() > 0 && (!took_own || entry.live.side_to_move() != requester) {
+            // At one screen (the requester holds both seats) a takeback is one ply.
+            let one_screen = held.len() == 2;
+            while entry.live.ply() > 0
+                && !(one_screen && taken == 1)
+                && (!took_own || entry.live.side_to_move() != requester)
+            {
                 entry.live.undo_move();
                 taken += 1;
                 took_own |= entry.live.side_to_move() == requester;
-                if held.len() == 2 && took_own {
-                    break;
-                }
             }
             if taken == 0 {
                 return Err(ApiError::conflict("there is no move to take back"));

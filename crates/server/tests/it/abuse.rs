@@ -326,16 +326,7 @@ async fn no_engine_help_during_a_game_between_people() {
     assert_eq!(player.status(), StatusCode::FORBIDDEN, "a player");
 
     let one_screen = Client::builder().cookie_store(true).build().expect("a client");
-    let kept: Value = one_screen
-        .post(server.url("/api/games"))
-        .json(&serde_json::json!({"game": "checkers", "white": "human", "black": "human",
-                                  "keep": ["white", "black"]}))
-        .send()
-        .await
-        .expect("sent")
-        .json()
-        .await
-        .expect("json");
+    let kept = server.create_kept(&one_screen, "checkers").await;
     let kept_id = kept["id"].as_str().expect("an id");
     assert_eq!(kept["state"]["engine_help"], true);
     assert_eq!(analyse(&server, &one_screen, kept_id, "50ms").await.0, StatusCode::OK);

@@ -299,6 +299,53 @@ async fn a_browser_holds_all_its_seats_by_one_session_cookie() {
 }
 
 #[tokio::test]
+async fn the_state_says_when_every_legal_move_captures() {
+    let server = Server::start(&databases()[0]).await;
+    let client = client();
+    let created = server.create(&client, "checkers", "human", "human").await;
+    let id = created["id"].as_str().expect("an id");
+    assert_eq!(created["state"]["captures_only"], false, "the start has quiet moves");
+    // Black moves first; after 16x23 White must jump 27x18 or 26x19.
+    let moves = ["9-14", "22-18", "11-15", "18x11", "7x16", "23-19", "16x23"];
+    for (ply, mv) in moves.into_iter().enumerate() {
+        let side = if ply % 2 == 0 { "black" } else { "white" };
+        let played = server.play(&client, id, &token(&created, side), mv, ply as u64).await;
+        assert_eq!(played.status(), StatusCode::OK, "{mv}");
+    }
+    let state = seen_by(&server, &client, id).await;
+    assert_eq!(state["captures_only"], true, "{}", state["legal"]);
+    let legal = state["legal"].as_array().expect("a list");
+    assert!(legal.iter().all(|mv| !mv["captures"].as_array().expect("a list").is_empty()));
+}
+
+#[tokio::test]
+async fn at_one_screen_a_takeback_takes_back_one_move() {
+    for database in databases() {
+        let server = Server::start(&database).await;
+        let player = browser();
+        let kept = server.create_kept(&player, "minicheckers").await;
+        let id = kept["id"].as_str().expect("an id");
+        assert_eq!(kept["state"]["seats"]["white"]["name"], "A person", "{kept}");
+        // The cookie holds both seats; the bearer token is none of them.
+        for (ply, mv) in ["b2-c3", "a5-b4", "c3xa5"].into_iter().enumerate() {
+            let played = server.play(&player, id, "none", mv, ply as u64).await;
+            assert_eq!(played.status(), StatusCode::OK, "{mv}");
+        }
+        for ply in [2, 1, 0] {
+            let undone: Value = server
+                .act(&player, id, "none", "undo", "request")
+                .await
+                .json()
+                .await
+                .expect("json");
+            assert_eq!(undone["ply"], ply, "one move at a time: {undone}");
+        }
+        let nothing = server.act(&player, id, "none", "undo", "request").await;
+        assert_eq!(nothing.status(), StatusCode::CONFLICT, "no move is left to take back");
+    }
+}
+
+#[tokio::test]
 async fn the_computer_answers_and_a_takeback_against_it_is_immediate() {
     for database in databases() {
         let server = Server::start(&database).await;
@@ -306,6 +353,8 @@ async fn the_computer_answers_and_a_takeback_against_it_is_immediate() {
         let created = server.create(&client, "minicheckers", "human", "ai:1").await;
         let id = created["id"].as_str().expect("an id");
         let white = token(&created, "white");
+        let black = &created["state"]["seats"]["black"];
+        assert_eq!((&black["name"], &black["level"]), (&json!("Computer, level 1"), &json!(1)));
         assert_eq!(server.play(&client, id, &white, "b2-c3", 0).await.status(), StatusCode::OK);
         let state = wait_for(&server, &client, id, |state| state["ply"] == 2).await;
         assert_eq!(state["to_move"], "white");

@@ -4,6 +4,7 @@ mod abuse;
 mod api;
 mod attacks;
 mod common;
+mod delivery;
 mod faults;
 mod instances;
 mod siege;

@@ -93,6 +93,21 @@ impl Server {
         response.json().await.expect("json")
     }
 
+    /// Creates a game of two people that `client` keeps at one screen (it holds both seats by
+    /// its cookie); its JSON.
+    pub async fn create_kept(&self, client: &Client, game: &str) -> Value {
+        client
+            .post(self.url("/api/games"))
+            .json(&json!({"game": game, "white": "human", "black": "human",
+                          "keep": ["white", "black"]}))
+            .send()
+            .await
+            .expect("sent")
+            .json()
+            .await
+            .expect("json")
+    }
+
     pub async fn get(&self, client: &Client, id: &str) -> Value {
         self.get_json(client, &format!("/api/games/{id}")).await
     }

@@ -1,0 +1,72 @@
+// @ts-check
+// What the game page says about the move being entered: why a click was refused, and what comes
+// next in a move entered in part. Words only, from the state the server sent: no rule of any
+// game is here.
+
+import { capitalise, sideName } from './api.js';
+
+/**
+ * Why a click on `cell` that is no part of any legal move was refused: whose piece is there,
+ * and whether every legal move captures (`captures_only`).
+ * @param {{pieces: {cell: string, side: string | null}[], to_move: string, captures_only: boolean}} state
+ * @param {string} cell
+ * @param {boolean} selected whether a piece was selected
+ */
+export function refusal(state, cell, selected) {
+  const piece = state.pieces.find((candidate) => candidate.cell === cell);
+  if (piece && piece.side === state.to_move) {
+    return state.captures_only
+      ? 'A capture is compulsory: the marked pieces can capture.'
+      : 'That piece cannot move.';
+  }
+  if (selected) return 'The selected piece cannot go there.';
+  if (piece && piece.side) return `That is a ${sideName(piece.side)} piece: ${sideName(state.to_move)} is to move.`;
+  return 'Click one of the marked pieces to move it.';
+}
+
+/**
+ * Why a click does nothing while the page takes no move ('' when it takes one).
+ * @param {{status: string, you: string[], to_move: string} | null} state
+ * @param {boolean} replaying whether an earlier position is shown
+ */
+export function idleRefusal(state, replaying) {
+  if (!state) return '';
+  if (replaying) return 'This is an earlier position: » goes back to the game.';
+  if (state.status === 'over') return 'The game is over.';
+  if (state.you.length === 0) return 'You are watching this game: only its players can move.';
+  if (!state.you.includes(state.to_move)) return 'Not your turn.';
+  return '';
+}
+
+/**
+ * What a move entered in part needs next, in words: from the clicks that may come next
+ * (`next`), the clicks entered (`entered`, as the server describes them) and the pieces as
+ * those leave them.
+ * @param {{cell?: string, choice?: string, skip?: boolean, label?: string}[]} next
+ * @param {{cell?: string, lands?: {to: string}, step?: {captures: string[]}}[]} entered
+ * @param {{cell: string, side: string | null}[]} pieces
+ */
+export function nextPrompt(next, entered, pieces) {
+  const cells = next.filter((click) => click.cell !== undefined).map((click) => click.cell);
+  const skip = next.find((click) => click.skip);
+  const choices = next.filter((click) => click.choice !== undefined);
+  // Where the piece that goes on stands (none once another piece is picked), and whether the
+  // step completed last took something.
+  let landed = null;
+  let captured = false;
+  for (const click of entered) {
+    if (click.lands) landed = click.lands.to;
+    else if (click.cell !== undefined) landed = null;
+    if (click.step) captured = click.step.captures.length > 0;
+  }
+  const onNeutral = (cell) => pieces.some((piece) => piece.cell === cell && piece.side === null);
+  let what = '';
+  if (choices.length) what = 'choose one of the buttons below';
+  else if (cells.length && cells.every(onNeutral)) what = 'move a neutral piece';
+  else if (cells.length && landed && captured) what = `continue the capture from ${landed}`;
+  else if (cells.length && landed) what = `continue from ${landed}`;
+  else if (cells.length) what = 'click a marked cell';
+  if (!skip) return what;
+  const end = `press “${capitalise(skip.label ?? 'end the turn')}”`;
+  return what ? `${what}, or ${end}` : end;
+}
