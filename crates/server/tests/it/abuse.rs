@@ -386,7 +386,7 @@ async fn creation_and_changes_are_rate_limited_per_client() {
     let client = client();
     let protection = arbiter_server::Protection {
         games_per_minute: 4,
-        changes_per_second: 3,
+        changes_per_second: 1,
         ..arbiter_server::Protection::default()
     };
     let settings = arbiter_server::Settings::default();
@@ -407,16 +407,17 @@ async fn creation_and_changes_are_rate_limited_per_client() {
     assert!((1..=15).contains(&wait), "Retry-After: {wait}");
     let body: Value = refused.json().await.expect("a JSON error");
     assert!(body["error"].as_str().is_some_and(|e| e.contains("too many games")), "{body}");
-    // Six changes at once (twice the rate), then the seventh is refused.
+    // Two changes at once (twice the rate of one a second): of six sent together, those
+    // beyond are refused.
     let (id, white) = &ids[0];
     let statuses: Vec<StatusCode> =
-        futures_util::future::join_all((0..7).map(|_| server.play(&client, id, white, "a2-a3", 5)))
+        futures_util::future::join_all((0..6).map(|_| server.play(&client, id, white, "a2-a3", 5)))
             .await
             .into_iter()
             .map(|response| response.status())
             .collect();
     let limited = statuses.iter().filter(|status| **status == StatusCode::TOO_MANY_REQUESTS);
-    assert_eq!(limited.count(), 1, "{statuses:?}");
+    assert!(limited.count() >= 2, "{statuses:?}");
     for _ in 0..20 {
         assert_eq!(
             client
