@@ -198,7 +198,7 @@ test('the pieces that can move are marked, and a refused click says why', async 
   assert.deepEqual(await rings(), [...starts].sort());
   await click(page, '21');
   const message = page.locator('#message');
-  assert.equal(await message.textContent(), 'A capture is compulsory: the marked pieces can capture.');
+  assert.equal(await message.textContent(), 'Every move here is a capture: the marked pieces can capture.');
   assert.ok(await message.isVisible());
   // Near the board: the line is right below it.
   const board = await page.locator('#board').boundingBox();

@@ -16,7 +16,7 @@ export function refusal(state, cell, selected) {
   const piece = state.pieces.find((candidate) => candidate.cell === cell);
   if (piece && piece.side === state.to_move) {
     return state.captures_only
-      ? 'A capture is compulsory: the marked pieces can capture.'
+      ? 'Every move here is a capture: the marked pieces can capture.'
       : 'That piece cannot move.';
   }
   if (selected) return 'The selected piece cannot go there.';
