@@ -13,6 +13,7 @@ use arbiter_core::{
     DrawReason, GameOptions, GameRecord, MoveError, Outcome, Side, Status, Undone, WinReason,
 };
 use arbiter_solver::{accepts, Exact, Oracle};
+use arbiter_tablebase::Value;
 use serde::Serialize;
 
 /// A game in play, its rules hidden.
@@ -71,11 +72,23 @@ pub struct ExactMove {
     #[serde(rename = "move")]
     pub mv: String,
     /// `win`, `draw` or `loss` with perfect play (draws only in the endgame tables' games).
-    pub value: String,
+    pub value: ExactValue,
     /// `true` when the move wins with perfect play.
     pub wins: bool,
     /// The plies to the end with perfect play, the move included; `null` for a draw.
     pub plies: Option<u32>,
+}
+
+/// The value of a move with perfect play, for the player who makes it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum ExactValue {
+    /// The move wins.
+    Win,
+    /// Neither side can force a win after it.
+    Draw,
+    /// The move loses.
+    Loss,
 }
 
 /// An event that ends a game without a move.
@@ -495,8 +508,12 @@ impl<G: AnyGame> Live for Record<G> {
             if let Some(probe) = tables.and_then(|tables| tables.moves(&position)) {
                 let values = probe.moves.iter().map(|(mv, value)| ExactMove {
                     mv: mv.to_string(),
-                    value: value.name().to_owned(),
-                    wins: value.name() == "win",
+                    value: match value {
+                        Value::Win(_) => ExactValue::Win,
+                        Value::Draw => ExactValue::Draw,
+                        Value::Loss(_) => ExactValue::Loss,
+                    },
+                    wins: matches!(value, Value::Win(_)),
                     plies: value.plies(),
                 });
                 return Some(values.collect());
@@ -507,7 +524,7 @@ impl<G: AnyGame> Live for Record<G> {
             let values = Oracle::new(EXACT_MIB).ok()?.moves(&position, Some(time)).ok()?;
             let exact = |(mv, value): (G::Move, Exact)| ExactMove {
                 mv: mv.to_string(),
-                value: if value.wins { "win" } else { "loss" }.to_owned(),
+                value: if value.wins { ExactValue::Win } else { ExactValue::Loss },
                 wins: value.wins,
                 plies: Some(value.plies),
             };

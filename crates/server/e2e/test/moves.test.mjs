@@ -130,7 +130,9 @@ test('a Day and Night capture followed by a neutral slide', async () => {
   // The own move is entered: the turn may end here or go on with a neutral slide.
   assert.equal(await page.locator('[data-choice="skip"]').count(), 1);
   assert.match(await page.locator('[data-choice="skip"]').textContent(), /No neutral slide/);
-  assert.equal(await page.locator('.piece.captured[data-piece="j4"]').count(), 1);
+  // The piece taken turns neutral at once, unmarked: it is a piece one may slide now.
+  assert.equal(await page.locator('.piece.captured').count(), 0);
+  assert.equal(await page.locator('.piece[data-piece="j4"]').count(), 1);
   assert.match(await page.locator('[data-status]').textContent(), /to move: move a neutral piece, or press “No neutral slide: end the turn”$/);
   await click(page, 'j4');
   assert.match(await page.locator('[data-status]').textContent(), /to move: click a marked cell$/);

@@ -104,10 +104,12 @@ function enteredView(view) {
     const step = click.step;
     if (!step) continue;
     for (const cell of step.captures) {
-      captured.add(cell);
       if (step.taken === 'removed') pieces.delete(cell);
+      // A piece that turns neutral is shown neutral (it may be slid next), not marked taken.
       if (step.taken === 'neutralised' && pieces.has(cell)) {
         pieces.set(cell, { ...pieces.get(cell), side: null, kind: 'neutral' });
+      } else {
+        captured.add(cell);
       }
     }
   }
