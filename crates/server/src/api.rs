@@ -471,6 +471,9 @@ pub(crate) async fn record(
 pub(crate) struct AnalysisQuery {
     /// How long to think: `500ms`, `2s`; at most 5 s (500 ms by default).
     think: Option<String>,
+    /// The position after this many moves (as `/replay/{ply}` shows it); the current one by
+    /// default.
+    ply: Option<usize>,
 }
 
 /// The engine's best move, score and line; in the games the solver handles, the exact value
@@ -481,7 +484,7 @@ pub(crate) struct AnalysisQuery {
     security((), ("token" = []), ("cookie" = [])),
     responses(GameErrors,
         (status = 200, description = "the analysis", body = Analysis),
-        (status = 400, description = "`think` is not a time of at most 5 s", body = ErrorBody),
+        (status = 400, description = "`think` is not a time of at most 5 s, or `ply` not a number", body = ErrorBody),
         (status = 403, description = "the game is between people and goes on: no engine help", body = ErrorBody),
         (status = 429, description = "this client has an analysis running: one at a time", body = ErrorBody),
         (status = 503, description = "the database is unavailable", body = ErrorBody)))]
@@ -508,7 +511,7 @@ pub(crate) async fn analysis(
         ));
     };
     let secrets = presented(&headers, &id);
-    Ok(Json(state.games.analysis(&id, think, &secrets).await?).into_response())
+    Ok(Json(state.games.analysis(&id, think, &secrets, query.ply).await?).into_response())
 }
 
 /// What a friend sends to take the seat an invitation link offers.

@@ -285,6 +285,18 @@ test('the move list replays the game, and the tools work', async () => {
   await page.locator('#hint').click();
   await page.waitForFunction(() => /Hint/.test(document.getElementById('analysis-out').textContent));
 
+  // The analysis follows the position shown: back at the start, it is the start's (a win for
+  // White in 23 plies, as mini checkers is solved); going on to the live game clears it.
+  await page.locator('[data-nav=start]').click();
+  await page.locator('#replay-note').waitFor();
+  assert.equal(await page.locator('#analysis-out').textContent(), '', 'a new position clears the old analysis');
+  await page.locator('#analysis').click();
+  await page.waitForFunction(() => document.getElementById('analysis-out').dataset.best);
+  assert.match(await page.locator('#analysis-out').textContent(), /The side to move wins in 23 plies with perfect play/);
+  await page.locator('[data-nav=end]').click();
+  await page.waitForFunction(() => document.getElementById('replay-note').hidden);
+  assert.equal(await page.locator('#analysis-out').textContent(), '');
+
   // At one screen a takeback takes back one move: c3xa5, then a5-b4.
   await page.locator('#undo').click();
   await waitForPly(page, 2);

@@ -370,6 +370,7 @@ function accept(state, force = false) {
   if (changed) {
     page.entered = [];
     page.hint = null;
+    if (page.replay === null) clearAnalysis();
   }
   document.title = `${page.gameName || state.game} · Arbiter`;
   render();
@@ -450,9 +451,16 @@ function describeExact(exact) {
 
 async function analyse(think, asHint) {
   const out = $('analysis-out');
+  clearAnalysis();
   out.textContent = 'Thinking…';
+  // The position shown (the live one, or the one the move list replays); a hint is for the
+  // live one.
+  const position = () => (asHint ? page.state.ply : shownPly());
+  const shown = position();
   try {
-    const info = await getJson(`/api/games/${id}/analysis?think=${think}`);
+    const info = await getJson(`/api/games/${id}/analysis?think=${think}&ply=${shown}`);
+    // The position changed meanwhile: this answer is of another.
+    if (position() !== shown) return;
     if (!info.best) {
       out.textContent = 'There is no move to analyse: the game is over.';
       return;
@@ -470,7 +478,7 @@ async function analyse(think, asHint) {
       badge.textContent = 'exact';
       badge.title = 'Proved by the solver or the endgame tables: the value with perfect play on both sides';
       const first = info.exact[0];
-      const side = sideName(page.state.to_move);
+      const side = page.replay ? 'The side to move' : sideName(page.state.to_move);
       const verdict = `${side} ${describeValue(first)} with perfect play. `;
       out.replaceChildren(badge, ` ${verdict}${describeExact(info.exact)}.`);
     } else {
@@ -479,8 +487,19 @@ async function analyse(think, asHint) {
     out.dataset.best = best;
     out.dataset.exact = info.exact ? 'yes' : 'no';
   } catch (error) {
-    out.textContent = `No analysis: ${error.message}`;
+    if (position() === shown) out.textContent = `No analysis: ${error.message}`;
   }
+}
+
+/** The ply of the position shown: the live one's, or the replayed one's. */
+const shownPly = () => (page.replay ? page.replay.ply : page.state.ply);
+
+/** Clears the analysis shown, which was of a position no longer shown. */
+function clearAnalysis() {
+  const out = $('analysis-out');
+  out.replaceChildren();
+  delete out.dataset.best;
+  delete out.dataset.exact;
 }
 
 async function copy(text, what) {
@@ -512,6 +531,7 @@ async function showPly(ply) {
     }
   }
   page.entered = [];
+  clearAnalysis();
   render();
 }
 

@@ -894,12 +894,14 @@ impl Games {
     /// the solver finds them all in the same time. Refused during a game between people, for
     /// everyone but one who holds both seats (one screen): engine help would be a third
     /// player's. An analysis of the same moves, thought on as long or longer, is answered
-    /// from memory.
+    /// from memory. `ply` asks for the position after that many moves (the current one by
+    /// default).
     pub async fn analysis(
         &self,
         id: &str,
         think: Duration,
         secrets: &[String],
+        ply: Option<usize>,
     ) -> Result<Analysis, ApiError> {
         let think = think.min(Duration::from_secs(5));
         // A client that hangs up stops the search (the exact values are not begun after it).
@@ -916,17 +918,29 @@ impl Games {
                         .to_owned(),
                 ));
             }
+            let played = &entry.stored.moves;
+            let moves = played.get(..ply.unwrap_or(played.len())).ok_or_else(|| {
+                ApiError::NotFound(format!("the game has {} moves, not {ply:?}", played.len()))
+            })?;
             let key = AnalysisKey {
                 game: entry.stored.game.clone(),
                 options: entry.stored.options.clone(),
-                moves: entry.stored.moves.join(" "),
+                moves: moves.join(" "),
             };
             if let Some(known) = self.analyses.get(&key, think) {
                 return Ok(known);
             }
             let limits = Limits::time(think);
             let spec = PlayerSpec { limits, table_mib: 8, ..PlayerSpec::new(Engine::AlphaBeta) };
-            (key, entry.live.search(spec, stop.clone()), entry.live.exact(think))
+            if moves.len() == played.len() {
+                (key, entry.live.search(spec, stop.clone()), entry.live.exact(think))
+            } else {
+                let kind: GameId =
+                    entry.stored.game.parse().map_err(|e| ApiError::Damaged(format!("{e}")))?;
+                let earlier = live::build(kind, &entry.stored.options, moves, None)
+                    .map_err(ApiError::Damaged)?;
+                (key, earlier.search(spec, stop.clone()), earlier.exact(think))
+            }
         };
         let permit = self.workers.acquire(Work::Analysis).await;
         let searching = self.searching.clone();

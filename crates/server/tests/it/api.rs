@@ -372,6 +372,22 @@ async fn the_computer_answers_and_a_takeback_against_it_is_immediate() {
         assert_eq!(exact[0]["wins"], true, "{analysis}");
         assert_eq!(exact[0]["plies"], 23, "{analysis}");
         assert_eq!(exact[4]["wins"], false, "{analysis}");
+        assert_eq!(exact[0]["value"], "win", "{analysis}");
+        // An earlier position is analysed when asked for: after b2-c3 and the reply, the
+        // position after b2-c3 has the value the start's analysis gave that move, a ply less
+        // and for the other side.
+        let opening = exact.iter().find(|entry| entry["move"] == "b2-c3").expect("b2-c3");
+        assert_eq!(server.play(&client, id, &white, "b2-c3", 0).await.status(), StatusCode::OK);
+        wait_for(&server, &client, id, |state| state["ply"] == 2).await;
+        let url = server.url(&format!("/api/games/{id}/analysis?think=3s&ply=1"));
+        let after: Value = client.get(&url).send().await.expect("sent").json().await.expect("json");
+        let reply = &after["exact"][0];
+        assert_eq!(reply["wins"].as_bool(), opening["wins"].as_bool().map(|wins| !wins), "{after}");
+        let plies = opening["plies"].as_u64().expect("plies");
+        assert_eq!(reply["plies"].as_u64(), Some(plies - 1), "{after}");
+        let beyond = server.url(&format!("/api/games/{id}/analysis?ply=99"));
+        let beyond = client.get(&beyond).send().await.expect("sent");
+        assert_eq!(beyond.status(), StatusCode::NOT_FOUND);
         let resigned: Value = client
             .post(server.url(&format!("/api/games/{id}/resign")))
             .bearer_auth(&white)
