@@ -169,7 +169,7 @@ pub struct NewGame {
 pub struct SeatLink {
     /// The secret: `Authorization: Bearer TOKEN`.
     pub token: String,
-    /// The link that gives the seat to the first browser that opens it.
+    /// The invitation link: its page lets a friend take the seat, once.
     pub url: String,
 }
 
