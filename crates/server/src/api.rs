@@ -311,12 +311,12 @@ pub(crate) async fn create(
     new: Result<Json<NewGame>, JsonRejection>,
 ) -> Result<Response, ApiError> {
     let new = body(new)?;
-    let (session, cookie) = match new.keep.is_empty() {
-        true => (None, None),
-        false => {
-            let (session, cookie) = state.cookies.session_of(&headers)?;
-            (Some(session), cookie)
-        }
+    // Only a client that keeps a seat needs the session that holds it.
+    let (session, cookie) = if new.keep.is_empty() {
+        (None, None)
+    } else {
+        let (session, cookie) = state.cookies.session_of(&headers)?;
+        (Some(session), cookie)
     };
     let created = state.games.create(new, session).await?;
     Ok(with_cookie((StatusCode::CREATED, Json(&created)).into_response(), cookie))

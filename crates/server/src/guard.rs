@@ -15,7 +15,7 @@ use std::time::Duration;
 
 use axum::extract::FromRequestParts;
 use axum::http::request::Parts;
-use axum::http::{header, HeaderValue, Method, StatusCode};
+use axum::http::{header, Extensions, HeaderMap, HeaderValue, Method, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
 use governor::clock::{Clock, DefaultClock};
@@ -77,10 +77,9 @@ pub(crate) struct Client(pub IpAddr);
 pub(crate) struct Peer(pub SocketAddr);
 
 impl Client {
-    fn of(parts: &Parts, behind_proxy: bool) -> Client {
+    fn of(headers: &HeaderMap, extensions: &Extensions, behind_proxy: bool) -> Client {
         if behind_proxy {
-            let forwarded = parts
-                .headers
+            let forwarded = headers
                 .get_all("x-forwarded-for")
                 .iter()
                 .filter_map(|value| value.to_str().ok())
@@ -91,7 +90,7 @@ impl Client {
                 return Client(address);
             }
         }
-        let peer = parts.extensions.get::<Peer>().map(|peer| peer.0.ip());
+        let peer = extensions.get::<Peer>().map(|peer| peer.0.ip());
         Client(peer.unwrap_or(IpAddr::V4(Ipv4Addr::UNSPECIFIED)))
     }
 }
@@ -103,7 +102,7 @@ impl FromRequestParts<AppState> for Client {
         parts: &mut Parts,
         state: &AppState,
     ) -> Result<Client, Self::Rejection> {
-        Ok(Client::of(parts, state.guard.protection.behind_proxy))
+        Ok(Client::of(&parts.headers, &parts.extensions, state.guard.protection.behind_proxy))
     }
 }
 
@@ -258,8 +257,8 @@ pub(crate) async fn limit_rates(
         };
         let limiter = if creating { &guard.create } else { &guard.change };
         if let Some(limiter) = limiter {
-            let (parts, body) = request.into_parts();
-            let client = Client::of(&parts, guard.protection.behind_proxy);
+            let behind_proxy = guard.protection.behind_proxy;
+            let client = Client::of(request.headers(), request.extensions(), behind_proxy);
             if let Err(not_until) = limiter.check_key(&client.0) {
                 let wait = not_until.wait_time_from(DefaultClock::default().now());
                 return too_many(
@@ -267,7 +266,6 @@ pub(crate) async fn limit_rates(
                     Some(wait),
                 );
             }
-            return next.run(axum::extract::Request::from_parts(parts, body)).await;
         }
     }
     next.run(request).await
