@@ -47,8 +47,9 @@ pub trait Live: Send + Sync {
     /// The only legal move, when there is exactly one.
     fn only_move(&self) -> Option<String>;
     /// A search of the current position by `spec`, to run on a worker thread; `stop` ends it
-    /// early.
-    fn search(&self, spec: PlayerSpec, stop: Arc<AtomicBool>) -> Search;
+    /// early. On a clock (`on_clock`) it never waits for an endgame table to be built: it uses
+    /// those loaded already.
+    fn search(&self, spec: PlayerSpec, stop: Arc<AtomicBool>, on_clock: bool) -> Search;
     /// The exact values of the current position's moves by the solver, to run on a worker
     /// thread: `None` in the games it does not handle, when the game is over, or when `time`
     /// ran out first.
@@ -525,12 +526,16 @@ impl<G: AnyGame> Live for Record<G> {
         }
     }
 
-    fn search(&self, spec: PlayerSpec, stop: Arc<AtomicBool>) -> Search {
+    fn search(&self, spec: PlayerSpec, stop: Arc<AtomicBool>, on_clock: bool) -> Search {
         let record = self.0.clone();
         Box::new(move || {
             let mut session = Session::new(record);
             let tables = arbiter_catalog::tablebase_dir();
-            session.set_endgame(arbiter_catalog::endgame::<G>(tables.as_deref()));
+            session.set_endgame(if on_clock {
+                arbiter_catalog::endgame_loaded::<G>(tables.as_deref())
+            } else {
+                arbiter_catalog::endgame::<G>(tables.as_deref())
+            });
             session.think(&spec, Some(&stop), &mut |_| {}).to_text()
         })
     }

@@ -1,7 +1,6 @@
 //! The lobby's API: seeks posted, listed, accepted and withdrawn, the lobby's socket, rematches
 //! and "your games".
 
-use std::collections::HashSet;
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -17,8 +16,8 @@ use serde::Deserialize;
 use crate::api::{body, with_cookie, BodyErrors, GameErrors, SentAsJson};
 use crate::error::{ApiError, ErrorBody};
 use crate::games::{
-    GameState, Games, MyGame, NewSeek, RematchAction, Roots, Seek, SeekAccepted, SeekCreated,
-    LOBBY, LOBBY_BEAT,
+    GameState, Games, LobbySeen, MyGame, NewSeek, RematchAction, Roots, Seek, SeekAccepted,
+    SeekCreated, LOBBY, LOBBY_BEAT,
 };
 use crate::guard::{too_many, Client};
 use crate::seats::{bearer_tokens, session};
@@ -223,10 +222,9 @@ async fn push(mut socket: WebSocket, games: Arc<Games>, session: Option<String>,
     let mut pings = tokio::time::interval_at(tokio::time::Instant::now() + ping, ping);
     let mut beats = tokio::time::interval(LOBBY_BEAT);
     let mut unanswered = 0;
-    let (mut known, mut told) = (None, HashSet::new());
+    let mut seen = LobbySeen::default();
     loop {
-        if let Ok(messages) = games.lobby_messages(session.as_deref(), &mut known, &mut told).await
-        {
+        if let Ok(messages) = games.lobby_messages(session.as_deref(), &mut seen).await {
             for message in messages {
                 let sending = socket.send(Message::Text(message.to_string().into()));
                 if !matches!(tokio::time::timeout(ping, sending).await, Ok(Ok(()))) {
@@ -241,7 +239,7 @@ async fn push(mut socket: WebSocket, games: Arc<Games>, session: Option<String>,
                 Some(Ok(_)) => unanswered = 0,
             },
             _ = beats.tick() => {
-                if let Some(session) = &session {
+                if let (Some(session), true) = (&session, seen.has_seeks()) {
                     games.creator_there(session).await;
                 }
             }

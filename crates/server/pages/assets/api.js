@@ -35,3 +35,15 @@ export const capitalise = (text) => text.charAt(0).toUpperCase() + text.slice(1)
 
 // Where the invitation link of a game created in this browser is kept.
 export const inviteKey = (id) => `arbiter:invite:${id}`;
+
+// Appends to `body` a table row of `cells` (text or nodes); the row.
+export function appendRow(body, cells) {
+  const row = document.createElement('tr');
+  for (const content of cells) {
+    const cell = document.createElement('td');
+    cell.append(content);
+    row.append(cell);
+  }
+  body.append(row);
+  return row;
+}

@@ -5,6 +5,7 @@
 import { capitalise, getCatalog, getJson, postJson, sideName, inviteKey } from './api.js';
 import { Board } from './board.js';
 import { idleRefusal, nextPrompt, refusal } from './prompts.js';
+import { Clocks, renderRematch } from './timed.js';
 
 const id = decodeURIComponent(location.pathname.split('/').filter(Boolean)[1] ?? '');
 const $ = (selector) => document.getElementById(selector);
@@ -17,6 +18,7 @@ const page = {
   board: null,
   flipped: null,
   gameName: '',
+  clocks: new Clocks({ top: $('clock-top'), bottom: $('clock-bottom') }),
 };
 
 // ---------------------------------------------------------------- the move being entered
@@ -133,7 +135,8 @@ function say(text) {
 }
 
 function statusText(state) {
-  if (state.status === 'over') {
+  if (state.status === 'aborted') return capitalise(state.reason ?? 'aborted');
+  if (state.status !== 'ongoing') {
     return `Game over: ${state.result}. ${capitalise(state.reason ?? '')}`.trim();
   }
   const side = sideName(state.to_move);
@@ -180,6 +183,7 @@ function render() {
   const bottom = page.flipped ? 'black' : 'white';
   $('seat-bottom').textContent = seatLine(bottom);
   $('seat-top').textContent = seatLine(bottom === 'white' ? 'black' : 'white');
+  page.clocks.update(state, bottom);
 
   const marks = { last: new Set(shown.last_move) };
   let prompt = '';
@@ -210,8 +214,9 @@ function render() {
 
   const status = $('status');
   status.textContent = prompt ? `${sideName(state.to_move)} to move: ${prompt}` : statusText(state);
-  status.dataset.status = state.status === 'over' ? 'over' : (state.you.includes(state.to_move) ? 'your-turn' : 'waiting');
-  status.classList.toggle('over', state.status === 'over');
+  const over = state.status !== 'ongoing';
+  status.dataset.status = over ? 'over' : (state.you.includes(state.to_move) ? 'your-turn' : 'waiting');
+  status.classList.toggle('over', over);
   document.body.dataset.ply = String(state.ply);
   document.body.dataset.version = String(state.version);
   document.body.dataset.entered = page.entered.join(' ');
@@ -296,6 +301,8 @@ function renderTools() {
   const hotseat = state.you.length === 2;
   $('draw').textContent = hotseat ? 'Agree a draw' : 'Offer a draw';
   $('resign').textContent = hotseat ? `Resign for ${sideName(state.to_move)}` : 'Resign';
+  // No move is taken back in a game on a clock.
+  $('undo').hidden = Boolean(state.clock);
   const offer = $('offer');
   offer.replaceChildren();
   const mine = (side) => side && state.you.includes(side);
@@ -313,6 +320,7 @@ function renderTools() {
     offer.append(' You asked to take back a move.');
   }
   offer.hidden = offer.childNodes.length === 0;
+  renderRematch(state, $('rematch'), button, (action) => act('rematch', action));
 
   // The server gives no engine help during a game between people (but at one screen).
   for (const tool of ['hint', 'analysis']) $(tool).disabled = !state.engine_help;
@@ -366,6 +374,11 @@ function accept(state, force = false) {
   if (page.state && state.version < page.state.version) return;
   if (page.state && state.version === page.state.version && !force) return;
   const changed = !page.state || state.ply !== page.state.ply || state.version !== page.state.version;
+  // A rematch that begins while a player looks moves the page to it.
+  const rematch = state.rematch?.game;
+  if (page.state && !page.state.rematch?.game && rematch && state.you.length > 0) {
+    location.assign(`/games/${rematch}`);
+  }
   page.state = state;
   if (changed) {
     page.entered = [];

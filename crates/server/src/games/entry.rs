@@ -37,6 +37,10 @@ pub(crate) struct Entry {
 /// the write), kept back from its clock.
 const SERVER_RESERVE_MS: i64 = 150;
 
+/// What a move of the computer costs on the server beside the time it is given to search,
+/// taken from the increment it counts on.
+const MOVE_COST_MS: u64 = 60;
+
 /// A state made as JSON: for whom, of which version, and whether the computer was thinking.
 struct Rendered {
     you: Vec<Side>,
@@ -278,11 +282,13 @@ impl Entry {
             TimeControl::RealTime { increment_ms, .. } => increment_ms,
             TimeControl::Correspondence { .. } => 0,
         };
-        // What a move costs the server besides the search: a worker, the write.
+        // Kept back: a reserve, and what each move costs beside its search (a worker, the
+        // search's last iteration, the write) out of the increment, so that the clock settles
+        // well above zero however long the game.
         let left = (left - SERVER_RESERVE_MS).max(0) as u64;
         Some(arbiter_ai::budget(
             std::time::Duration::from_millis(left),
-            std::time::Duration::from_millis(increment),
+            std::time::Duration::from_millis(increment.saturating_sub(MOVE_COST_MS)),
             None,
         ))
     }

@@ -175,6 +175,22 @@ fn seek_secret(session: &str, id: &str) -> String {
     derived_secret(session, &format!("seek/{id}"))
 }
 
+/// What a lobby socket has sent: the open seeks, the requester's own among them, and the
+/// acceptances told.
+#[derive(Debug, Default)]
+pub(crate) struct LobbySeen {
+    known: Option<HashSet<String>>,
+    mine: HashSet<String>,
+    told: HashSet<String>,
+}
+
+impl LobbySeen {
+    /// Whether the requester has open seeks (its socket says it is there).
+    pub(crate) fn has_seeks(&self) -> bool {
+        !self.mine.is_empty()
+    }
+}
+
 /// The lobby's open seeks as last read, and how many changes were announced when they were.
 #[derive(Default)]
 pub(super) struct Lobby {
@@ -415,13 +431,11 @@ impl Games {
 
     /// What a lobby socket sends: the open seeks at first (`seeks`), then each seek `added`
     /// and `removed`, and to a seek's creator `accepted` with the game and the token that
-    /// takes the seat. `known` is what the socket sent before; `told` the acceptances it
-    /// told.
+    /// takes the seat. `seen` is what the socket sent before.
     pub(crate) async fn lobby_messages(
         &self,
         session: Option<&str>,
-        known: &mut Option<HashSet<String>>,
-        told: &mut HashSet<String>,
+        seen: &mut LobbySeen,
     ) -> Result<Vec<serde_json::Value>, ApiError> {
         let owner = session.map(owner_key);
         let now = self.time.now();
@@ -430,7 +444,8 @@ impl Games {
             open.iter().filter_map(|seek| self.seek_view(seek, owner.as_deref(), now)).collect();
         let ids: HashSet<String> = views.iter().map(|seek| seek.id.clone()).collect();
         let mut messages = Vec::new();
-        match known {
+        let first = seen.known.is_none();
+        match &seen.known {
             None => messages.push(serde_json::json!({ "type": "seeks", "seeks": views })),
             Some(known) => {
                 for seek in views.iter().filter(|seek| !known.contains(&seek.id)) {
@@ -441,19 +456,31 @@ impl Games {
                 }
             }
         }
-        *known = Some(ids);
-        if let (Some(session), Some(owner)) = (session, owner) {
-            for seek in self.store.accepted_seeks(&owner).await? {
-                let Some((game, side)) = &seek.accepted else { continue };
-                if told.insert(seek.id.clone()) {
-                    messages.push(serde_json::json!({
-                        "type": "accepted",
-                        "seek": seek.id,
-                        "game": game,
-                        "side": side,
-                        "token": seek_secret(session, &seek.id),
-                    }));
-                }
+        seen.known = Some(ids);
+        let mine: HashSet<String> =
+            views.iter().filter(|seek| seek.yours).map(|seek| seek.id.clone()).collect();
+        // The acceptances are looked for when the socket opens and when one's own seek goes.
+        let gone = !seen.mine.is_subset(&mine);
+        seen.mine = mine;
+        let (Some(session), Some(owner)) = (session, owner) else { return Ok(messages) };
+        if !(first || gone) {
+            return Ok(messages);
+        }
+        for seek in self.store.accepted_seeks(&owner).await? {
+            let Some((game, side)) = &seek.accepted else { continue };
+            // A seat the creator took already (from another page) is not offered again.
+            let taken = match (self.lock(game).await, read_side(Some(side))) {
+                (Ok((_, entry)), Some(side)) => entry.stored.seats[side.index()].claimed,
+                _ => true,
+            };
+            if !taken && seen.told.insert(seek.id.clone()) {
+                messages.push(serde_json::json!({
+                    "type": "accepted",
+                    "seek": seek.id,
+                    "game": game,
+                    "side": side,
+                    "token": seek_secret(session, &seek.id),
+                }));
             }
         }
         Ok(messages)

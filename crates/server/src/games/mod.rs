@@ -30,8 +30,8 @@ use self::cache::Cache;
 pub use self::clock::{ClockState, TimeControl};
 use self::clock::{ServerTime, Timer};
 use self::entry::Entry;
+pub(crate) use self::lobby::{LobbySeen, Roots, LOBBY, LOBBY_BEAT};
 pub use self::lobby::{MyGame, NewSeek, RematchAction, Seek, SeekAccepted, SeekCreated};
-pub(crate) use self::lobby::{Roots, LOBBY, LOBBY_BEAT};
 use self::pool::{Pool, Work};
 use crate::error::ApiError;
 use crate::live::{self, describe, Event, ExactMove, GameResult, GameStatus, View};
@@ -1080,13 +1080,13 @@ impl Games {
             let limits = Limits::time(think);
             let spec = PlayerSpec { limits, table_mib: 8, ..PlayerSpec::new(Engine::AlphaBeta) };
             if moves.len() == played.len() {
-                (key, entry.live.search(spec, stop.clone()), entry.live.exact(think))
+                (key, entry.live.search(spec, stop.clone(), false), entry.live.exact(think))
             } else {
                 let kind: GameId =
                     entry.stored.game.parse().map_err(|e| ApiError::Damaged(format!("{e}")))?;
                 let earlier = live::build(kind, &entry.stored.options, moves, None)
                     .map_err(ApiError::Damaged)?;
-                (key, earlier.search(spec, stop.clone()), earlier.exact(think))
+                (key, earlier.search(spec, stop.clone(), false), earlier.exact(think))
             }
         };
         let permit = self.workers.acquire(Work::Analysis).await;

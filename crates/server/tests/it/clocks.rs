@@ -129,8 +129,8 @@ async fn a_move_is_charged_from_the_server_s_clock_and_the_increment_added() {
         server.games.advance_clock(Duration::from_secs(10));
         let state = play(&server, &client, id, "15x22", 2).await;
         let black = state["clock"]["black_ms"].as_i64().expect("a time");
-        // 60 s, less the 10 s (and the few milliseconds of the requests), plus 5 s.
-        assert!((54_000..=55_000).contains(&black), "{black}");
+        // 60 s, less the 10 s (and the time the requests took), plus 5 s.
+        assert!((50_000..=55_000).contains(&black), "{black}");
         assert_eq!(state["clock"]["running"], "white");
         let refused = client
             .post(server.url(&format!("/api/games/{id}/undo")))
@@ -196,7 +196,8 @@ async fn a_correspondence_deadline_passes_on_the_injected_clock() {
     assert_eq!(state["result"], winner);
 }
 
-/// The computer on 3 s + 0.1 s against itself, 10 games of each game: none lost on time.
+/// The computer at its strongest level on 3 s + 0.1 s against itself, 10 games of each game:
+/// none lost on time (its searches are bounded by its clock, not its level).
 /// Long (minutes): `cargo test --release -p arbiter-server -- --ignored computer_on_a_clock`.
 #[tokio::test]
 #[ignore = "long: ten games of each game on a clock"]
@@ -214,7 +215,7 @@ async fn the_computer_on_a_clock_never_flags() {
             for _ in 0..2 {
                 let response = client
                     .post(server.url("/api/games"))
-                    .json(&json!({"game": game, "white": "ai", "black": "ai",
+                    .json(&json!({"game": game, "white": "ai:5", "black": "ai:5",
                               "clock": {"initial_ms": 3000, "increment_ms": 100}}))
                     .send()
                     .await
