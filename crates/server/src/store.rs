@@ -133,8 +133,10 @@ pub struct Summary {
     pub black: String,
     /// The number of moves played.
     pub ply: i64,
-    /// The result, or none while the game goes on.
+    /// The result, or none while the game goes on (or once it was aborted).
     pub result: Option<String>,
+    /// The game was aborted before both sides had moved: it has no result.
+    pub aborted: bool,
     /// When it last changed, in seconds since the Unix epoch.
     pub updated: i64,
 }
@@ -556,7 +558,7 @@ impl Store {
     /// The most recently changed games, at most `limit`.
     pub async fn list(&self, limit: i64) -> Result<Vec<Summary>, ApiError> {
         let rows = sqlx::query(
-            "SELECT id, game, white, black, ply, result, updated FROM games \
+            "SELECT id, game, white, black, ply, result, event, updated FROM games \
              ORDER BY updated DESC, id LIMIT $1",
         )
         .bind(limit)
@@ -571,6 +573,7 @@ impl Store {
                     black: row.try_get("black")?,
                     ply: row.try_get("ply")?,
                     result: row.try_get("result")?,
+                    aborted: row.try_get::<Option<String>, _>("event")?.as_deref() == Some("abort"),
                     updated: row.try_get("updated")?,
                 })
             })

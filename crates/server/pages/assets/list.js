@@ -11,7 +11,7 @@ async function main() {
     link.href = `/games/${game.id}`;
     link.textContent = names[game.game] ?? game.game;
     const cells = [link, game.white_name, game.black_name, String(game.ply),
-      game.result ? `over: ${game.result}` : 'in play', new Date(game.updated * 1000).toLocaleString()];
+      game.aborted ? 'aborted' : (game.result ? `over: ${game.result}` : 'in play'), new Date(game.updated * 1000).toLocaleString()];
     appendRow(body, cells);
   }
   document.getElementById('games').hidden = games.length === 0;

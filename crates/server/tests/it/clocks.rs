@@ -158,6 +158,9 @@ async fn a_game_whose_first_move_does_not_come_is_aborted() {
         assert_eq!(state["status"], "aborted");
         assert_eq!(state["result"], Value::Null);
         assert_eq!(state["legal"], json!([]));
+        let listed = server.get_json(&client, "/api/games").await;
+        let line = listed.as_array().expect("a list").iter().find(|game| game["id"] == id);
+        assert_eq!(line.map(|game| game["aborted"].clone()), Some(json!(true)));
         // A game with a seat offered by a link waits for the friend: no abort meanwhile.
         let waiting =
             create(&server, &client, "holes", json!({"initial_ms": 60_000}), &["white"]).await;
