@@ -33,12 +33,12 @@ pub(crate) struct Entry {
     time: Arc<ServerTime>,
 }
 
-/// What a move costs the computer on the server besides its search (waiting for a worker,
-/// the write), kept back from its clock.
+/// The time the computer keeps back on its clock, never shared out to its searches.
 const SERVER_RESERVE_MS: i64 = 150;
 
-/// What a move of the computer costs on the server beside the time it is given to search,
-/// taken from the increment it counts on.
+/// What a move of the computer costs on the server beside the time given to its search
+/// (waiting for a worker, the search's last steps, the write): taken from the increment it
+/// counts on.
 const MOVE_COST_MS: u64 = 60;
 
 /// A state made as JSON: for whom, of which version, and whether the computer was thinking.
@@ -282,9 +282,8 @@ impl Entry {
             TimeControl::RealTime { increment_ms, .. } => increment_ms,
             TimeControl::Correspondence { .. } => 0,
         };
-        // Kept back: a reserve, and what each move costs beside its search (a worker, the
-        // search's last iteration, the write) out of the increment, so that the clock settles
-        // well above zero however long the game.
+        // Kept back: the reserve, and each move's cost out of the increment, so that the
+        // clock settles well above zero however long the game.
         let left = (left - SERVER_RESERVE_MS).max(0) as u64;
         Some(arbiter_ai::budget(
             std::time::Duration::from_millis(left),
