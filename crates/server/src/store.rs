@@ -827,12 +827,16 @@ impl Store {
         Ok(())
     }
 
-    /// Game `id` cannot be played from what is stored: no server claims its computer move.
+    /// Game `id` cannot be played from what is stored: no server claims its computer move or
+    /// ends it on time.
     pub async fn quarantine(&self, id: &str) -> Result<(), ApiError> {
-        sqlx::query("UPDATE games SET due = 0, lease_owner = NULL, lease_until = 0 WHERE id = $1")
-            .bind(id)
-            .execute(&self.pool)
-            .await?;
+        sqlx::query(
+            "UPDATE games SET due = 0, lease_owner = NULL, lease_until = 0, deadline = NULL \
+             WHERE id = $1",
+        )
+        .bind(id)
+        .execute(&self.pool)
+        .await?;
         Ok(())
     }
 
