@@ -8,6 +8,7 @@ use std::time::Duration;
 use arbiter_ai::{PlayerSpec, SearchInfo, Session, SpecError};
 use arbiter_catalog::{AnyGame, GameId, Visitor};
 use arbiter_core::present::{Captured, CellId, Dial, Geometry, PieceKind, SKIP};
+use arbiter_core::text::excerpt;
 use arbiter_core::turn::{Click, MovePath, Turn};
 use arbiter_core::{
     DrawReason, GameOptions, GameRecord, MoveError, Outcome, Side, Status, Undone, WinReason,
@@ -312,11 +313,24 @@ pub fn build(
     moves: &[String],
     event: Option<Event>,
 ) -> Result<Box<dyn Live>, String> {
-    id.visit(Build { options, moves, event })
+    id.visit(Build { options, start: None, moves, event })
+}
+
+/// Builds a game of `id` under `options` from the position `start` (in the game's text form),
+/// with `moves` played: a position shown for itself, as the rules pages' diagrams are.
+pub fn build_from(
+    id: GameId,
+    options: &str,
+    start: &str,
+    moves: &[String],
+) -> Result<Box<dyn Live>, String> {
+    id.visit(Build { options, start: Some(start), moves, event: None })
 }
 
 struct Build<'a> {
     options: &'a str,
+    /// The start position's text; the game's start when `None`.
+    start: Option<&'a str>,
     moves: &'a [String],
     event: Option<Event>,
 }
@@ -326,7 +340,14 @@ impl Visitor for Build<'_> {
 
     fn visit<G: AnyGame>(self) -> Self::Output {
         let options = G::Options::parse(self.options).map_err(|error| error.to_string())?;
-        let mut record = GameRecord::<G>::new(options);
+        let mut record = match self.start {
+            None => GameRecord::<G>::new(options),
+            Some(text) => {
+                let start = G::from_text(text, &options)
+                    .map_err(|error| format!("`{}` is not a position: {error}", excerpt(text)))?;
+                GameRecord::from_position(start, options)
+            }
+        };
         for (index, mv) in self.moves.iter().enumerate() {
             record
                 .play_text(mv)

@@ -25,6 +25,7 @@ use crate::{api, socket};
     ),
     paths(
         api::catalog,
+        api::position,
         api::health,
         document,
         api::list,

@@ -323,6 +323,7 @@ function renderTools() {
   $('invite').hidden = !showInvite;
   $('copy-invite').hidden = !showInvite;
   if (invite) $('invite-url').value = invite;
+  $('rules').href = `/rules/${state.game}`;
   const record = $('record');
   record.href = `/api/games/${id}/record`;
   record.download = `${id}.${state.game === 'checkers' ? 'pdn' : 'txt'}`;
