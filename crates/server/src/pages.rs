@@ -82,15 +82,18 @@ const HTML: &str = "text/html; charset=utf-8";
 /// Every asset; the pages name them by these paths.
 const ASSETS: &[File] = &[
     file!("style.css", "text/css; charset=utf-8"),
+    file!("announce.js", JS),
     file!("api.js", JS),
     file!("board.js", JS),
     file!("game.js", JS),
     file!("home.js", JS),
     file!("join.js", JS),
+    file!("keys.js", JS),
     file!("list.js", JS),
     file!("prompts.js", JS),
     file!("rules.js", JS),
     file!("theme.js", JS),
+    file!("typed.js", JS),
     file!("icon.svg", "image/svg+xml"),
 ];
 

@@ -2,6 +2,8 @@
 // (squares, points, round). The board knows no rules: it draws cells, pieces and the marks
 // the game page asks for, and reports which cell a person activated.
 
+import { roveFocus } from './keys.js';
+
 const SVG = 'http://www.w3.org/2000/svg';
 
 function svg(tag, attributes = {}, ...children) {
@@ -166,6 +168,9 @@ function drawDial(inner, outer, span, sectors) {
 
 const DRAW = { squares: drawSquares, points: drawPoints, round: drawRound };
 
+// A target dot's radius, as a share of a piece's, on each kind of board.
+const DOT_SCALE = { squares: 0.34, points: 0.62, round: 0.42 };
+
 const KIND_NAME = { man: 'man', king: 'king', neutral: 'neutral piece' };
 
 // A piece: a disc for each side, a crown for a king, a grey ring for a neutral piece.
@@ -226,8 +231,9 @@ export class Board {
     this.labelLayer = svg('g', { class: 'labels', 'aria-hidden': 'true' });
     this.root.append(svg('defs', {}, svg('radialGradient', { id: 'hole-shade' },
       svg('stop', { offset: '0%', 'stop-color': '#000' }), svg('stop', { offset: '100%', 'stop-color': '#4a3322' }))));
-    this.root.append(this.fieldLayer, this.cellLayer, this.dialLayer, this.markLayer,
-      this.pieceLayer, this.labelLayer);
+    // The marks above the pieces, so that every kind of cell and piece shows them.
+    this.root.append(this.fieldLayer, this.cellLayer, this.dialLayer, this.pieceLayer,
+      this.markLayer, this.labelLayer);
     this.cells = new Map();
     // Drag and drop: pressed on one cell and released on another (the click, which then
     // goes to neither cell, does not fire on a cell).
@@ -242,6 +248,8 @@ export class Board {
       if (from && to && from !== to && this.onDrag) this.onDrag(from, to);
     });
     DRAW[kind](this, this.geometry.layout);
+    // One tab stop for the whole board; the arrow keys go from cell to cell.
+    roveFocus(this.root, this.cells, this.focused ?? null, (name) => { this.focused = name; });
     this.container.replaceChildren(this.root);
     this.dialTurn = null;
     if (this.view) this.update(this.view, this.marks);
@@ -251,7 +259,6 @@ export class Board {
     group.setAttribute('data-cell', cell.name);
     group.setAttribute('class', `cell${cell.hole ? ' is-hole' : ''}`);
     group.setAttribute('role', 'button');
-    group.setAttribute('tabindex', cell.hole ? '-1' : '0');
     group.setAttribute('aria-label', cell.name);
     if (cell.hole) group.setAttribute('aria-disabled', 'true');
     group.addEventListener('click', () => this.onActivate(cell.name));
@@ -333,7 +340,6 @@ export class Board {
       this.pieceLayer.append(node);
     }
     this.markLayer.replaceChildren();
-    // Above the pieces, so that every kind of cell and piece shows them.
     for (const name of marks.movable ?? []) {
       const place = this.cells.get(name);
       if (!place) continue;
@@ -342,9 +348,19 @@ export class Board {
       this.markLayer.append(svg('circle', { ...ring, class: 'movable-halo' }),
         svg('circle', { ...ring, class: 'movable-ring', 'data-movable': name }));
     }
+    // A target on an empty cell is a dot (on Fanorona's points, clearly larger than a point); on
+    // a piece, which the move takes, a ring round it.
+    const dot = DOT_SCALE[this.geometry.layout.kind] ?? 0.34;
+    const occupied = new Set(view.pieces.map((piece) => piece.cell));
     for (const name of marks.targets ?? []) {
       const place = this.cells.get(name);
-      if (place) this.markLayer.append(svg('circle', { cx: place.x, cy: place.y, r: place.radius * 0.34, class: 'target-dot' }));
+      if (!place) continue;
+      const centre = { cx: place.x, cy: place.y, 'data-target': name };
+      if (occupied.has(name)) {
+        this.markLayer.append(svg('circle', { ...centre, r: place.radius * 1.08, class: 'target-ring' }));
+      } else {
+        this.markLayer.append(svg('circle', { ...centre, r: place.radius * dot, class: 'target-dot' }));
+      }
     }
     for (const name of marks.last ?? []) {
       const place = this.cells.get(name);

@@ -5,6 +5,8 @@
 import { capitalise, getCatalog, getJson, postJson, sideName, inviteKey } from './api.js';
 import { Board } from './board.js';
 import { idleRefusal, nextPrompt, refusal } from './prompts.js';
+import { announcement, moverOf } from './announce.js';
+import { example, typedMoves } from './typed.js';
 
 const id = decodeURIComponent(location.pathname.split('/').filter(Boolean)[1] ?? '');
 const $ = (selector) => document.getElementById(selector);
@@ -191,7 +193,13 @@ function render() {
       marks.selected = entered.selected;
       marks.captured = entered.captured;
       const next = [...entered.next.values()];
-      marks.targets = new Set(next.filter((click) => click.cell !== undefined).map((click) => click.cell));
+      // A next click that lands a piece is a target; one that picks a piece up (a neutral
+      // piece to slide) marks that piece as one that can move.
+      const cells = (clicks) => new Set(clicks.filter((click) => click.cell !== undefined).map((click) => click.cell));
+      const occupied = new Set(view.pieces.map((piece) => piece.cell));
+      const picks = (click) => !click.lands && occupied.has(click.cell);
+      marks.targets = cells(next.filter((click) => !picks(click)));
+      marks.movable = cells(next.filter(picks));
       // Past its first click a move can be cancelled by a button as well as by Esc.
       renderChoices(next.filter((click) => click.cell === undefined), page.entered.length > 1);
       const clicks = consistent(page.entered)[0].clicks.slice(0, page.entered.length);
@@ -324,6 +332,7 @@ function renderTools() {
   $('copy-invite').hidden = !showInvite;
   if (invite) $('invite-url').value = invite;
   $('rules').href = `/rules/${state.game}`;
+  $('move-text').placeholder = example(state);
   const record = $('record');
   record.href = `/api/games/${id}/record`;
   record.download = `${id}.${state.game === 'checkers' ? 'pdn' : 'txt'}`;
@@ -362,11 +371,31 @@ function button(label, action) {
 
 // ---------------------------------------------------------------- state and live updates
 
+// How long the opponent's reply waits after the move it answers is shown, so that the player
+// sees both.
+const REPLY_PAUSE_MS = 300;
+
 // Takes a state sent by the server, if it is newer than the one shown.
 function accept(state, force = false) {
+  // A reply waiting to be shown is newer than what the page shows.
+  if (page.pending && state.version <= page.pending.version) return;
   if (page.state && state.version < page.state.version) return;
   if (page.state && state.version === page.state.version && !force) return;
+  clearTimeout(page.paused);
+  page.pending = null;
+  const wait = REPLY_PAUSE_MS - (performance.now() - (page.plyShownAt ?? -Infinity));
+  const reply = page.state && state.ply === page.state.ply + 1 && !state.you.includes(moverOf(state, page.state.ply));
+  if (reply && wait > 0) {
+    page.pending = state;
+    page.paused = setTimeout(() => {
+      page.pending = null;
+      accept(state, force);
+    }, wait);
+    return;
+  }
   const changed = !page.state || state.ply !== page.state.ply || state.version !== page.state.version;
+  $('announce').textContent = announcement(page.state, state) || $('announce').textContent;
+  if (!page.state || state.ply !== page.state.ply) page.plyShownAt = performance.now();
   page.state = state;
   if (changed) {
     page.entered = [];
@@ -558,6 +587,7 @@ function wire() {
     }
   });
   $('undo').addEventListener('click', () => act('undo', 'request'));
+  typedMoves($('typed'), $('move-text'), { id, current: () => page.state, accept: (state) => accept(state, true), say });
   $('hint').addEventListener('click', () => analyse('500ms', true));
   $('analysis').addEventListener('click', () => analyse('2s', false));
   $('copy-invite').addEventListener('click', () => copy(localStorage.getItem(inviteKey(id)) ?? '', 'invite'));

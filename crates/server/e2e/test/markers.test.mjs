@@ -1,0 +1,66 @@
+// The marks of a move being entered, drawn above the pieces: a dot on an empty target, a ring
+// round a piece the move takes, the neutral pieces one may slide ringed, and Fanorona's dots
+// larger than its points.
+
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+
+import { api, click, createGame, newPage, openSeats, serverAndBrowser, shot } from '../lib/harness.mjs';
+
+const shared = serverAndBrowser();
+
+// A game of `game` under `options` with `moves` played, open on a page that holds both seats.
+async function prepared(game, moves, options = '') {
+  const { server, browser } = shared;
+  const created = await createGame(server, game, { options });
+  let state = created.state;
+  for (const move of moves) {
+    const response = await api(server, 'POST', `/api/games/${created.id}/moves`, { move, ply: state.ply },
+      created.seats[state.to_move].token);
+    assert.equal(response.status, 200, JSON.stringify(response.data));
+    state = response.data;
+  }
+  const page = await newPage(browser, { width: 1366, height: 768 });
+  await openSeats(page, server, { ...created, state });
+  return page;
+}
+
+// Whether the marks are drawn after (above) the pieces.
+const marksAbove = (page) => page.evaluate(() => {
+  const svg = document.querySelector('#board svg');
+  const layers = [...svg.children].map((node) => node.getAttribute('class'));
+  return layers.indexOf('marks') > layers.indexOf('pieces');
+});
+
+test('a piece a move takes is ringed, above it', async () => {
+  const page = await prepared('holes', ['c2-c3', 'd5-d4'], 'captures=diagonal');
+  assert.ok(await marksAbove(page));
+  await click(page, 'c3');
+  assert.equal(await page.locator('.target-ring[data-target="d4"]').count(), 1);
+  assert.equal(await page.locator('.target-dot[data-target="b4"]').count(), 1);
+  await shot(page, 'holes-capture-ring');
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});
+
+test('the neutral pieces one may slide are ringed', async () => {
+  const page = await prepared('daynight', ['a1-j4']);
+  await click(page, 'i4');
+  await click(page, 'k4');
+  assert.equal(await page.locator('.movable-ring[data-movable="j4"]').count(), 1);
+  assert.equal(await page.locator('.piece.neutral[data-piece="j4"]').count(), 1);
+  await shot(page, 'daynight-neutral-marked');
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});
+
+test("Fanorona's target dots are clearly larger than its points", async () => {
+  const page = await prepared('fanorona', []);
+  await click(page, 'F4');
+  const dot = await page.locator('.target-dot[data-target="E3"]').boundingBox();
+  const point = await page.locator('[data-cell="E3"] .point').boundingBox();
+  assert.ok(dot.width >= 2 * point.width, `a dot ${dot.width} px wide on a point ${point.width} px wide`);
+  await shot(page, 'fanorona-targets');
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});
