@@ -7,7 +7,7 @@ use std::time::Duration;
 
 use arbiter_ai::{PlayerSpec, SearchInfo, Session, SpecError};
 use arbiter_catalog::{AnyGame, GameId, Visitor};
-use arbiter_core::present::{Captured, CellId, Dial, Geometry, PieceKind, SKIP};
+use arbiter_core::present::{Captured, CellId, Dial, Geometry, Piece, PieceKind, SKIP};
 use arbiter_core::text::excerpt;
 use arbiter_core::turn::{Click, MovePath, Turn};
 use arbiter_core::{
@@ -139,6 +139,28 @@ pub struct View {
     pub captures_only: bool,
     /// The cells of the last move's steps, in order.
     pub last_move: Vec<String>,
+    /// How many of each side's pieces were taken: on the board at the start and no longer the
+    /// side's (removed, or turned neutral in Day and Night).
+    pub captured: Captures,
+}
+
+/// A count for each side.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, utoipa::ToSchema)]
+pub struct Captures {
+    /// White's pieces.
+    pub white: usize,
+    /// Black's pieces.
+    pub black: usize,
+}
+
+impl Captures {
+    /// The pieces of each side that were on `start` and are not on `now`. (No game adds
+    /// pieces: a side's count only falls.)
+    fn between(start: &[Piece], now: &[Piece]) -> Captures {
+        let count = |pieces: &[Piece], side| pieces.iter().filter(|p| p.side == Some(side)).count();
+        let lost = |side| count(start, side).saturating_sub(count(now, side));
+        Captures { white: lost(Side::White), black: lost(Side::Black) }
+    }
 }
 
 /// A piece on a named cell.
@@ -496,6 +518,7 @@ impl<G: AnyGame> Live for Record<G> {
             captures_only: !legal.is_empty() && legal.iter().all(|mv| !mv.captures.is_empty()),
             legal,
             last_move,
+            captured: Captures::between(&self.0.start_position().board().pieces, &board.pieces),
         }
     }
 

@@ -195,6 +195,9 @@ test('the pieces that can move are marked, and a refused click says why', async 
   const { created, state, page } = await prepared('checkers',
     ['9-14', '22-18', '11-15', '18x11', '7x16', '23-19', '16x23']);
   assert.equal(state.captures_only, true);
+  // Each side's line counts the pieces it has taken: 18x11 for White, 7x16 and 16x23 for Black.
+  assert.match(await page.locator('#seat-bottom').textContent(), /^White: .* has taken 1 piece$/);
+  assert.match(await page.locator('#seat-top').textContent(), /^Black: .* has taken 2 pieces$/);
   const starts = new Set(state.legal.map((move) => clickKeys(move)[0]));
   const rings = () => page.locator('.movable-ring').evaluateAll((nodes) => nodes.map((node) => node.dataset.movable).sort());
   assert.deepEqual(await rings(), [...starts].sort());

@@ -158,13 +158,16 @@ function awaited(state) {
   return seat.player === 'human' && !seat.taken ? other : null;
 }
 
-function seatLine(side) {
+// A side's line: who plays it, and how many pieces it has taken in the position `shown`.
+function seatLine(side, shown) {
   const state = page.state;
   const seat = state.seats[side];
   const you = state.you.includes(side) ? ' (you)' : '';
   const toMove = state.status === 'ongoing' && state.to_move === side ? ' ●' : '';
   const waiting = awaited(state) === side && localStorage.getItem(inviteKey(id)) ? ' (invited; has not joined yet)' : '';
-  return `${sideName(side)}: ${seat.name}${you}${waiting}${toMove}`;
+  const took = shown.captured?.[side === 'white' ? 'black' : 'white'] ?? 0;
+  const taken = took ? ` · has taken ${took} ${took === 1 ? 'piece' : 'pieces'}` : '';
+  return `${sideName(side)}: ${seat.name}${you}${waiting}${toMove}${taken}`;
 }
 
 function render() {
@@ -180,8 +183,8 @@ function render() {
     if (page.flipped) page.board.setFlipped(true);
   }
   const bottom = page.flipped ? 'black' : 'white';
-  $('seat-bottom').textContent = seatLine(bottom);
-  $('seat-top').textContent = seatLine(bottom === 'white' ? 'black' : 'white');
+  $('seat-bottom').textContent = seatLine(bottom, shown);
+  $('seat-top').textContent = seatLine(bottom === 'white' ? 'black' : 'white', shown);
 
   const marks = { last: new Set(shown.last_move) };
   let prompt = '';

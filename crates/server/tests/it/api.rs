@@ -556,6 +556,8 @@ async fn a_position_is_shown_from_its_text_and_moves_without_a_game() {
         .collect();
     assert_eq!(legal, ["26x19", "27x18x9"], "White must jump");
     assert_eq!(after["last_move"], json!(["16", "23"]));
+    // 18x11 took a black man, 7x16 and 16x23 two white ones.
+    assert_eq!(after["captured"], json!({"white": 2, "black": 1}));
 
     let kings = "B:W18,24,27,28,K10,K15:B12,16,20,K22,K25,K29";
     let (status, from_text) =
