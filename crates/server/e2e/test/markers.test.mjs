@@ -1,6 +1,6 @@
-// The marks of a move being entered, drawn above the pieces: a dot on an empty target, a ring
-// round a piece the move takes, the neutral pieces one may slide ringed, and Fanorona's dots
-// larger than its points.
+// The board's drawing: the marks of a move being entered, above the pieces (a dot on an empty
+// target, a ring round a piece the move takes, the neutral pieces one may slide ringed,
+// Fanorona's dots larger than its points), and the opponent's move animated.
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -63,4 +63,44 @@ test("Fanorona's target dots are clearly larger than its points", async () => {
   await shot(page, 'fanorona-targets');
   assert.deepEqual(page.errors, []);
   await page.context().close();
+});
+
+test("the opponent's move slides in and the piece it takes fades, unless motion is reduced", async () => {
+  const { server, browser } = shared;
+  for (const reducedMotion of ['no-preference', 'reduce']) {
+    const created = await createGame(server, 'checkers');
+    const page = await newPage(browser);
+    await page.emulateMedia({ reducedMotion });
+    await page.goto(server.base + created.watch_url);
+    await page.waitForSelector('[data-cell]');
+    // Every animation the page starts is counted, by what it animates.
+    await page.evaluate(() => {
+      window.animated = [];
+      const animate = Element.prototype.animate;
+      Element.prototype.animate = function record(frames, options) {
+        window.animated.push(Object.keys(frames[0]).join(','));
+        return animate.call(this, frames, options);
+      };
+    });
+    const play = async (move, ply) => {
+      const token = created.seats[ply % 2 === 0 ? 'black' : 'white'].token; // Black moves first
+      const response = await api(server, 'POST', `/api/games/${created.id}/moves`, { move, ply }, token);
+      assert.equal(response.status, 200, JSON.stringify(response.data));
+    };
+    // 11-15 22-18, then Black's 15x22 takes the man on 18.
+    await play('11-15', 0);
+    await play('22-18', 1);
+    await play('15x22', 2);
+    await page.waitForFunction(() => document.body.dataset.ply === '3');
+    await page.locator('[data-piece="22"].black').waitFor();
+    const animated = await page.evaluate(() => window.animated);
+    if (reducedMotion === 'reduce') {
+      assert.deepEqual(animated, []);
+    } else {
+      assert.ok(animated.includes('transform'), `a slide: ${animated}`);
+      assert.ok(animated.includes('opacity'), `a fade: ${animated}`);
+    }
+    assert.deepEqual(page.errors, []);
+    await page.context().close();
+  }
 });

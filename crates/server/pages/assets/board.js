@@ -2,6 +2,7 @@
 // (squares, points, round). The board knows no rules: it draws cells, pieces and the marks
 // the game page asks for, and reports which cell a person activated.
 
+import { animateMove } from './animate.js';
 import { roveFocus } from './keys.js';
 
 const SVG = 'http://www.w3.org/2000/svg';
@@ -252,6 +253,7 @@ export class Board {
     roveFocus(this.root, this.cells, this.focused ?? null, (name) => { this.focused = name; });
     this.container.replaceChildren(this.root);
     this.dialTurn = null;
+    this.drawn = null;
     if (this.view) this.update(this.view, this.marks);
   }
 
@@ -327,6 +329,8 @@ export class Board {
       element.setAttribute('aria-label', label);
       element.setAttribute('aria-pressed', has(name, marks.selected) ? 'true' : 'false');
     }
+    const before = this.drawn;
+    this.drawn = new Map();
     this.pieceLayer.replaceChildren();
     for (const piece of view.pieces) {
       const place = this.cells.get(piece.cell);
@@ -338,7 +342,9 @@ export class Board {
         node.append(svg('path', { class: 'cross', d: `M${-r} ${-r} L${r} ${r} M${r} ${-r} L${-r} ${r}` }));
       }
       this.pieceLayer.append(node);
+      this.drawn.set(piece.cell, { piece, node });
     }
+    animateMove(this.pieceLayer, this.cells, before, view.pieces, view.last_move);
     this.markLayer.replaceChildren();
     for (const name of marks.movable ?? []) {
       const place = this.cells.get(name);
