@@ -249,6 +249,9 @@ export class Board {
       if (from && to && from !== to && this.onDrag) this.onDrag(from, to);
     });
     DRAW[kind](this, this.geometry.layout);
+    // The drawing's shape, for the page's layout to fit it to the screen's height.
+    const [, , width, height] = (this.root.getAttribute('viewBox') ?? '0 0 1 1').split(' ').map(Number);
+    this.container.style.setProperty('--board-aspect', String(width / height));
     // One tab stop for the whole board; the arrow keys go from cell to cell.
     roveFocus(this.root, this.cells, this.focused ?? null, (name) => { this.focused = name; });
     this.container.replaceChildren(this.root);

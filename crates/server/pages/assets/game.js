@@ -336,6 +336,7 @@ function renderTools() {
   if (invite) $('invite-url').value = invite;
   $('rules').href = `/rules/${state.game}`;
   $('move-text').placeholder = example(state);
+  $('typed').hidden = !playing;
   const record = $('record');
   record.href = `/api/games/${id}/record`;
   record.download = `${id}.${state.game === 'checkers' ? 'pdn' : 'txt'}`;
