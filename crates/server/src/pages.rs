@@ -82,6 +82,7 @@ const HTML: &str = "text/html; charset=utf-8";
 /// Every asset; the pages name them by these paths.
 const ASSETS: &[File] = &[
     file!("style.css", "text/css; charset=utf-8"),
+    file!("analysis.js", JS),
     file!("animate.js", JS),
     file!("announce.js", JS),
     file!("api.js", JS),

@@ -295,7 +295,9 @@ test('the move list replays the game, and the tools work', async () => {
   assert.equal(await page.locator('#analysis-out').textContent(), '', 'a new position clears the old analysis');
   await page.locator('#analysis').click();
   await page.waitForFunction(() => document.getElementById('analysis-out').dataset.best);
-  assert.match(await page.locator('#analysis-out').textContent(), /The side to move wins in 23 plies with perfect play/);
+  assert.match(await page.locator('#analysis-out').textContent(), /White wins in 23 plies with perfect play/);
+  // The evaluation bar: all White's.
+  assert.equal(await page.locator('#eval-bar').getAttribute('aria-valuenow'), '100');
   await page.locator('[data-nav=end]').click();
   await page.waitForFunction(() => document.getElementById('replay-note').hidden);
   assert.equal(await page.locator('#analysis-out').textContent(), '');
@@ -325,6 +327,18 @@ test('the move list replays the game, and the tools work', async () => {
   assert.equal(await page.locator('#confirm').isHidden(), true);
   assert.match(await page.locator('[data-status]').textContent(), /resigned/);
   assert.equal((await gameState(server, created.id)).status, 'over');
+
+  // The finished game is an analysis board: the position shown is analysed as it changes,
+  // and the arrow keys step through the moves.
+  assert.ok(await page.locator('#analysis-board').isVisible());
+  await page.waitForFunction(() => document.getElementById('analysis-out').dataset.exact === 'yes');
+  assert.match(await page.locator('#analysis-out').textContent(), /^exact Black (wins|loses) in \d+ plies/);
+  await page.locator('h2').first().click();
+  await page.keyboard.press('ArrowLeft');
+  await page.locator('#replay-note').waitFor();
+  await page.waitForFunction(() => /White wins in 23 plies/.test(document.getElementById('analysis-out').textContent));
+  assert.ok(await page.locator('#eval-bar').isVisible());
+  await shot(page, 'minicheckers-analysis-board');
   assert.deepEqual(page.errors, []);
   await page.context().close();
 });

@@ -7,6 +7,7 @@ import { Board } from './board.js';
 import { idleRefusal, nextPrompt, refusal } from './prompts.js';
 import { announcement, moverOf } from './announce.js';
 import { example, typedMoves } from './typed.js';
+import { drawBar, showAnalysis } from './analysis.js';
 
 const id = decodeURIComponent(location.pathname.split('/').filter(Boolean)[1] ?? '');
 const $ = (selector) => document.getElementById(selector);
@@ -228,6 +229,7 @@ function render() {
   document.body.dataset.entered = page.entered.join(' ');
   renderMoves();
   renderTools();
+  analyseShown();
 }
 
 // The buttons of the choices that may come next (`clicks`, each with its label), and Cancel
@@ -328,6 +330,7 @@ function renderTools() {
   // The server gives no engine help during a game between people (but at one screen).
   for (const tool of ['hint', 'analysis']) $(tool).disabled = !state.engine_help;
   $('no-help').hidden = state.engine_help;
+  $('analysis-board').hidden = !(state.engine_help && state.status === 'over');
 
   const invite = localStorage.getItem(inviteKey(id));
   const showInvite = Boolean(invite) && state.status === 'ongoing' && awaited(state) !== null;
@@ -464,39 +467,22 @@ async function act(kind, action) {
   }
 }
 
-function describeScore(score) {
-  if ('eval' in score) return `${score.eval > 0 ? '+' : ''}${(score.eval / 100).toFixed(2)} for the side to move`;
-  if ('win' in score) return `a win in ${score.win} plies for the side to move`;
-  if ('loss' in score) return `a loss in ${score.loss} plies for the side to move`;
-  if ('win_rate' in score) return `${Math.round(score.win_rate * 100)}% expected for the side to move`;
-  return JSON.stringify(score);
-}
-
-/** `wins in 17 plies`, `draws`, `loses in 22 plies`: an exact value. */
-function describeValue(entry) {
-  if (entry.value === 'draw') return 'draws';
-  return `${entry.value === 'win' ? 'wins' : 'loses'} in ${entry.plies} plies`;
-}
-
-/** `b2-c3 wins in 17 plies, d2-e3 draws, …`: the exact value of each move. */
-function describeExact(exact) {
-  return exact.map((entry) => `${entry.move} ${describeValue(entry)}`).join(', ');
-}
-
+// Analyses the position shown (`asHint`: the live one, for a hint). A finished game is an
+// analysis board: each position shown is analysed once the one before is done.
 async function analyse(think, asHint) {
   const out = $('analysis-out');
   clearAnalysis();
   out.textContent = 'Thinking…';
-  // The position shown (the live one, or the one the move list replays); a hint is for the
-  // live one.
   const position = () => (asHint ? page.state.ply : shownPly());
   const shown = position();
+  page.analysing = true;
   try {
     const info = await getJson(`/api/games/${id}/analysis?think=${think}&ply=${shown}`);
     // The position changed meanwhile: this answer is of another.
     if (position() !== shown) return;
     if (!info.best) {
-      out.textContent = 'There is no move to analyse: the game is over.';
+      out.textContent = 'The game ended here: ‹ steps back through its moves.';
+      if (page.state.result) drawBar($('eval-bar'), { '1-0': 1, '0-1': 0 }[page.state.result] ?? 0.5);
       return;
     }
     // The solver's best move, when it knows every move's value, else the search's.
@@ -505,25 +491,30 @@ async function analyse(think, asHint) {
       const move = page.state.legal.find((legal) => legal.move === best);
       page.hint = new Set(move ? move.clicks.filter((click) => click.cell !== undefined).map((click) => click.cell) : []);
       out.textContent = `Hint: ${best}`;
+      out.dataset.best = best;
       render();
-    } else if (info.exact) {
-      const badge = document.createElement('span');
-      badge.className = 'badge';
-      badge.textContent = 'exact';
-      badge.title = 'Proved by the solver or the endgame tables: the value with perfect play on both sides';
-      const first = info.exact[0];
-      const side = page.replay ? 'The side to move' : sideName(page.state.to_move);
-      const verdict = `${side} ${describeValue(first)} with perfect play. `;
-      out.replaceChildren(badge, ` ${verdict}${describeExact(info.exact)}.`);
     } else {
-      out.textContent = `Best move ${info.best}; score ${describeScore(info.score)}; depth ${info.depth}; line ${info.pv.join(' ')}`;
+      showAnalysis(out, $('eval-bar'), info, sideToMoveAt(shown));
     }
-    out.dataset.best = best;
-    out.dataset.exact = info.exact ? 'yes' : 'no';
   } catch (error) {
     if (position() === shown) out.textContent = `No analysis: ${error.message}`;
+  } finally {
+    page.analysing = false;
+    analyseShown();
   }
 }
+
+// In a finished game, analyses the position shown unless it was (or is being) analysed.
+function analyseShown() {
+  const state = page.state;
+  if (!state || state.status !== 'over' || !state.engine_help || page.analysing) return;
+  if (page.analysed === shownPly()) return;
+  page.analysed = shownPly();
+  analyse('1s', false);
+}
+
+/** The side to move after `ply` moves (the one that made move `ply`, or is to make it). */
+const sideToMoveAt = (ply) => moverOf(page.state, ply);
 
 /** The ply of the position shown: the live one's, or the replayed one's. */
 const shownPly = () => (page.replay ? page.replay.ply : page.state.ply);
@@ -532,6 +523,7 @@ const shownPly = () => (page.replay ? page.replay.ply : page.state.ply);
 function clearAnalysis() {
   const out = $('analysis-out');
   out.replaceChildren();
+  $('eval-bar').hidden = true;
   delete out.dataset.best;
   delete out.dataset.exact;
 }
@@ -607,6 +599,13 @@ function wire() {
     if (event.key === 'Escape' && page.entered.length) {
       page.entered = [];
       render();
+    }
+    // A finished game is stepped through with the arrow keys (outside the board and the boxes).
+    const step = { ArrowLeft: -1, ArrowRight: 1 }[event.key];
+    const elsewhere = !event.target.closest?.('[data-cell], input, select, textarea');
+    if (step && elsewhere && !event.defaultPrevented && page.state?.status === 'over') {
+      event.preventDefault();
+      showPly(shownPly() + step);
     }
   });
 }

@@ -402,6 +402,12 @@ async fn the_computer_answers_and_a_takeback_against_it_is_immediate() {
             (resigned["status"].as_str(), resigned["result"].as_str()),
             (Some("over"), Some("0-1"))
         );
+        // The position the resignation left is analysed as the board stands, with the exact
+        // values of its moves: a finished game is an analysis board.
+        let last = server.analysis(&client, id, "3s").await;
+        assert!(last["best"].is_string(), "{last}");
+        let values = last["exact"].as_array().expect("exact values after the end");
+        assert!(!values.is_empty(), "{last}");
         // The computer plays itself too.
         let both = server.create(&client, "holes", "ai:1", "ai:1").await;
         let id = both["id"].as_str().expect("an id");
