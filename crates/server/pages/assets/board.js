@@ -339,16 +339,22 @@ export class Board {
       const place = this.cells.get(piece.cell);
       if (!place) continue;
       const node = drawPiece(piece, place.x, place.y, place.radius);
-      if (has(piece.cell, marks.captured)) {
-        node.classList.add('captured');
-        const r = place.radius * 0.7;
-        node.append(svg('path', { class: 'cross', d: `M${-r} ${-r} L${r} ${r} M${r} ${-r} L${-r} ${r}` }));
-      }
+      if (has(piece.cell, marks.captured)) node.classList.add('captured');
       this.pieceLayer.append(node);
       this.drawn.set(piece.cell, { piece, node });
     }
     animateMove(this.pieceLayer, this.cells, before, view.pieces, view.last_move);
     this.markLayer.replaceChildren();
+    const occupied = new Set(view.pieces.map((piece) => piece.cell));
+    // A piece the move entered takes: a red cross on a light halo, above the faded piece.
+    for (const name of marks.captured ?? []) {
+      const place = this.cells.get(name);
+      if (!place || !occupied.has(name)) continue;
+      const r = place.radius * 0.6;
+      const d = `M${fmt(place.x - r)} ${fmt(place.y - r)} L${fmt(place.x + r)} ${fmt(place.y + r)} ` +
+        `M${fmt(place.x + r)} ${fmt(place.y - r)} L${fmt(place.x - r)} ${fmt(place.y + r)}`;
+      this.markLayer.append(svg('path', { class: 'cross-halo', d }), svg('path', { class: 'cross', d, 'data-captured': name }));
+    }
     for (const name of marks.movable ?? []) {
       const place = this.cells.get(name);
       if (!place) continue;
@@ -360,7 +366,6 @@ export class Board {
     // A target on an empty cell is a dot (on Fanorona's points, clearly larger than a point); on
     // a piece, which the move takes, a ring round it.
     const dot = DOT_SCALE[this.geometry.layout.kind] ?? 0.34;
-    const occupied = new Set(view.pieces.map((piece) => piece.cell));
     for (const name of marks.targets ?? []) {
       const place = this.cells.get(name);
       if (!place) continue;
