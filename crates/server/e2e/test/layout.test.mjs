@@ -50,3 +50,25 @@ test('the status and the choices are in view at every size', async () => {
   }
   assert.deepEqual(failures, []);
 });
+
+test('on a phone the board zooms so that even the small fields of Day and Night take a thumb', async () => {
+  const { server, browser } = shared;
+  const created = await createGame(server, 'daynight');
+  const page = await newPage(browser, { width: 360, height: 740 });
+  await openSeats(page, server, created);
+  const field = async () => page.locator('[data-cell="a1"]').boundingBox();
+  const before = await field();
+  assert.ok(before.width < 44, `a ring-1 field is ${before.width} px wide unzoomed`);
+  await page.locator('#zoom').click();
+  assert.equal(await page.locator('#zoom').getAttribute('aria-pressed'), 'true');
+  const after = await field();
+  assert.ok(after.width >= 44 && after.height >= 44, `a ring-1 field zoomed: ${JSON.stringify(after)}`);
+  // The page itself stays as wide as the screen: the board's box scrolls.
+  assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth));
+  await shot(page, 'daynight-zoomed-360');
+  // A tap on a zoomed cell plays as usual.
+  await page.locator('[data-cell="c1"]').click();
+  assert.equal(await page.evaluate(() => document.body.dataset.entered), 'c1');
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});

@@ -568,6 +568,15 @@ function wire() {
     render();
   });
   $('numbers').addEventListener('change', (event) => page.board?.setNumbers(event.target.checked));
+  // On a phone, the board drawn larger than the screen, in a box that scrolls: cells large
+  // enough to tap.
+  $('zoom').addEventListener('click', () => {
+    const zoomed = $('board').classList.toggle('zoomed');
+    $('zoom').setAttribute('aria-pressed', String(zoomed));
+    const box = $('board');
+    box.scrollLeft = (box.scrollWidth - box.clientWidth) / 2;
+    box.scrollTop = (box.scrollHeight - box.clientHeight) / 2;
+  });
   $('resign').addEventListener('click', () => {
     const hotseat = page.state?.you.length === 2;
     const who = hotseat ? ` for ${sideName(page.state.to_move)}` : '';
