@@ -7,7 +7,6 @@ import { Board } from './board.js';
 import { idleRefusal, nextPrompt, refusal } from './prompts.js';
 import { announcement, moverOf } from './announce.js';
 import { example, typedMoves } from './typed.js';
-import { drawBar, showAnalysis } from './analysis.js';
 
 const id = decodeURIComponent(location.pathname.split('/').filter(Boolean)[1] ?? '');
 const $ = (selector) => document.getElementById(selector);
@@ -477,7 +476,9 @@ async function analyse(think, asHint) {
   const shown = position();
   page.analysing = true;
   try {
-    const info = await getJson(`/api/games/${id}/analysis?think=${think}&ply=${shown}`);
+    // The analysis's words and bar are loaded when first asked for: the board comes first.
+    const [info, { drawBar, showAnalysis }] = await Promise.all([
+      getJson(`/api/games/${id}/analysis?think=${think}&ply=${shown}`), import('./analysis.js')]);
     // The position changed meanwhile: this answer is of another.
     if (position() !== shown) return;
     if (!info.best) {
