@@ -1,11 +1,14 @@
 // @ts-check
-// A move shown as it is played: the piece slides along the move's cells (a chain step by step)
-// and the pieces it took fade, drawn from what the board showed before and the view's
-// `last_move`. Nothing moves for a person who asks for reduced motion, nor when the board
-// already showed the move (a move entered by clicks is drawn step by step as it is entered).
+// A move shown as it is played: the piece slides along the move's cells (a chain step by step),
+// a man crowned on the way gets its crown as it lands, and the pieces it took fade; drawn from
+// what the board showed before and the view's `last_move`. Nothing moves for a person who asks
+// for reduced motion, nor when the board already showed the move (a move entered by clicks is
+// drawn step by step as it is entered).
 
 /** How long each step of a slide takes, in ms. */
 const STEP_MS = 160;
+/** How long a crown takes to appear, in ms. */
+const CROWN_MS = 280;
 /** How long a taken piece takes to fade, in ms. */
 const FADE_MS = 320;
 
@@ -38,6 +41,13 @@ export function animateMove(layer, places, before, pieces, path) {
   const frames = points.map((point) => ({ transform: `translate(${point?.x}px, ${point?.y}px)` }));
   const slide = STEP_MS * (path.length - 1);
   node.animate(frames, { duration: slide, easing: 'ease-in-out' });
+  // A man crowned on the way: its crown appears as it lands.
+  const crown = node.querySelector('.crown');
+  if (crown && !from.node.querySelector('.crown')) {
+    const scale = crown.getAttribute('transform') ?? 'scale(1)';
+    crown.animate([{ transform: 'scale(0)', opacity: 0 }, { transform: scale, opacity: 1 }],
+      { delay: slide, duration: CROWN_MS, easing: 'ease-out', fill: 'backwards' });
+  }
   // The pieces that were there and are no more, but the one that moved: taken.
   const now = new Set(pieces.map((piece) => piece.cell));
   for (const [cell, { node: old }] of before) {
