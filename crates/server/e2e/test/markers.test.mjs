@@ -69,10 +69,17 @@ test("the opponent's move slides in and the piece it takes fades, unless motion 
   const { server, browser } = shared;
   for (const reducedMotion of ['no-preference', 'reduce']) {
     const created = await createGame(server, 'checkers');
+    const play = async (move, ply) => {
+      const token = created.seats[ply % 2 === 0 ? 'black' : 'white'].token; // Black moves first
+      const response = await api(server, 'POST', `/api/games/${created.id}/moves`, { move, ply }, token);
+      assert.equal(response.status, 200, JSON.stringify(response.data));
+    };
+    await play('11-15', 0);
+    await play('22-18', 1);
     const page = await newPage(browser);
     await page.emulateMedia({ reducedMotion });
     await page.goto(server.base + created.watch_url);
-    await page.waitForSelector('[data-cell]');
+    await page.waitForFunction(() => document.body.dataset.ply === '2');
     // Every animation the page starts is counted, by what it animates.
     await page.evaluate(() => {
       window.animated = [];
@@ -82,14 +89,7 @@ test("the opponent's move slides in and the piece it takes fades, unless motion 
         return animate.call(this, frames, options);
       };
     });
-    const play = async (move, ply) => {
-      const token = created.seats[ply % 2 === 0 ? 'black' : 'white'].token; // Black moves first
-      const response = await api(server, 'POST', `/api/games/${created.id}/moves`, { move, ply }, token);
-      assert.equal(response.status, 200, JSON.stringify(response.data));
-    };
-    // 11-15 22-18, then Black's 15x22 takes the man on 18.
-    await play('11-15', 0);
-    await play('22-18', 1);
+    // Black's 15x22 takes the man on 18.
     await play('15x22', 2);
     await page.waitForFunction(() => document.body.dataset.ply === '3');
     await page.locator('[data-piece="22"].black').waitFor();

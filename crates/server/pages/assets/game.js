@@ -381,21 +381,25 @@ function button(label, action) {
 // sees both.
 const REPLY_PAUSE_MS = 300;
 
-// Takes a state sent by the server, if it is newer than the one shown.
+// Takes a state sent by the server, if it is newer than the one shown. An opponent's move that
+// comes less than REPLY_PAUSE_MS after the move before it was shown waits, and the states that
+// come meanwhile wait behind it: each move is seen.
 function accept(state, force = false) {
-  // A reply waiting to be shown is newer than what the page shows.
-  if (page.pending && state.version <= page.pending.version) return;
+  const waiting = page.waiting ?? [];
+  if (waiting.length) {
+    if (state.version > waiting[waiting.length - 1].state.version) waiting.push({ state, force });
+    return;
+  }
   if (page.state && state.version < page.state.version) return;
   if (page.state && state.version === page.state.version && !force) return;
-  clearTimeout(page.paused);
-  page.pending = null;
   const wait = REPLY_PAUSE_MS - (performance.now() - (page.plyShownAt ?? -Infinity));
   const reply = page.state && state.ply === page.state.ply + 1 && !state.you.includes(moverOf(state, page.state.ply));
   if (reply && wait > 0) {
-    page.pending = state;
-    page.paused = setTimeout(() => {
-      page.pending = null;
-      accept(state, force);
+    page.waiting = [{ state, force }];
+    setTimeout(() => {
+      const queued = page.waiting;
+      page.waiting = [];
+      for (const next of queued) accept(next.state, next.force);
     }, wait);
     return;
   }
