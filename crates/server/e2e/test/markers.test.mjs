@@ -5,24 +5,14 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 
-import { api, click, createGame, newPage, openSeats, serverAndBrowser, shot } from '../lib/harness.mjs';
+import { api, click, createGame, newPage, prepared as preparedOn, serverAndBrowser, shot } from '../lib/harness.mjs';
 
 const shared = serverAndBrowser();
 
-// A game of `game` under `options` with `moves` played, open on a page that holds both seats.
+// A game of `game` with `moves` played, open on a page of 1366×768 that holds both seats.
 async function prepared(game, moves, options = '') {
   const { server, browser } = shared;
-  const created = await createGame(server, game, { options });
-  let state = created.state;
-  for (const move of moves) {
-    const response = await api(server, 'POST', `/api/games/${created.id}/moves`, { move, ply: state.ply },
-      created.seats[state.to_move].token);
-    assert.equal(response.status, 200, JSON.stringify(response.data));
-    state = response.data;
-  }
-  const page = await newPage(browser, { width: 1366, height: 768 });
-  await openSeats(page, server, { ...created, state });
-  return page;
+  return (await preparedOn(server, browser, game, moves, { options, width: 1366, height: 768 })).page;
 }
 
 // Whether the marks are drawn after (above) the pieces.

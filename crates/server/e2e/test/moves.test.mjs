@@ -4,7 +4,8 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 
 import {
-  api, click, clickKeys, createGame, gameState, launch, newPage, openSeats, shot, startServer, waitForPly,
+  api, click, clickKeys, createGame, gameState, launch, newPage, openSeats, prepared as preparedOn, shot, startServer,
+  waitForPly,
 } from '../lib/harness.mjs';
 
 let server;
@@ -20,20 +21,8 @@ after(async () => {
   server?.stop();
 });
 
-// A game of `game` with `moves` played through the API, open on a page that holds both seats.
-async function prepared(game, moves) {
-  const created = await createGame(server, game);
-  let state = created.state;
-  for (const move of moves) {
-    const token = created.seats[state.to_move].token;
-    const response = await api(server, 'POST', `/api/games/${created.id}/moves`, { move, ply: state.ply }, token);
-    assert.equal(response.status, 200, JSON.stringify(response.data));
-    state = response.data;
-  }
-  const page = await newPage(browser);
-  await openSeats(page, server, { ...created, state });
-  return { created, state, page };
-}
+// A game of `game` with `moves` played, open on a page that holds both seats.
+const prepared = (game, moves) => preparedOn(server, browser, game, moves);
 
 const entered = (page) => page.evaluate(() => document.body.dataset.entered);
 const pieceAt = (page, cell) => page.locator(`[data-piece="${cell}"]`).count();
