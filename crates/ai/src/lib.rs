@@ -16,6 +16,7 @@
 
 mod alphabeta;
 pub mod arena;
+mod clock;
 mod draws;
 mod erratic;
 mod limits;
@@ -37,6 +38,7 @@ use arbiter_tablebase::Endgame;
 use thiserror::Error;
 
 pub use crate::alphabeta::AlphaBeta;
+pub use crate::clock::budget;
 pub use crate::erratic::Erratic;
 pub use crate::limits::Limits;
 pub use crate::mcts::Mcts;

@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex, OnceLock};
 
 use arbiter_core::Retrograde;
-use arbiter_tablebase::{Endgame, Tablebase};
+use arbiter_tablebase::{Endgame, Loaded, Tablebase};
 
 use crate::{AnyGame, GameId};
 
@@ -30,10 +30,17 @@ pub fn tablebase_dir() -> Option<PathBuf> {
     std::env::var_os(TABLEBASE_VARIABLE).filter(|dir| !dir.is_empty()).map(PathBuf::from)
 }
 
-/// The tables made so far, by game and folder: each `Arc<dyn Endgame<G>>` of its game's type.
+/// The tables made so far, by game and folder: each the [`Views`] of its game's type.
 type Shared = HashMap<(&'static str, Option<PathBuf>), Arc<dyn Any + Send + Sync>>;
 
 static SHARED: OnceLock<Mutex<Shared>> = OnceLock::new();
+
+/// A game's tables, as a search uses them: probes that read or build what they need, and
+/// probes that only answer from the tables loaded already ([`Loaded`]).
+struct Views<G> {
+    waiting: Arc<dyn Endgame<G>>,
+    loaded: Arc<dyn Endgame<G>>,
+}
 
 /// The endgame tables of `G` from the folder `dir` (none without), with the tables of at
 /// most [`Retrograde::ON_DEMAND_PIECES`] pieces built in memory when the folder lacks them;
@@ -41,6 +48,21 @@ static SHARED: OnceLock<Mutex<Shared>> = OnceLock::new();
 /// `None` for a game without tables.
 #[must_use]
 pub fn endgame<G: AnyGame>(dir: Option<&Path>) -> Option<Arc<dyn Endgame<G>>> {
+    views::<G>(dir, |views| views.waiting.clone())
+}
+
+/// The same tables as [`endgame`], for a search on a clock: a probe answers only from the
+/// tables loaded already, and has a missing one loaded on a thread of its own, so that the
+/// search never waits for a table to be built.
+#[must_use]
+pub fn endgame_loaded<G: AnyGame>(dir: Option<&Path>) -> Option<Arc<dyn Endgame<G>>> {
+    views::<G>(dir, |views| views.loaded.clone())
+}
+
+fn views<G: AnyGame>(
+    dir: Option<&Path>,
+    pick: impl FnOnce(&Views<G>) -> Arc<dyn Endgame<G>>,
+) -> Option<Arc<dyn Endgame<G>>> {
     let id = GameId::ALL.into_iter().find(|id| id.id() == G::ID)?;
     let key = (G::ID, dir.map(Path::to_owned));
     let mut shared = SHARED.get_or_init(Mutex::default).lock().ok()?;
@@ -53,10 +75,10 @@ pub fn endgame<G: AnyGame>(dir: Option<&Path>) -> Option<Arc<dyn Endgame<G>>> {
         }
     };
     // `G` is the game of `id`, whose type `Make` used: the identifiers are distinct.
-    made.downcast_ref::<Arc<dyn Endgame<G>>>().cloned()
+    made.downcast_ref::<Views<G>>().map(pick)
 }
 
-/// Makes a game's tables, as an `Arc<dyn Endgame<G>>` behind `Any`.
+/// Makes a game's tables, as its [`Views`] behind `Any`.
 struct Make<'a> {
     dir: Option<&'a Path>,
 }
@@ -65,9 +87,9 @@ impl RetrogradeVisitor for Make<'_> {
     type Output = Arc<dyn Any + Send + Sync>;
 
     fn visit<G: AnyGame + Retrograde>(self) -> Self::Output {
-        let tables: Arc<dyn Endgame<G>> =
-            Arc::new(Tablebase::<G>::with_on_demand(self.dir.map(Path::to_owned), 1));
-        Arc::new(tables)
+        let tables = Arc::new(Tablebase::<G>::with_on_demand(self.dir.map(Path::to_owned), 1));
+        let loaded: Arc<dyn Endgame<G>> = Arc::new(Loaded(tables.clone()));
+        Arc::new(Views::<G> { waiting: tables, loaded })
     }
 }
 

@@ -21,7 +21,9 @@ use arbiter_holes::Holes;
 use arbiter_minicheckers::Minicheckers;
 use thiserror::Error;
 
-pub use crate::endgame::{endgame, tablebase_dir, RetrogradeVisitor, TABLEBASE_VARIABLE};
+pub use crate::endgame::{
+    endgame, endgame_loaded, tablebase_dir, RetrogradeVisitor, TABLEBASE_VARIABLE,
+};
 
 /// What every game of the catalog implements: its rules, evaluation and presentation.
 pub trait AnyGame: Evaluate + Present {}

@@ -17,6 +17,8 @@ pub enum WinReason {
     GoalReached,
     /// The loser resigned.
     Resignation,
+    /// The loser's time ran out (a game on a clock).
+    Time,
 }
 
 /// Why a game was drawn.
@@ -84,6 +86,7 @@ impl fmt::Display for Outcome {
                     }
                     WinReason::GoalReached => write!(f, "{winner} wins by reaching the goal row"),
                     WinReason::Resignation => write!(f, "{winner} wins: {loser} resigned"),
+                    WinReason::Time => write!(f, "{winner} wins: {loser}'s time ran out"),
                 }
             }
             Outcome::Draw { reason } => match reason {

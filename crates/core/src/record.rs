@@ -164,6 +164,13 @@ impl<G: Game> GameRecord<G> {
         Ok(())
     }
 
+    /// `side`'s time ran out (a game on a clock): the opponent wins.
+    pub fn lose_on_time(&mut self, side: Side) -> Result<(), MoveError> {
+        self.ensure_ongoing()?;
+        self.event = Some(Outcome::Win { winner: side.opponent(), reason: WinReason::Time });
+        Ok(())
+    }
+
     /// The players agree to a draw.
     pub fn agree_draw(&mut self) -> Result<(), MoveError> {
         self.ensure_ongoing()?;

@@ -258,12 +258,16 @@ fn escape(value: &str) -> String {
     value.replace('\\', "\\\\").replace('"', "\\\"")
 }
 
+/// The `Termination` tag of a game lost on time.
+const TIME_FORFEIT: &str = "time forfeit";
+
 fn termination(outcome: Outcome) -> &'static str {
     match outcome {
         Outcome::Win { reason: WinReason::NoPieces, .. } => "no pieces left",
         Outcome::Win { reason: WinReason::NoLegalMove, .. } => "no legal move",
         Outcome::Win { reason: WinReason::GoalReached, .. } => "goal reached",
         Outcome::Win { reason: WinReason::Resignation, .. } => "resignation",
+        Outcome::Win { reason: WinReason::Time, .. } => TIME_FORFEIT,
         Outcome::Draw { reason: DrawReason::Repetition } => "repetition",
         Outcome::Draw { reason: DrawReason::NoProgress } => "no progress",
         Outcome::Draw { reason: DrawReason::Agreement } => "agreement",
@@ -283,6 +287,12 @@ fn result_meaning(result: &str) -> Option<Option<Side>> {
 impl<G: Game> GameRecord<G> {
     /// The record as text: tags, numbered moves and the result.
     pub fn to_record_text(&self) -> String {
+        self.to_record_text_with(|_| None)
+    }
+
+    /// The record as text, with `comment(index)` written in braces after the move of that
+    /// index (from 0) where it gives one: `{[%clk 0:04:58]}`.
+    pub fn to_record_text_with(&self, comment: impl Fn(usize) -> Option<String>) -> String {
         let status = self.status();
         let result = status.outcome().map_or("*", Outcome::result_text);
         let mut text = String::new();
@@ -313,6 +323,9 @@ impl<G: Game> GameRecord<G> {
             let mut token = mv.to_string();
             if index % 2 == 0 {
                 token = format!("{}. {token}", index / 2 + 1);
+            }
+            if let Some(comment) = comment(index) {
+                token = format!("{token} {{{comment}}}");
             }
             if !line.is_empty() && line.len() + 1 + token.len() > 80 {
                 text.push_str(&line);
@@ -397,19 +410,27 @@ impl<G: Game> GameRecord<G> {
         let result =
             parsed.result.as_ref().map(|(_, token)| token.as_str()).or(parsed.tag("Result"));
         let line = parsed.result.as_ref().map_or(1, |(line, _)| *line);
-        record.apply_result(result, line)?;
+        let on_time = parsed.tag("Termination") == Some(TIME_FORFEIT);
+        record.apply_result(result, on_time, line)?;
         Ok(record)
     }
 
-    /// Checks the written result against the moves, and records a resignation or agreed draw
-    /// where the moves alone do not end the game.
-    fn apply_result(&mut self, result: Option<&str>, line: usize) -> Result<(), RecordError> {
+    /// Checks the written result against the moves, and records a resignation (a loss on time
+    /// when `on_time`) or agreed draw where the moves alone do not end the game.
+    fn apply_result(
+        &mut self,
+        result: Option<&str>,
+        on_time: bool,
+        line: usize,
+    ) -> Result<(), RecordError> {
         let Some(claimed) = result.and_then(result_meaning) else {
             return Ok(());
         };
         match (self.status(), claimed) {
             (Status::Ongoing, Some(winner)) => {
-                self.resign(winner.opponent()).map_err(|e| RecordError::new(line, e.to_string()))
+                let loser = winner.opponent();
+                let ended = if on_time { self.lose_on_time(loser) } else { self.resign(loser) };
+                ended.map_err(|e| RecordError::new(line, e.to_string()))
             }
             (Status::Ongoing, None) => {
                 self.agree_draw().map_err(|e| RecordError::new(line, e.to_string()))

@@ -26,8 +26,8 @@ use self::board::HubBoard;
 use self::line::{quoted, HubLine};
 use crate::searcher::{Search, Searcher};
 use crate::settings::Settings;
-use crate::time::budget;
 use crate::{run_games, serve_lines, Next, Output, Protocol};
+use arbiter_ai::budget;
 
 /// The games Hub speaks of: draughts, men and kings on the dark squares.
 pub const GAMES: [GameId; 2] = [GameId::Checkers, GameId::Minicheckers];

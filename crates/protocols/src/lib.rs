@@ -20,7 +20,6 @@ pub mod hub;
 mod output;
 mod searcher;
 mod settings;
-mod time;
 pub mod ugi;
 
 use std::io::{self, BufRead};

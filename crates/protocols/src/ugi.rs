@@ -24,8 +24,8 @@ use arbiter_core::{GameRecord, Side, Status};
 
 use crate::searcher::{Search, Searcher};
 use crate::settings::Settings;
-use crate::time::budget;
 use crate::{run_games, serve_lines, Next, Output, Protocol};
+use arbiter_ai::budget;
 
 /// The engine's name in `id name`.
 const NAME: &str = concat!("Arbiter ", env!("CARGO_PKG_VERSION"));

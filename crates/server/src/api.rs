@@ -21,7 +21,7 @@ use crate::games::{Analysis, Change, Created, DrawAction, GameState, Listed, New
 use crate::guard::{too_many, Client};
 use crate::live::{self, View};
 use crate::seats::presented;
-use crate::{guard, openapi, pages, socket, AppState};
+use crate::{guard, lobby, openapi, pages, socket, AppState};
 
 /// The largest request body, in bytes.
 pub const MAX_BODY: usize = 64 * 1024;
@@ -43,6 +43,7 @@ pub(crate) fn routes(app: &AppState) -> Router<AppState> {
         .route("/api/games/{id}/replay/{ply}", get(replay))
         .route("/api/games/{id}/socket", get(socket::upgrade))
         .route("/api/games/{id}/join", post(join))
+        .merge(lobby::routes())
         .merge(pages::routes())
         .fallback(not_found)
         .layer(DefaultBodyLimit::max(MAX_BODY))
@@ -190,7 +191,7 @@ async fn not_found() -> ApiError {
 }
 
 /// A JSON body, or a JSON error that says what is wrong with it.
-fn body<T>(body: Result<Json<T>, JsonRejection>) -> Result<T, ApiError> {
+pub(crate) fn body<T>(body: Result<Json<T>, JsonRejection>) -> Result<T, ApiError> {
     body.map(|Json(value)| value).map_err(|rejection| {
         let status = rejection.status();
         let message =
@@ -381,7 +382,7 @@ pub(crate) async fn create(
 }
 
 /// `response`, giving the browser the session cookie `cookie` if there is one.
-fn with_cookie(mut response: Response, cookie: Option<String>) -> Response {
+pub(crate) fn with_cookie(mut response: Response, cookie: Option<String>) -> Response {
     if let Some(value) = cookie.and_then(|cookie| cookie.parse().ok()) {
         response.headers_mut().append(header::SET_COOKIE, value);
     }

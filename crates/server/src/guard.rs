@@ -218,6 +218,17 @@ impl Guard {
     }
 }
 
+impl Guard {
+    /// A lobby socket of `client`, or why not: it counts among the client's sockets.
+    pub(crate) fn lobby_socket(self: &Arc<Self>, client: Client) -> Result<Held, String> {
+        let sockets_per_client = self.protection.sockets_per_client;
+        if !self.client_sockets.take(&client.0, sockets_per_client) {
+            return Err(format!("a client may keep at most {sockets_per_client} sockets open"));
+        }
+        Ok(Held { guard: self.clone(), what: HeldKind::LobbySocket(client.0) })
+    }
+}
+
 /// What a client holds while it holds it: an analysis running, a socket open.
 pub(crate) struct Held {
     guard: Arc<Guard>,
@@ -227,6 +238,7 @@ pub(crate) struct Held {
 enum HeldKind {
     Analysis(IpAddr),
     Socket(IpAddr, String),
+    LobbySocket(IpAddr),
 }
 
 impl Drop for Held {
@@ -237,12 +249,14 @@ impl Drop for Held {
                 self.guard.client_sockets.give_back(client);
                 self.guard.game_sockets.give_back(id);
             }
+            HeldKind::LobbySocket(client) => self.guard.client_sockets.give_back(client),
         }
     }
 }
 
 /// Refuses, with `429` and `Retry-After`, a request beyond its client's rate: creating a game
-/// (`POST /api/games`), or any other change (a `POST` or `DELETE`).
+/// (`POST /api/games`, and a seek posted or accepted, a rematch), or any other change (a
+/// `POST` or `DELETE`).
 pub(crate) async fn limit_rates(
     axum::extract::State(state): axum::extract::State<AppState>,
     request: axum::extract::Request,
@@ -251,10 +265,11 @@ pub(crate) async fn limit_rates(
     let guard = &state.guard;
     let method = request.method();
     if method != Method::GET && method != Method::HEAD {
-        let (creating, what) = match request.uri().path() {
-            "/api/games" => (true, "games created"),
-            _ => (false, "changes"),
-        };
+        let path = request.uri().path();
+        let creating = ["/api/games", "/api/seeks"].contains(&path)
+            || (method == Method::POST
+                && (path.ends_with("/accept") || path.ends_with("/rematch")));
+        let what = if creating { "games created" } else { "changes" };
         let limiter = if creating { &guard.create } else { &guard.change };
         if let Some(limiter) = limiter {
             let behind_proxy = guard.protection.behind_proxy;

@@ -17,6 +17,7 @@ mod games;
 mod guard;
 mod listen;
 mod live;
+mod lobby;
 mod openapi;
 mod pages;
 mod seats;

@@ -42,11 +42,15 @@ pub trait Live: Send + Sync {
     fn end(&mut self, event: Event) -> Result<(), MoveError>;
     /// What a client draws: the position, the board, the legal moves with their clicks.
     fn view(&self) -> View;
-    /// The record text (PDN for checkers).
-    fn record_text(&self) -> String;
+    /// The record text (PDN for checkers), with the `TimeControl` tag when the game is on a
+    /// clock and each move's `{[%clk H:MM:SS]}` where `clocks` gives the mover's time left.
+    fn record_text(&self, time_control: Option<&str>, clocks: &[Option<i64>]) -> String;
+    /// The only legal move, when there is exactly one.
+    fn only_move(&self) -> Option<String>;
     /// A search of the current position by `spec`, to run on a worker thread; `stop` ends it
-    /// early.
-    fn search(&self, spec: PlayerSpec, stop: Arc<AtomicBool>) -> Search;
+    /// early. On a clock (`on_clock`) it never waits for an endgame table to be built: it uses
+    /// those loaded already.
+    fn search(&self, spec: PlayerSpec, stop: Arc<AtomicBool>, on_clock: bool) -> Search;
     /// The exact values of the current position's moves by the solver, to run on a worker
     /// thread: `None` in the games it does not handle, when the game is over, or when `time`
     /// ran out first.
@@ -99,6 +103,10 @@ pub enum Event {
     Resignation(Side),
     /// The players agreed to a draw.
     Draw,
+    /// The side's time ran out: it lost.
+    Time(Side),
+    /// The game was called off before both sides had moved: it has no result.
+    Abort,
 }
 
 impl Event {
@@ -107,6 +115,8 @@ impl Event {
         match self {
             Event::Resignation(side) => format!("resign:{}", side.name()),
             Event::Draw => "draw".to_owned(),
+            Event::Time(side) => format!("time:{}", side.name()),
+            Event::Abort => "abort".to_owned(),
         }
     }
 
@@ -116,6 +126,9 @@ impl Event {
             "draw" => Some(Event::Draw),
             "resign:white" => Some(Event::Resignation(Side::White)),
             "resign:black" => Some(Event::Resignation(Side::Black)),
+            "time:white" => Some(Event::Time(Side::White)),
+            "time:black" => Some(Event::Time(Side::Black)),
+            "abort" => Some(Event::Abort),
             _ => None,
         }
     }
@@ -262,8 +275,12 @@ impl From<Captured> for Taken {
 pub enum GameStatus {
     /// The game goes on.
     Ongoing,
-    /// The game is over.
+    /// The game is over: by the rules, a resignation or an agreed draw.
     Over,
+    /// The game is over: a side's time ran out, and it lost.
+    Time,
+    /// The game was called off before both sides had moved: it has no result.
+    Aborted,
 }
 
 /// The result of a finished game, as PGN and PDN write it.
@@ -316,6 +333,7 @@ fn reason(outcome: Outcome) -> String {
                 WinReason::NoLegalMove => format!("{loser} has no legal move"),
                 WinReason::GoalReached => format!("{winner} reached the goal"),
                 WinReason::Resignation => format!("{loser} resigned"),
+                WinReason::Time => format!("{loser}'s time ran out"),
             };
             format!("{winner} wins: {why}")
         }
@@ -326,6 +344,12 @@ fn reason(outcome: Outcome) -> String {
         }
         .to_owned(),
     }
+}
+
+/// Milliseconds as a record's clock comment writes them: `H:MM:SS`, rounded down.
+fn clock_text(milliseconds: i64) -> String {
+    let seconds = milliseconds.max(0) / 1000;
+    format!("{}:{:02}:{:02}", seconds / 3600, seconds / 60 % 60, seconds % 60)
 }
 
 /// Builds a game of `id` under `options` with `moves` played and `event` applied.
@@ -472,6 +496,9 @@ impl<G: AnyGame> Live for Record<G> {
         match event {
             Event::Resignation(side) => self.0.resign(side),
             Event::Draw => self.0.agree_draw(),
+            Event::Time(side) => self.0.lose_on_time(side),
+            // An aborted game has no outcome: the server keeps the event.
+            Event::Abort => Ok(()),
         }
     }
 
@@ -522,16 +549,37 @@ impl<G: AnyGame> Live for Record<G> {
         }
     }
 
-    fn record_text(&self) -> String {
-        self.0.to_record_text()
+    fn record_text(&self, time_control: Option<&str>, clocks: &[Option<i64>]) -> String {
+        let mut record = self.0.clone();
+        if let Some(control) = time_control {
+            record.set_tag("TimeControl", control);
+        }
+        record.to_record_text_with(|index| {
+            let left = clocks.get(index).copied().flatten()?;
+            Some(format!("[%clk {}]", clock_text(left)))
+        })
     }
 
-    fn search(&self, spec: PlayerSpec, stop: Arc<AtomicBool>) -> Search {
+    fn only_move(&self) -> Option<String> {
+        if self.0.status().is_over() {
+            return None;
+        }
+        match self.0.position().legal_moves().as_slice() {
+            [only] => Some(only.to_string()),
+            _ => None,
+        }
+    }
+
+    fn search(&self, spec: PlayerSpec, stop: Arc<AtomicBool>, on_clock: bool) -> Search {
         let record = self.0.clone();
         Box::new(move || {
             let mut session = Session::new(record);
             let tables = arbiter_catalog::tablebase_dir();
-            session.set_endgame(arbiter_catalog::endgame::<G>(tables.as_deref()));
+            session.set_endgame(if on_clock {
+                arbiter_catalog::endgame_loaded::<G>(tables.as_deref())
+            } else {
+                arbiter_catalog::endgame::<G>(tables.as_deref())
+            });
             session.think(&spec, Some(&stop), &mut |_| {}).to_text()
         })
     }

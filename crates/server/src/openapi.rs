@@ -9,7 +9,7 @@ use utoipa::openapi::{Object, RefOr, Schema};
 use utoipa::{Modify, OpenApi};
 
 use crate::error::ErrorBody;
-use crate::{api, socket};
+use crate::{api, lobby, socket};
 
 /// The document's description of the API.
 #[derive(OpenApi)]
@@ -39,13 +39,22 @@ use crate::{api, socket};
         api::analysis,
         api::replay,
         socket::upgrade,
-        api::join
+        api::join,
+        lobby::rematch,
+        lobby::list,
+        lobby::post_seek,
+        lobby::seek,
+        lobby::withdraw,
+        lobby::accept,
+        lobby::socket,
+        lobby::my_games
     ),
     components(schemas(ErrorBody)),
     modifiers(&Seats, &Catalog),
     tags(
         (name = "games", description = "the catalog, creating and listing games"),
         (name = "play", description = "one game: its state, moves, offers and socket"),
+        (name = "lobby", description = "open challenges (seeks), and a browser's games"),
         (name = "server", description = "the server itself")
     )
 )]

@@ -2,8 +2,9 @@
 //! the binary so that `arbiter serve` alone gives a person every game. The pages hold no rules:
 //! they draw the board from the state the API sends and narrow its legal moves' clicks.
 //!
-//! - `/`: the games of the catalog and the new-game form;
+//! - `/`: the games of the catalog, the new-game form and the lobby of open challenges;
 //! - `/games`: the games stored on this server;
+//! - `/my`: the games this browser plays;
 //! - `/games/{id}`: a game's page, to play or to watch;
 //! - `/join/{id}/{side}/{token}`: an invitation link's page, to take the seat it offers;
 //! - `/rules/{game}`: a game's rules, written for players from `docs/rules.md`, with diagrams
@@ -92,6 +93,10 @@ const ASSETS: &[File] = &[
     file!("join.js", JS),
     file!("keys.js", JS),
     file!("list.js", JS),
+    file!("lobby.js", JS),
+    file!("clocks.js", JS),
+    file!("timed.js", JS),
+    file!("mine.js", JS),
     file!("prompts.js", JS),
     file!("rules.js", JS),
     file!("theme.js", JS),
@@ -101,6 +106,7 @@ const ASSETS: &[File] = &[
 
 const HOME: File = file!("/", "index.html", HTML);
 const LIST: File = file!("/games", "games.html", HTML);
+const MINE: File = file!("/my", "mine.html", HTML);
 const GAME: File = file!("/games/{id}", "game.html", HTML);
 const JOIN: File = file!("/join/{id}/{side}/{token}", "join.html", HTML);
 const MISSING: File = file!("", "missing.html", HTML);
@@ -118,6 +124,7 @@ pub(crate) fn routes() -> Router<AppState> {
     Router::new()
         .route("/", get(|headers: HeaderMap| async move { serve(&HOME, &headers) }))
         .route("/games", get(|headers: HeaderMap| async move { serve(&LIST, &headers) }))
+        .route("/my", get(|headers: HeaderMap| async move { serve(&MINE, &headers) }))
         .route("/games/{id}", get(game_page))
         .route("/join/{id}/{side}/{token}", get(join_page))
         .route("/rules/{game}", get(rules_page))

@@ -166,10 +166,17 @@ pub const SESSION_COOKIE: &str = "arbiter_session";
 /// only its hash, as for any seat's secret.
 #[must_use]
 pub fn seat_secret(session: &str, id: &str, side: Side) -> String {
+    derived_secret(session, &format!("{id}/{}", side.name()))
+}
+
+/// The secret derived from `root` (a session, or a seat's token) for `label`: HMAC-SHA-256
+/// keyed by `root`, 128 bits in hexadecimal.
+#[must_use]
+pub fn derived_secret(root: &str, label: &str) -> String {
     // HMAC takes a key of any length.
-    let mut mac = Hmac::<Sha256>::new_from_slice(session.as_bytes())
+    let mut mac = Hmac::<Sha256>::new_from_slice(root.as_bytes())
         .unwrap_or_else(|_| unreachable!("HMAC takes any key"));
-    mac.update(format!("{id}/{}", side.name()).as_bytes());
+    mac.update(label.as_bytes());
     hex(&mac.finalize().into_bytes()[..16])
 }
 
@@ -216,19 +223,25 @@ impl Cookies {
     }
 }
 
-/// The secrets a request presents for game `id`: the bearer token, and the secrets of both
-/// seats derived from its session cookie.
-pub fn presented(headers: &HeaderMap, id: &str) -> Vec<String> {
-    let mut secrets = Vec::new();
+/// The bearer tokens of a request's `Authorization` headers.
+pub fn bearer_tokens(headers: &HeaderMap) -> Vec<String> {
+    let mut tokens = Vec::new();
     for value in headers.get_all("authorization") {
         // The scheme's name is case-insensitive (RFC 9110, 11.1).
         let credentials = value.to_str().ok().and_then(|v| v.trim().split_once(' '));
         if let Some((scheme, token)) = credentials {
             if scheme.eq_ignore_ascii_case("bearer") {
-                secrets.push(token.trim().to_owned());
+                tokens.push(token.trim().to_owned());
             }
         }
     }
+    tokens
+}
+
+/// The secrets a request presents for game `id`: the bearer token, and the secrets of both
+/// seats derived from its session cookie.
+pub fn presented(headers: &HeaderMap, id: &str) -> Vec<String> {
+    let mut secrets = bearer_tokens(headers);
     if let Some(session) = session(headers) {
         secrets.extend([Side::White, Side::Black].map(|side| seat_secret(&session, id, side)));
     }

@@ -102,16 +102,18 @@ async fn push(
                 Some(Ok(Message::Close(_))) | None | Some(Err(_)) => return,
                 Some(Ok(_)) => unanswered = 0,
             },
-            _ = pings.tick() => {
-                if unanswered == 2 {
-                    return;
-                }
-                unanswered += 1;
-                let pinging = socket.send(Message::Ping(Default::default()));
-                if !matches!(tokio::time::timeout(ping, pinging).await, Ok(Ok(()))) {
-                    return;
-                }
-            }
+            _ = pings.tick() => if !pinged(&mut socket, &mut unanswered, ping).await { return },
         }
     }
+}
+
+/// Pings the client, unless it has not answered the last two pings (or does not read what
+/// is sent for `ping`): then `false`, and the socket is given up.
+pub(crate) async fn pinged(socket: &mut WebSocket, unanswered: &mut u32, ping: Duration) -> bool {
+    if *unanswered == 2 {
+        return false;
+    }
+    *unanswered += 1;
+    let pinging = socket.send(Message::Ping(Default::default()));
+    matches!(tokio::time::timeout(ping, pinging).await, Ok(Ok(())))
 }

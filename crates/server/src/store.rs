@@ -11,6 +11,8 @@ use std::time::Duration;
 use sqlx::any::{install_default_drivers, AnyPoolOptions};
 use sqlx::{AnyPool, Executor, Row};
 
+use arbiter_core::Side;
+
 use crate::error::ApiError;
 
 /// The PostgreSQL channel of the games' changes; a notice's payload is lines `ID VERSION`.
@@ -75,6 +77,47 @@ pub struct StoredGame {
     pub created: i64,
     /// Seconds since the Unix epoch.
     pub updated: i64,
+    /// The time control as stored (`300000+3000`, `d3`), `None` untimed.
+    pub clock: Option<String>,
+    /// White's and Black's time left, in milliseconds, when the turn began.
+    pub remaining: [i64; 2],
+    /// When the side to move began its turn (milliseconds, the server's clock).
+    pub turn_began: i64,
+    /// When the game ends by itself unless a change comes first (a flag, an abort).
+    pub deadline: Option<i64>,
+    /// The seats still offered by a link.
+    pub waiting: i64,
+    /// The mover's time left after each move, in games on a clock.
+    pub clocks: Vec<Option<i64>>,
+    /// A rematch offered: `SIDE GAME HASH`.
+    pub rematch_offer: Option<String>,
+    /// The rematch's game, once accepted.
+    pub rematch_game: Option<String>,
+}
+
+/// An open challenge, as stored.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct StoredSeek {
+    /// Its identifier.
+    pub id: String,
+    /// The catalog's identifier of the game.
+    pub game: String,
+    /// Its options, canonical.
+    pub options: String,
+    /// The time control as stored, `None` untimed.
+    pub clock: Option<String>,
+    /// The side the creator plays: `white`, `black` or `random`.
+    pub side: String,
+    /// The hash of the creator's secret.
+    pub secret: String,
+    /// The hash of the creator's browser's key.
+    pub owner: Option<String>,
+    /// When it was made, in milliseconds.
+    pub created: i64,
+    /// When its creator was last there.
+    pub seen: i64,
+    /// The game it became, and the creator's side in it.
+    pub accepted: Option<(String, String)>,
 }
 
 /// A line of the list of games.
@@ -208,9 +251,26 @@ impl Store {
         Ok(row.try_get::<String, _>(0)?)
     }
 
-    /// Stores a new game.
-    pub async fn create(&self, game: &StoredGame) -> Result<(), ApiError> {
-        self.in_transaction(game, Write::New).await
+    /// Stores a new game, and the seats browsers hold in it (`holdings`: owner keys).
+    pub async fn create(
+        &self,
+        game: &StoredGame,
+        holdings: &[(String, Side)],
+    ) -> Result<(), ApiError> {
+        self.in_transaction(game, Write::New { holdings, seek: None }).await
+    }
+
+    /// Stores the game open seek `seek` became, the creator playing `creator_side`: the seek
+    /// is marked accepted in the same transaction, so a seek becomes one game. A seek taken
+    /// or withdrawn meanwhile is a conflict.
+    pub async fn create_from_seek(
+        &self,
+        game: &StoredGame,
+        holdings: &[(String, Side)],
+        seek: &str,
+        creator_side: Side,
+    ) -> Result<(), ApiError> {
+        self.in_transaction(game, Write::New { holdings, seek: Some((seek, creator_side)) }).await
     }
 
     /// Saves a change of `game` in one transaction: its state, and its moves from ply
@@ -240,15 +300,17 @@ impl Store {
             "WITH changed AS (UPDATE games SET white_secret = $2, black_secret = $3, \
              white_claimed = $4, black_claimed = $5, event = $6, result = $7, ply = $8, \
              draw_offer = $9, undo_request = $10, version = $11, updated = $12, due = $14, \
-             lease_owner = $15, lease_until = $16 WHERE id = $1 AND version = $13 \
-             RETURNING id), \
-             added AS (INSERT INTO moves (game_id, ply, mv) SELECT id, $17, $18 FROM changed \
-             RETURNING ply) \
+             lease_owner = $15, lease_until = $16, white_ms = $17, black_ms = $18, \
+             turn_began = $19, deadline = $20, waiting = $21, rematch_offer = $22, \
+             rematch_game = $23 WHERE id = $1 AND version = $13 RETURNING id), \
+             added AS (INSERT INTO moves (game_id, ply, mv, clock_ms) \
+             SELECT id, $24, $25, $26 FROM changed RETURNING ply) \
              SELECT count(*) AS added FROM added",
         );
         let row = Self::bind_state(row, game, game.version - 1)
             .bind(ply as i64)
             .bind(&game.moves[ply])
+            .bind(game.clocks.get(ply).copied().flatten())
             .fetch_one(&self.pool)
             .await?;
         if row.try_get::<i64, _>("added")? != 1 {
@@ -257,7 +319,7 @@ impl Store {
         Ok(())
     }
 
-    /// Binds `$1` to `$16` of the update of a game's row stored at version `expected`.
+    /// Binds `$1` to `$23` of the update of a game's row stored at version `expected`.
     fn bind_state<'q>(
         query: sqlx::query::Query<'q, sqlx::Any, sqlx::any::AnyArguments<'q>>,
         game: &'q StoredGame,
@@ -280,6 +342,13 @@ impl Store {
             .bind(i64::from(game.due))
             .bind(game.lease.as_ref().map(|(owner, _)| owner.clone()))
             .bind(game.lease.as_ref().map_or(0, |(_, until)| *until))
+            .bind(game.remaining[0])
+            .bind(game.remaining[1])
+            .bind(game.turn_began)
+            .bind(game.deadline)
+            .bind(game.waiting)
+            .bind(game.rematch_offer.clone())
+            .bind(game.rematch_game.clone())
     }
 
     /// Makes `write` in one transaction, on a connection of its own. A connection whose write
@@ -287,7 +356,7 @@ impl Store {
     /// transaction open when its COMMIT fails (a full disk), and the next write on that
     /// connection would go into it, acknowledged and never committed, while holding the
     /// database's write lock. (A conflict is the transaction's own refusal, rolled back.)
-    async fn in_transaction(&self, game: &StoredGame, write: Write) -> Result<(), ApiError> {
+    async fn in_transaction(&self, game: &StoredGame, write: Write<'_>) -> Result<(), ApiError> {
         let mut connection = self.pool.acquire().await?;
         let written = self.write_on(&mut connection, game, write).await;
         if matches!(written, Err(ApiError::Unavailable(_))) {
@@ -300,13 +369,31 @@ impl Store {
         &self,
         connection: &mut sqlx::pool::PoolConnection<sqlx::Any>,
         game: &StoredGame,
-        write: Write,
+        write: Write<'_>,
     ) -> Result<(), ApiError> {
         let mut transaction = sqlx::Connection::begin(&mut **connection).await?;
         match write {
-            Write::New => {
+            Write::New { holdings, seek } => {
+                if let Some((seek, creator_side)) = seek {
+                    let taken = sqlx::query(
+                        "UPDATE seeks SET game_id = $2, creator_side = $3, seen = $4 \
+                         WHERE id = $1 AND game_id IS NULL",
+                    )
+                    .bind(seek)
+                    .bind(&game.id)
+                    .bind(creator_side.name())
+                    .bind(game.turn_began)
+                    .execute(&mut *transaction)
+                    .await?;
+                    if taken.rows_affected() != 1 {
+                        return Err(ApiError::conflict("this seek was taken or withdrawn"));
+                    }
+                }
                 Self::insert(&mut transaction, game).await?;
                 Self::write(&mut transaction, game, 0, 0, game.version).await?;
+                for (owner, side) in holdings {
+                    Self::hold_on(&mut transaction, owner, &game.id, *side).await?;
+                }
             }
             Write::Change { first_changed, stored } => {
                 Self::write(&mut transaction, game, first_changed, stored, game.version - 1)
@@ -317,14 +404,41 @@ impl Store {
         Ok(())
     }
 
+    /// Records that the browser of key `owner` holds `side`'s seat in game `id`.
+    async fn hold_on(
+        transaction: &mut sqlx::Transaction<'_, sqlx::Any>,
+        owner: &str,
+        id: &str,
+        side: Side,
+    ) -> Result<(), ApiError> {
+        sqlx::query(
+            "INSERT INTO holdings (owner, game_id, side) VALUES ($1, $2, $3) \
+             ON CONFLICT DO NOTHING",
+        )
+        .bind(owner)
+        .bind(id)
+        .bind(side.name())
+        .execute(&mut **transaction)
+        .await?;
+        Ok(())
+    }
+
+    /// Records that the browser of key `owner` holds `side`'s seat in game `id`.
+    pub async fn hold(&self, owner: &str, id: &str, side: Side) -> Result<(), ApiError> {
+        let mut transaction = self.pool.begin().await?;
+        Self::hold_on(&mut transaction, owner, id, side).await?;
+        transaction.commit().await?;
+        Ok(())
+    }
+
     /// Inserts a new game's row.
     async fn insert(
         transaction: &mut sqlx::Transaction<'_, sqlx::Any>,
         game: &StoredGame,
     ) -> Result<(), ApiError> {
         sqlx::query(
-            "INSERT INTO games (id, game, options, white, black, version, created, updated) \
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
+            "INSERT INTO games (id, game, options, white, black, version, created, updated, \
+             clock) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)",
         )
         .bind(&game.id)
         .bind(&game.game)
@@ -334,6 +448,7 @@ impl Store {
         .bind(game.version)
         .bind(game.created)
         .bind(game.updated)
+        .bind(game.clock.clone())
         .execute(&mut **transaction)
         .await?;
         Ok(())
@@ -353,7 +468,9 @@ impl Store {
             "UPDATE games SET white_secret = $2, black_secret = $3, white_claimed = $4, \
              black_claimed = $5, event = $6, result = $7, ply = $8, draw_offer = $9, \
              undo_request = $10, version = $11, updated = $12, due = $14, lease_owner = $15, \
-             lease_until = $16 WHERE id = $1 AND version = $13",
+             lease_until = $16, white_ms = $17, black_ms = $18, turn_began = $19, \
+             deadline = $20, waiting = $21, rematch_offer = $22, rematch_game = $23 \
+             WHERE id = $1 AND version = $13",
         );
         let updated = Self::bind_state(update, game, expected).execute(&mut **transaction).await?;
         if updated.rows_affected() != 1 {
@@ -367,10 +484,11 @@ impl Store {
                 .await?;
         }
         for (ply, mv) in game.moves.iter().enumerate().skip(first_changed) {
-            sqlx::query("INSERT INTO moves (game_id, ply, mv) VALUES ($1, $2, $3)")
+            sqlx::query("INSERT INTO moves (game_id, ply, mv, clock_ms) VALUES ($1, $2, $3, $4)")
                 .bind(&game.id)
                 .bind(ply as i64)
                 .bind(mv)
+                .bind(game.clocks.get(ply).copied().flatten())
                 .execute(&mut **transaction)
                 .await?;
         }
@@ -382,7 +500,8 @@ impl Store {
         let Some(row) = sqlx::query(
             "SELECT id, game, options, white, black, white_secret, black_secret, white_claimed, \
              black_claimed, event, result, draw_offer, undo_request, version, due, lease_owner, \
-             lease_until, created, updated FROM games WHERE id = $1",
+             lease_until, created, updated, clock, white_ms, black_ms, turn_began, deadline, \
+             waiting, rematch_offer, rematch_game FROM games WHERE id = $1",
         )
         .bind(id)
         .fetch_optional(&self.pool)
@@ -390,13 +509,14 @@ impl Store {
         else {
             return Ok(None);
         };
-        let moves = sqlx::query("SELECT mv FROM moves WHERE game_id = $1 ORDER BY ply")
-            .bind(id)
-            .fetch_all(&self.pool)
-            .await?
-            .iter()
-            .map(|row| row.try_get::<String, _>(0))
-            .collect::<Result<Vec<String>, _>>()?;
+        let (moves, clocks) =
+            sqlx::query("SELECT mv, clock_ms FROM moves WHERE game_id = $1 ORDER BY ply")
+                .bind(id)
+                .fetch_all(&self.pool)
+                .await?
+                .iter()
+                .map(|row| Ok((row.try_get::<String, _>(0)?, row.try_get::<Option<i64>, _>(1)?)))
+                .collect::<Result<(Vec<String>, Vec<Option<i64>>), sqlx::Error>>()?;
         let seat = |side: &str| -> Result<StoredSeat, sqlx::Error> {
             Ok(StoredSeat {
                 player: row.try_get(side)?,
@@ -422,6 +542,14 @@ impl Store {
                 .transpose()?,
             created: row.try_get("created")?,
             updated: row.try_get("updated")?,
+            clock: row.try_get("clock")?,
+            remaining: [row.try_get("white_ms")?, row.try_get("black_ms")?],
+            turn_began: row.try_get("turn_began")?,
+            deadline: row.try_get("deadline")?,
+            waiting: row.try_get("waiting")?,
+            clocks,
+            rematch_offer: row.try_get("rematch_offer")?,
+            rematch_game: row.try_get("rematch_game")?,
         }))
     }
 
@@ -447,6 +575,177 @@ impl Store {
                 })
             })
             .collect::<Result<Vec<Summary>, sqlx::Error>>()
+            .map_err(ApiError::from)
+    }
+
+    /// Stores a new seek, unless its owner has `per_owner` open already or the lobby holds
+    /// `total`: then `false`.
+    pub async fn post_seek(
+        &self,
+        seek: &StoredSeek,
+        per_owner: i64,
+        total: i64,
+    ) -> Result<bool, ApiError> {
+        if let Some(owner) = &seek.owner {
+            let mine: i64 =
+                sqlx::query("SELECT count(*) FROM seeks WHERE game_id IS NULL AND owner = $1")
+                    .bind(owner)
+                    .fetch_one(&self.pool)
+                    .await?
+                    .try_get(0)?;
+            if mine >= per_owner {
+                return Ok(false);
+            }
+        }
+        let all: i64 = sqlx::query("SELECT count(*) FROM seeks WHERE game_id IS NULL")
+            .fetch_one(&self.pool)
+            .await?
+            .try_get(0)?;
+        if all >= total {
+            return Ok(false);
+        }
+        sqlx::query(
+            "INSERT INTO seeks (id, game, options, clock, side, secret, owner, created, seen) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)",
+        )
+        .bind(&seek.id)
+        .bind(&seek.game)
+        .bind(&seek.options)
+        .bind(seek.clock.clone())
+        .bind(&seek.side)
+        .bind(&seek.secret)
+        .bind(seek.owner.clone())
+        .bind(seek.created)
+        .bind(seek.seen)
+        .execute(&self.pool)
+        .await?;
+        Ok(true)
+    }
+
+    /// The seeks: the open ones, oldest first, or one by its identifier (open or accepted).
+    pub async fn seeks(&self, id: Option<&str>) -> Result<Vec<StoredSeek>, ApiError> {
+        let columns = "id, game, options, clock, side, secret, owner, created, seen, game_id, \
+                       creator_side FROM seeks";
+        let rows = match id {
+            Some(id) => {
+                let query = format!("SELECT {columns} WHERE id = $1");
+                sqlx::query(&query).bind(id).fetch_all(&self.pool).await?
+            }
+            None => {
+                let query =
+                    format!("SELECT {columns} WHERE game_id IS NULL ORDER BY created LIMIT 1000");
+                sqlx::query(&query).fetch_all(&self.pool).await?
+            }
+        };
+        rows.iter()
+            .map(|row| {
+                let game_id: Option<String> = row.try_get("game_id")?;
+                let creator_side: Option<String> = row.try_get("creator_side")?;
+                Ok(StoredSeek {
+                    id: row.try_get("id")?,
+                    game: row.try_get("game")?,
+                    options: row.try_get("options")?,
+                    clock: row.try_get("clock")?,
+                    side: row.try_get("side")?,
+                    secret: row.try_get("secret")?,
+                    owner: row.try_get("owner")?,
+                    created: row.try_get("created")?,
+                    seen: row.try_get("seen")?,
+                    accepted: game_id.zip(creator_side),
+                })
+            })
+            .collect::<Result<_, sqlx::Error>>()
+            .map_err(ApiError::from)
+    }
+
+    /// The seeks of `owner` accepted lately: the games their creator is awaited in.
+    pub async fn accepted_seeks(&self, owner: &str) -> Result<Vec<StoredSeek>, ApiError> {
+        let ids: Vec<String> =
+            sqlx::query("SELECT id FROM seeks WHERE owner = $1 AND game_id IS NOT NULL")
+                .bind(owner)
+                .fetch_all(&self.pool)
+                .await?
+                .iter()
+                .map(|row| row.try_get(0))
+                .collect::<Result<_, _>>()?;
+        let mut seeks = Vec::new();
+        for id in ids {
+            seeks.extend(self.seeks(Some(&id)).await?);
+        }
+        Ok(seeks)
+    }
+
+    /// Withdraws open seek `id` whose secret has the hash `secret`; `false` when there is none.
+    pub async fn withdraw_seek(&self, id: &str, secret: &str) -> Result<bool, ApiError> {
+        let deleted =
+            sqlx::query("DELETE FROM seeks WHERE id = $1 AND secret = $2 AND game_id IS NULL")
+                .bind(id)
+                .bind(secret)
+                .execute(&self.pool)
+                .await?;
+        Ok(deleted.rows_affected() == 1)
+    }
+
+    /// The creator of the open seeks of `owner` (or of seek `id`) is there at `now`.
+    pub async fn seen_seeks(
+        &self,
+        owner: Option<&str>,
+        id: Option<&str>,
+        now: i64,
+    ) -> Result<(), ApiError> {
+        sqlx::query("UPDATE seeks SET seen = $3 WHERE game_id IS NULL AND (owner = $1 OR id = $2)")
+            .bind(owner.map(str::to_owned))
+            .bind(id.map(str::to_owned))
+            .bind(now)
+            .execute(&self.pool)
+            .await?;
+        Ok(())
+    }
+
+    /// Removes the seeks whose creator was last there before `gone`, and those made before
+    /// `old`; the number removed.
+    pub async fn expire_seeks(&self, gone: i64, old: i64) -> Result<u64, ApiError> {
+        let deleted = sqlx::query("DELETE FROM seeks WHERE seen < $1 OR created < $2")
+            .bind(gone)
+            .bind(old)
+            .execute(&self.pool)
+            .await?;
+        Ok(deleted.rows_affected())
+    }
+
+    /// The games in which the browser of key `owner` holds a seat, with the sides it holds;
+    /// the most recently changed first, at most `limit`.
+    pub async fn holdings(
+        &self,
+        owner: &str,
+        limit: i64,
+    ) -> Result<Vec<(String, String)>, ApiError> {
+        let rows = sqlx::query(
+            "SELECT holdings.game_id, holdings.side FROM holdings \
+             JOIN games ON games.id = holdings.game_id WHERE holdings.owner = $1 \
+             ORDER BY games.updated DESC, games.id LIMIT $2",
+        )
+        .bind(owner)
+        .bind(limit)
+        .fetch_all(&self.pool)
+        .await?;
+        rows.iter()
+            .map(|row| Ok((row.try_get(0)?, row.try_get(1)?)))
+            .collect::<Result<_, sqlx::Error>>()
+            .map_err(ApiError::from)
+    }
+
+    /// The games whose deadline comes before `until` (milliseconds), with it.
+    pub async fn deadlines_before(&self, until: i64) -> Result<Vec<(String, i64)>, ApiError> {
+        let rows = sqlx::query(
+            "SELECT id, deadline FROM games WHERE deadline < $1 ORDER BY deadline LIMIT 10000",
+        )
+        .bind(until)
+        .fetch_all(&self.pool)
+        .await?;
+        rows.iter()
+            .map(|row| Ok((row.try_get(0)?, row.try_get(1)?)))
+            .collect::<Result<_, sqlx::Error>>()
             .map_err(ApiError::from)
     }
 
@@ -558,9 +857,10 @@ impl Store {
 
 /// What a transaction writes of a game.
 #[derive(Debug, Clone, Copy)]
-enum Write {
-    /// A new game: its row, then its state.
-    New,
+enum Write<'a> {
+    /// A new game: its row, then its state, and the seats browsers hold; made from a seek
+    /// (its identifier and the creator's side) that no other game was made from.
+    New { holdings: &'a [(String, Side)], seek: Option<(&'a str, Side)> },
     /// A change: the state, and the moves from `first_changed` on, where `stored` moves were.
     Change { first_changed: usize, stored: usize },
 }

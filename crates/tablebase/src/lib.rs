@@ -23,7 +23,7 @@ mod value;
 use std::path::PathBuf;
 
 pub use crate::table::{Table, TableStats};
-pub use crate::tablebase::{Built, Endgame, Probe, Tablebase};
+pub use crate::tablebase::{Built, Endgame, Loaded, Probe, Tablebase};
 pub use crate::value::Value;
 
 /// What can go wrong with tables.

@@ -2,6 +2,7 @@
 
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, RwLock};
 use std::time::{Duration, Instant};
 
@@ -24,6 +25,8 @@ pub struct Tablebase<G: Retrograde> {
     tables: RwLock<HashMap<G::Material, Option<Arc<Table>>>>,
     /// Held while a table is read or built, so that two threads never build the same one.
     loading: Mutex<()>,
+    /// Set while a table is loaded on a thread of its own for [`Loaded`].
+    loading_later: AtomicBool,
 }
 
 /// A table written by [`Tablebase::build_all`].
@@ -70,6 +73,7 @@ impl<G: Retrograde> Tablebase<G> {
             threads: threads.max(1),
             tables: RwLock::new(HashMap::new()),
             loading: Mutex::new(()),
+            loading_later: AtomicBool::new(false),
         }
     }
 
@@ -244,6 +248,62 @@ impl<G: Retrograde> Tablebase<G> {
     #[must_use]
     pub fn covers(position: &G) -> bool {
         position.status() == Status::Ongoing && position.material().is_some()
+    }
+}
+
+/// Tables as a search on a clock uses them: only the tables loaded already answer, so that a
+/// probe never waits for a table to be read or built; the first position of a table not yet
+/// loaded has it loaded on a thread of its own, for the searches that come after.
+pub struct Loaded<G: Retrograde>(pub Arc<Tablebase<G>>);
+
+impl<G: Retrograde> Loaded<G> {
+    /// The value of `position` from a table loaded already (a finished game by its status).
+    fn value_now(&self, position: &G) -> Option<Value> {
+        let Some(material) = position.material() else {
+            return Value::of_status(position.status(), position.side_to_move());
+        };
+        if G::piece_count(material) > self.0.most_pieces {
+            return None;
+        }
+        let loaded = self.0.tables.read().ok()?.get(&material).cloned();
+        match loaded {
+            Some(table) => table?.get(position.index()),
+            None => {
+                self.load_later(material);
+                None
+            }
+        }
+    }
+
+    /// Loads `material`'s table on a thread of its own, unless one is loading already.
+    fn load_later(&self, material: G::Material) {
+        if self.0.loading_later.swap(true, Ordering::AcqRel) {
+            return;
+        }
+        let tables = self.0.clone();
+        std::thread::spawn(move || {
+            let _ = tables.table(material);
+            tables.loading_later.store(false, Ordering::Release);
+        });
+    }
+}
+
+impl<G: Retrograde> Endgame<G> for Loaded<G> {
+    fn value(&self, position: &G) -> Option<Value> {
+        position.material()?;
+        self.value_now(position)
+    }
+
+    fn moves(&self, position: &G) -> Option<Probe<G::Move>> {
+        let value = self.value(position)?;
+        let mut moves = Vec::new();
+        for mv in position.legal_moves() {
+            let mut child = position.clone();
+            child.play_unchecked(mv);
+            moves.push((mv, self.value_now(&child)?.before()));
+        }
+        moves.sort_by_key(|&(_, value)| std::cmp::Reverse(value));
+        Some(Probe { value, moves })
     }
 }
 

@@ -373,3 +373,25 @@ fn match_prints_the_score_and_ends_with_json() {
     assert_eq!(output.status.code(), Some(2));
     assert!(stderr(&output).contains("unknown player `minimax`"), "{}", stderr(&output));
 }
+
+#[test]
+fn play_loads_a_record_of_a_game_lost_on_time_with_its_clocks() {
+    // As the server writes the record of a game on a clock.
+    let record = "[GameType \"21\"]\n[TimeControl \"300+3\"]\n[Result \"0-1\"]\n\
+                  [Termination \"time forfeit\"]\n\n\
+                  1. 11-15 {[%clk 0:05:00]} 23-19 {[%clk 0:05:00]} 2. 8-11 {[%clk 0:04:58]} 0-1\n";
+    let dir = std::env::temp_dir().join(format!("arbiter-cli-clock-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let file = dir.join("timed.pdn");
+    std::fs::write(&file, record).expect("written");
+    let saved = dir.join("again.pdn");
+    let script = format!("load {}\nmoves\nsave {}\nquit\n", file.display(), saved.display());
+    let output = arbiter_with_input(&["play", "checkers"], &script);
+    let text = stdout(&output);
+    assert!(text.contains("Loaded"), "{text}");
+    assert!(text.contains("Black wins: White's time ran out"), "{text}");
+    let again = std::fs::read_to_string(&saved).expect("saved");
+    assert!(again.contains("[TimeControl \"300+3\"]"), "{again}");
+    assert!(again.contains("[Termination \"time forfeit\"]"), "{again}");
+    std::fs::remove_dir_all(&dir).ok();
+}

@@ -297,3 +297,22 @@ fn a_tag_value_cannot_continue_on_the_next_line() {
     let tags = parse_record_text("[Event \"a\\\"b\\\\\"]\n1. to1 *").expect("escapes").tags;
     assert_eq!(tags, [("Event".to_owned(), "a\"b\\".to_owned())]);
 }
+
+#[test]
+fn a_loss_on_time_and_the_clocks_are_written_and_read_back() {
+    let mut record = GameRecord::<Line>::new(NoOptions);
+    play(&mut record, "to1");
+    play(&mut record, "to2");
+    record.lose_on_time(Side::White).expect("ongoing");
+    let flagged = Outcome::Win { winner: Side::Black, reason: WinReason::Time };
+    assert_eq!(record.status(), Status::Over(flagged));
+    record.set_tag("TimeControl", "300+3");
+    let text = record.to_record_text_with(|index| Some(format!("[%clk 0:0{}:00]", 5 - index)));
+    assert!(text.contains("[TimeControl \"300+3\"]\n"), "{text}");
+    assert!(text.contains("[Termination \"time forfeit\"]\n"), "{text}");
+    assert!(text.contains("1. to1 {[%clk 0:05:00]} to2 {[%clk 0:04:00]} 0-1"), "{text}");
+    let read = GameRecord::<Line>::from_record_text(&text).expect("read back");
+    assert_eq!(read.status(), Status::Over(flagged), "a time forfeit, not a resignation");
+    assert_eq!(read.len(), 2);
+    assert!(read.tags().contains(&("TimeControl".to_owned(), "300+3".to_owned())));
+}

@@ -9,6 +9,11 @@ import { api, createGame, gameState, newPage, openSeats, serverAndBrowser, shot,
 const shared = serverAndBrowser();
 
 const focused = (page) => page.evaluate(() => document.activeElement?.dataset?.cell ?? null);
+// Presses `key` and waits until the focus is on `cell` (the arrows' module loads with the first).
+async function arrow(page, key, cell) {
+  await page.keyboard.press(key);
+  await page.waitForFunction((wanted) => document.activeElement?.dataset?.cell === wanted, cell);
+}
 const entered = (page) => page.evaluate(() => document.body.dataset.entered);
 
 test('the board is one tab stop, and the arrow keys move between its cells', async () => {
@@ -21,17 +26,14 @@ test('the board is one tab stop, and the arrow keys move between its cells', asy
   assert.equal(await focused(page), '1');
   // On a board of dark squares the arrows go diagonally: right is up-right, down is
   // down-right, left is down-left, up is up-left.
-  await page.keyboard.press('ArrowDown');
-  assert.equal(await focused(page), '6');
-  await page.keyboard.press('ArrowDown');
-  assert.equal(await focused(page), '10');
+  await arrow(page, 'ArrowDown', '6');
+  await arrow(page, 'ArrowDown', '10');
   assert.equal(await page.locator('[data-cell][tabindex="0"]').count(), 1);
   assert.equal(await page.locator('[data-cell="10"]').getAttribute('tabindex'), '0');
   // Black's man on 10 is picked up with Enter and played to 14 (down-left) with Space.
   await page.keyboard.press('Enter');
   assert.equal(await entered(page), '10');
-  await page.keyboard.press('ArrowLeft');
-  assert.equal(await focused(page), '14');
+  await arrow(page, 'ArrowLeft', '14');
   await page.keyboard.press(' ');
   await waitForPly(page, 1);
   assert.equal((await gameState(server, created.id)).moves[0], '10-14');

@@ -1,10 +1,9 @@
 // @ts-check
 // What a screen reader is told as the game goes on (through the page's `aria-live` region):
 // the moves this client did not make (the opponent's, the computer's), a takeback, and the
-// result. Players take turns (docs/rules.md, common terms), so the side that made each move
-// follows from the side to move.
+// result. Loaded with the first change.
 
-import { capitalise, sideName } from './api.js';
+import { capitalise, moverOf, sideName } from './api.js';
 
 /**
  * @typedef {{
@@ -12,15 +11,6 @@ import { capitalise, sideName } from './api.js';
  *   status: string, result: string | null, reason: string | null,
  * }} State
  */
-
-const other = (/** @type {string} */ side) => (side === 'white' ? 'black' : 'white');
-
-/**
- * The side that made move `ply` (counted from 0) of `state`.
- * @param {{ply: number, to_move: string}} state
- * @param {number} ply
- */
-export const moverOf = (state, ply) => ((state.ply - ply) % 2 === 1 ? other(state.to_move) : state.to_move);
 
 /**
  * The announcement when `state` follows `previous` ('' for none).

@@ -35,3 +35,22 @@ export const capitalise = (text) => text.charAt(0).toUpperCase() + text.slice(1)
 
 // Where the invitation link of a game created in this browser is kept.
 export const inviteKey = (id) => `arbiter:invite:${id}`;
+
+// Appends to `body` a table row of `cells` (text or nodes); the row.
+export function appendRow(body, cells) {
+  const row = document.createElement('tr');
+  for (const content of cells) {
+    const cell = document.createElement('td');
+    cell.append(content);
+    row.append(cell);
+  }
+  body.append(row);
+  return row;
+}
+
+// The side that made move `ply` (counted from 0) of `state`, which is the side to move after
+// `ply` moves: players take turns (docs/rules.md, common terms).
+export const moverOf = (state, ply) => {
+  const other = state.to_move === 'white' ? 'black' : 'white';
+  return (state.ply - ply) % 2 === 1 ? other : state.to_move;
+};

@@ -3,7 +3,6 @@
 // the game page asks for, and reports which cell a person activated.
 
 import { animateMove } from './animate.js';
-import { roveFocus } from './keys.js';
 
 const SVG = 'http://www.w3.org/2000/svg';
 
@@ -169,6 +168,32 @@ function drawDial(inner, outer, span, sectors) {
 
 const DRAW = { squares: drawSquares, points: drawPoints, round: drawRound };
 
+const ARROWS = new Set(['ArrowUp', 'ArrowDown', 'ArrowLeft', 'ArrowRight']);
+
+// Makes `root`'s cells (`places`) one tab stop (a roving tabindex): the cell that had the focus
+// last (`current`, else the first) takes the tab, and the arrow keys move the focus (keys.js,
+// loaded with the first arrow pressed). `remember` is told the cell that takes the focus.
+function roveFocus(root, places, current, remember) {
+  const usable = new Map([...places].filter(([, place]) => !place.cell.hole));
+  const start = current && usable.has(current) ? current : usable.keys().next().value;
+  for (const [name, { element }] of places) element.setAttribute('tabindex', name === start ? '0' : '-1');
+  root.addEventListener('focusin', (event) => {
+    const cell = event.target.closest('[data-cell]');
+    if (!cell || !usable.has(cell.dataset.cell)) return;
+    for (const { element } of places.values()) element.setAttribute('tabindex', element === cell ? '0' : '-1');
+    remember(cell.dataset.cell);
+  });
+  root.addEventListener('keydown', (event) => {
+    const from = event.target.closest('[data-cell]')?.dataset.cell;
+    if (!ARROWS.has(event.key) || !from) return;
+    event.preventDefault();
+    import('./keys.js').then(({ nearestCell }) => {
+      const to = nearestCell(usable, from, event.key);
+      if (to) usable.get(to).element.focus();
+    });
+  });
+}
+
 // A target dot's radius, as a share of a piece's, on each kind of board.
 const DOT_SCALE = { squares: 0.34, points: 0.62, round: 0.42 };
 
@@ -249,9 +274,10 @@ export class Board {
       if (from && to && from !== to && this.onDrag) this.onDrag(from, to);
     });
     DRAW[kind](this, this.geometry.layout);
-    // The drawing's shape, for the page's layout to fit it to the screen's height.
+    // The drawing's shape, for the page's layout to fit the board (and what is as wide as it
+    // around it: the seats' lines) to the screen's height.
     const [, , width, height] = (this.root.getAttribute('viewBox') ?? '0 0 1 1').split(' ').map(Number);
-    this.container.style.setProperty('--board-aspect', String(width / height));
+    (this.container.parentElement ?? this.container).style.setProperty('--board-aspect', String(width / height));
     // One tab stop for the whole board; the arrow keys go from cell to cell.
     roveFocus(this.root, this.cells, this.focused ?? null, (name) => { this.focused = name; });
     this.container.replaceChildren(this.root);

@@ -2,11 +2,10 @@
 // It holds no rules: a move is entered by narrowing the state's `legal` moves by their clicks,
 // and the board drawn meanwhile applies the steps those clicks complete, as the server sends them.
 
-import { capitalise, getCatalog, getJson, postJson, sideName, inviteKey } from './api.js';
+import { capitalise, getCatalog, getJson, moverOf, postJson, sideName, inviteKey } from './api.js';
 import { Board } from './board.js';
 import { idleRefusal, nextPrompt, refusal } from './prompts.js';
-import { announcement, moverOf } from './announce.js';
-import { example, typedMoves } from './typed.js';
+import { Clocks, renderRematch } from './timed.js';
 
 const id = decodeURIComponent(location.pathname.split('/').filter(Boolean)[1] ?? '');
 const $ = (selector) => document.getElementById(selector);
@@ -19,6 +18,7 @@ const page = {
   board: null,
   flipped: null,
   gameName: '',
+  clocks: new Clocks({ top: $('clock-top'), bottom: $('clock-bottom') }),
 };
 
 // ---------------------------------------------------------------- the move being entered
@@ -135,7 +135,8 @@ function say(text) {
 }
 
 function statusText(state) {
-  if (state.status === 'over') {
+  if (state.status === 'aborted') return capitalise(state.reason ?? 'aborted');
+  if (state.status !== 'ongoing') {
     return `Game over: ${state.result}. ${capitalise(state.reason ?? '')}`.trim();
   }
   const side = sideName(state.to_move);
@@ -185,6 +186,7 @@ function render() {
   const bottom = page.flipped ? 'black' : 'white';
   $('seat-bottom').textContent = seatLine(bottom, shown);
   $('seat-top').textContent = seatLine(bottom === 'white' ? 'black' : 'white', shown);
+  page.clocks.update(state, bottom);
 
   const marks = { last: new Set(shown.last_move) };
   let prompt = '';
@@ -221,8 +223,9 @@ function render() {
 
   const status = $('status');
   status.textContent = prompt ? `${sideName(state.to_move)} to move: ${prompt}` : statusText(state);
-  status.dataset.status = state.status === 'over' ? 'over' : (state.you.includes(state.to_move) ? 'your-turn' : 'waiting');
-  status.classList.toggle('over', state.status === 'over');
+  const over = state.status !== 'ongoing';
+  status.dataset.status = over ? 'over' : (state.you.includes(state.to_move) ? 'your-turn' : 'waiting');
+  status.classList.toggle('over', over);
   document.body.dataset.ply = String(state.ply);
   document.body.dataset.version = String(state.version);
   document.body.dataset.entered = page.entered.join(' ');
@@ -308,6 +311,8 @@ function renderTools() {
   const hotseat = state.you.length === 2;
   $('draw').textContent = hotseat ? 'Agree a draw' : 'Offer a draw';
   $('resign').textContent = hotseat ? `Resign for ${sideName(state.to_move)}` : 'Resign';
+  // No move is taken back in a game on a clock.
+  $('undo').hidden = Boolean(state.clock);
   const offer = $('offer');
   offer.replaceChildren();
   const mine = (side) => side && state.you.includes(side);
@@ -325,6 +330,7 @@ function renderTools() {
     offer.append(' You asked to take back a move.');
   }
   offer.hidden = offer.childNodes.length === 0;
+  renderRematch(state, $('rematch'), button, (action) => act('rematch', action));
 
   // The server gives no engine help during a game between people (but at one screen).
   for (const tool of ['hint', 'analysis']) $(tool).disabled = !state.engine_help;
@@ -337,7 +343,7 @@ function renderTools() {
   $('copy-invite').hidden = !showInvite;
   if (invite) $('invite-url').value = invite;
   $('rules').href = `/rules/${state.game}`;
-  $('move-text').placeholder = example(state);
+  $('move-text').placeholder = state.legal.length ? `e.g. ${state.legal[0].move}` : '';
   $('typed').hidden = !playing;
   const record = $('record');
   record.href = `/api/games/${id}/record`;
@@ -404,8 +410,20 @@ function accept(state, force = false) {
     return;
   }
   const changed = !page.state || state.ply !== page.state.ply || state.version !== page.state.version;
-  $('announce').textContent = announcement(page.state, state) || $('announce').textContent;
+  // What a screen reader is told (announce.js, loaded with the first change).
+  const previous = page.state;
+  if (previous) {
+    import('./announce.js').then(({ announcement }) => {
+      const text = announcement(previous, state);
+      if (text) $('announce').textContent = text;
+    });
+  }
   if (!page.state || state.ply !== page.state.ply) page.plyShownAt = performance.now();
+  // A rematch that begins while a player looks moves the page to it.
+  const rematch = state.rematch?.game;
+  if (page.state && !page.state.rematch?.game && rematch && state.you.length > 0) {
+    location.assign(`/games/${rematch}`);
+  }
   page.state = state;
   if (changed) {
     page.entered = [];
@@ -597,7 +615,12 @@ function wire() {
     }
   });
   $('undo').addEventListener('click', () => act('undo', 'request'));
-  typedMoves($('typed'), $('move-text'), { id, current: () => page.state, accept: (state) => accept(state, true), say });
+  // A move typed in the game's notation (typed.js, loaded with the first).
+  $('typed').addEventListener('submit', async (event) => {
+    event.preventDefault();
+    const { playTyped } = await import('./typed.js');
+    playTyped($('move-text'), { id, current: () => page.state, accept: (state) => accept(state, true), say });
+  });
   $('hint').addEventListener('click', () => analyse('500ms', true));
   $('analysis').addEventListener('click', () => analyse('2s', false));
   $('copy-invite').addEventListener('click', () => copy(localStorage.getItem(inviteKey(id)) ?? '', 'invite'));

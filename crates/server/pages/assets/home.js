@@ -1,6 +1,8 @@
 // The home page: the catalog and the new-game form.
 
 import { getCatalog, postJson, inviteKey } from './api.js';
+import { clockOf, clockSelect } from './clocks.js';
+import { postSeek } from './lobby.js';
 
 const form = document.getElementById('new-game');
 const catalogBox = document.getElementById('catalog');
@@ -58,6 +60,15 @@ async function start(event) {
   const data = new FormData(form);
   const game = data.get('game');
   const opponent = data.get('opponent');
+  const clock = clockOf(form.elements.clock);
+  if (opponent === 'lobby') {
+    try {
+      await postSeek({ game, options: optionsText(), clock, side: data.get('side') });
+    } catch (error) {
+      errorBox.textContent = error.message;
+    }
+    return;
+  }
   let side = data.get('side');
   if (side === 'random') side = Math.random() < 0.5 ? 'white' : 'black';
   const other = side === 'white' ? 'black' : 'white';
@@ -70,7 +81,7 @@ async function start(event) {
     keep = [side];
   }
   try {
-    const created = await postJson('/api/games', { game, options: optionsText(), ...seats, keep });
+    const created = await postJson('/api/games', { game, options: optionsText(), ...seats, keep, clock });
     if (opponent === 'link' && created.seats[other]) {
       localStorage.setItem(inviteKey(created.id), new URL(created.seats[other].url, location.href).href);
     }
@@ -94,6 +105,7 @@ async function main() {
       el('a', { href: `/rules/${game.id}`, class: 'rules-link' }, `The rules of ${game.name}`)));
   });
   showOptions(games[0]);
+  document.getElementById('clock-choice').append(clockSelect('clock', 'Untimed'));
   const level = form.querySelector('select[name=level]');
   level.addEventListener('change', () => { form.querySelector('input[value=computer]').checked = true; });
   form.addEventListener('submit', start);

@@ -1,7 +1,7 @@
 // @ts-check
-// Moving the focus between a board's cells with the arrow keys: the board is one tab stop
-// (a roving tabindex), and an arrow goes to the nearest cell drawn in its direction, whatever
-// the board's shape (squares, points or rings).
+// Where an arrow key moves the focus on a board: to the nearest cell drawn in its direction,
+// whatever the board's shape (squares, points or rings). Loaded with the first arrow pressed
+// on a board (board.js makes the board one tab stop).
 
 /** @typedef {{x: number, y: number}} Place */
 
@@ -44,34 +44,4 @@ export function nearestCell(places, from, key) {
     }
   }
   return best ? best[3] : null;
-}
-
-/**
- * Makes `root`'s cells (`[data-cell]` elements, at `places`) one tab stop: the cell that had
- * the focus last (or `first`) takes the tab, and the arrow keys move the focus.
- * @param {SVGElement} root
- * @param {Map<string, Place & {element: Element}>} places
- * @param {string | null} current the cell that takes the tab, if it is on the board
- * @param {(name: string) => void} remember called with the cell that takes the focus
- */
-export function roveFocus(root, places, current, remember) {
-  const stops = [...places.keys()].filter((name) => places.get(name)?.element.getAttribute('aria-disabled') !== 'true');
-  const start = current && stops.includes(current) ? current : stops[0];
-  for (const [name, { element }] of places) element.setAttribute('tabindex', name === start ? '0' : '-1');
-  const usable = new Map(stops.map((name) => [name, /** @type {Place} */ (places.get(name))]));
-  root.addEventListener('focusin', (event) => {
-    const cell = /** @type {Element} */ (event.target).closest('[data-cell]');
-    const name = cell?.getAttribute('data-cell');
-    if (!name || !usable.has(name)) return;
-    for (const { element } of places.values()) element.setAttribute('tabindex', element === cell ? '0' : '-1');
-    remember(name);
-  });
-  root.addEventListener('keydown', (event) => {
-    const cell = /** @type {Element} */ (event.target).closest('[data-cell]');
-    const from = cell?.getAttribute('data-cell');
-    const to = from ? nearestCell(usable, from, event.key) : null;
-    if (!to) return;
-    event.preventDefault();
-    /** @type {HTMLElement | SVGElement} */ (places.get(to)?.element).focus();
-  });
 }

@@ -1,24 +1,18 @@
 // The list of the games stored on this server.
 
-import { getCatalog, getJson } from './api.js';
+import { appendRow, getCatalog, getJson } from './api.js';
 
 async function main() {
   const [games, catalog] = await Promise.all([getJson('/api/games'), getCatalog()]);
   const names = Object.fromEntries(catalog.map((game) => [game.id, game.name]));
   const body = document.querySelector('#games tbody');
   for (const game of games) {
-    const row = document.createElement('tr');
     const link = document.createElement('a');
     link.href = `/games/${game.id}`;
     link.textContent = names[game.game] ?? game.game;
     const cells = [link, game.white_name, game.black_name, String(game.ply),
       game.result ? `over: ${game.result}` : 'in play', new Date(game.updated * 1000).toLocaleString()];
-    for (const content of cells) {
-      const cell = document.createElement('td');
-      cell.append(content);
-      row.append(cell);
-    }
-    body.append(row);
+    appendRow(body, cells);
   }
   document.getElementById('games').hidden = games.length === 0;
   document.getElementById('empty').hidden = games.length > 0;

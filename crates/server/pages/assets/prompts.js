@@ -32,7 +32,7 @@ export function refusal(state, cell, selected) {
 export function idleRefusal(state, replaying) {
   if (!state) return '';
   if (replaying) return 'This is an earlier position: » goes back to the game.';
-  if (state.status === 'over') return 'The game is over.';
+  if (state.status !== 'ongoing') return 'The game is over.';
   if (state.you.length === 0) return 'You are watching this game: only its players can move.';
   if (!state.you.includes(state.to_move)) return 'Not your turn.';
   return '';

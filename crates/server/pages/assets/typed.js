@@ -1,11 +1,12 @@
 // @ts-check
 // Moves typed in the game's notation, played with Enter: the server reads the text (in any
-// notation the game accepts) and says what is wrong with one it cannot play.
+// notation the game accepts) and says what is wrong with one it cannot play. Loaded with the
+// first move typed.
 
 import { postJson } from './api.js';
 
 /**
- * @typedef {{ply: number, legal: {move: string}[]}} State
+ * @typedef {{ply: number}} State
  * @typedef {{
  *   id: string,
  *   current: () => State | null,
@@ -15,32 +16,19 @@ import { postJson } from './api.js';
  */
 
 /**
- * Plays the moves typed in `input` when `form` is sent, at the ply of the state shown.
- * @param {HTMLFormElement} form
+ * Plays the move typed in `input`, at the ply of the state shown.
  * @param {HTMLInputElement} input
  * @param {Game} game
  */
-export function typedMoves(form, input, game) {
-  form.addEventListener('submit', async (event) => {
-    event.preventDefault();
-    const text = input.value.trim();
-    const state = game.current();
-    if (!text || !state) return;
-    try {
-      game.accept(await postJson(`/api/games/${game.id}/moves`, { move: text, ply: state.ply }));
-      input.value = '';
-      game.say('');
-    } catch (error) {
-      game.say(`${text} was not played: ${error.message}`);
-    }
-  });
-}
-
-/**
- * What the box says while empty: a legal move as the game writes it, for an example.
- * @param {State} state
- */
-export function example(state) {
-  const move = state.legal[0]?.move;
-  return move ? `e.g. ${move}` : '';
+export async function playTyped(input, game) {
+  const text = input.value.trim();
+  const state = game.current();
+  if (!text || !state) return;
+  try {
+    game.accept(await postJson(`/api/games/${game.id}/moves`, { move: text, ply: state.ply }));
+    input.value = '';
+    game.say('');
+  } catch (error) {
+    game.say(`${text} was not played: ${error.message}`);
+  }
 }

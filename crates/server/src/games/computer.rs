@@ -8,7 +8,7 @@ use std::sync::atomic::Ordering;
 use std::sync::{Arc, Weak};
 use std::time::Duration;
 
-use arbiter_ai::{PlayerSpec, SearchInfo};
+use arbiter_ai::{Limits, PlayerSpec, SearchInfo};
 use tokio::task::AbortHandle;
 
 use super::entry::Entry;
@@ -16,6 +16,9 @@ use super::pool::Work;
 use super::{now_ms, Games, Searching, Slot};
 use crate::error::ApiError;
 use crate::seats::{Player, MAX_THINK};
+
+/// The search of a position with one legal move, which finds it at once.
+const ONLY_MOVE: Duration = Duration::from_millis(1);
 
 /// The shortest period of the renewals and scans, whatever the settings say.
 const MIN_PERIOD: Duration = Duration::from_millis(10);
@@ -26,8 +29,7 @@ impl Games {
     pub(super) fn schedule(self: &Arc<Self>, slot: &Arc<Slot>, entry: &mut Entry) {
         let side = entry.live.side_to_move();
         let Player::Computer(spec) = &entry.players[side.index()] else { return };
-        if entry.thinking || entry.live.status().is_over() || self.stopping.load(Ordering::Relaxed)
-        {
+        if entry.thinking || entry.over() || self.stopping.load(Ordering::Relaxed) {
             return;
         }
         entry.thinking = true;
@@ -35,7 +37,14 @@ impl Games {
         self.register(&entry.stop);
         let (stop, version) = (entry.stop.clone(), entry.stored.version);
         let id = entry.stored.id.clone();
-        let search = entry.live.search(bounded(*spec), stop.clone());
+        let mut spec = bounded(*spec);
+        if entry.live.only_move().is_some() {
+            // One legal move: played at once, whatever the clock.
+            spec.limits = Limits { depth: Some(1), ..Limits::time(ONLY_MOVE) };
+        } else if let Some(share) = entry.thinking_time() {
+            spec.limits.time = spec.limits.time.map(|time| time.min(share));
+        }
+        let search = entry.live.search(spec, stop.clone(), entry.control().is_some());
         let (games, slot) = (self.clone(), slot.clone());
         tokio::spawn(async move {
             let renewal = games.spawn_renewal(&id, stop.clone());
@@ -57,7 +66,16 @@ impl Games {
             let current =
                 !entry.stale && entry.stored.version == version && !stop.load(Ordering::Relaxed);
             if let (true, Some(SearchInfo { best: Some(best), .. })) = (current, found) {
-                if entry.live.play(&best).is_ok() {
+                let now = games.time.now();
+                if let Some(event) = entry.timed_out(now) {
+                    entry.end_by(event, now);
+                    let ply = entry.live.ply();
+                    if let Err(error) = games.commit(&slot, &mut entry, ply).await {
+                        eprintln!("arbiter serve: the computer's time in game {id}: {error}");
+                    }
+                    return;
+                }
+                if entry.play_at(&best, now).is_ok() {
                     entry.stored.draw_offer = None;
                     entry.stored.undo_request = None;
                     let ply = entry.live.ply() - 1;

@@ -4,9 +4,10 @@ use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 
 use arbiter_catalog::GameId;
-use arbiter_core::Side;
+use arbiter_core::{MoveError, Outcome, Side, Status, WinReason};
 
-use super::{read_side, GameState, SeatState};
+use super::clock::{ClockState, ServerTime, TimeControl};
+use super::{read_side, GameState, RematchState, SeatState};
 use crate::error::ApiError;
 use crate::live::{self, describe, Event, GameStatus, Live};
 use crate::seats::{hash_secret, Player};
@@ -28,7 +29,17 @@ pub(crate) struct Entry {
     /// The state as JSON last made for sockets, for each set of seats held: many watchers of
     /// one change cost one rendering.
     rendered: Vec<Rendered>,
+    /// The server's clock.
+    time: Arc<ServerTime>,
 }
+
+/// What a move costs the computer on the server besides its search (waiting for a worker,
+/// the write), kept back from its clock.
+const SERVER_RESERVE_MS: i64 = 150;
+
+/// What a move of the computer costs on the server beside the time it is given to search,
+/// taken from the increment it counts on.
+const MOVE_COST_MS: u64 = 60;
 
 /// A state made as JSON: for whom, of which version, and whether the computer was thinking.
 struct Rendered {
@@ -41,7 +52,10 @@ struct Rendered {
 impl Entry {
     /// The game played from its stored form; a game that cannot be is
     /// [`ApiError::Damaged`].
-    pub(super) fn from_stored(stored: StoredGame) -> Result<Entry, ApiError> {
+    pub(super) fn from_stored(
+        stored: StoredGame,
+        time: Arc<ServerTime>,
+    ) -> Result<Entry, ApiError> {
         let damaged = |reason: String| {
             ApiError::Damaged(format!(
                 "the game {} cannot be played from what is stored ({reason}); it is set aside",
@@ -64,6 +78,7 @@ impl Entry {
             thinking: false,
             stale: false,
             rendered: Vec::new(),
+            time,
         })
     }
 
@@ -83,7 +98,22 @@ impl Entry {
 
     pub(super) fn state(&self, you: Vec<Side>) -> GameState {
         let status = self.live.status();
-        let (result, reason) = describe(status);
+        let (result, mut reason) = describe(status);
+        let status = if self.aborted() {
+            let side = self.live.side_to_move();
+            reason = Some(format!("aborted: {side} made no first move in time"));
+            GameStatus::Aborted
+        } else {
+            match status {
+                Status::Over(Outcome::Win { reason: WinReason::Time, .. }) => GameStatus::Time,
+                Status::Over(_) => GameStatus::Over,
+                Status::Ongoing => GameStatus::Ongoing,
+            }
+        };
+        let mut view = self.live.view();
+        if self.aborted() {
+            view.legal.clear();
+        }
         let seats = Side::BOTH
             .into_iter()
             .map(|side| {
@@ -106,7 +136,7 @@ impl Entry {
             moves: self.stored.moves.clone(),
             ply: self.live.ply(),
             to_move: self.live.side_to_move(),
-            status: if status.is_over() { GameStatus::Over } else { GameStatus::Ongoing },
+            status,
             result,
             reason,
             seats,
@@ -114,22 +144,177 @@ impl Entry {
             undo_request: read_side(self.stored.undo_request.as_deref()),
             thinking: self.thinking,
             engine_help: self.engine_help(&you),
+            clock: self.clock_state(self.time.now()),
+            rematch: self.rematch_state(),
             you,
-            view: self.live.view(),
+            view,
         }
+    }
+
+    /// The game's time control, when it is on a clock.
+    pub(super) fn control(&self) -> Option<TimeControl> {
+        self.stored.clock.as_deref().and_then(TimeControl::from_text)
+    }
+
+    /// Whether the game was aborted.
+    pub(super) fn aborted(&self) -> bool {
+        self.stored.event.as_deref() == Some("abort")
+    }
+
+    /// Whether the game is over: ended, or aborted.
+    pub(super) fn over(&self) -> bool {
+        self.live.status().is_over() || self.aborted()
+    }
+
+    /// The side whose clock runs: the side to move once both sides have moved, in a game on a
+    /// clock that goes on.
+    fn running(&self) -> Option<Side> {
+        self.control()?;
+        (!self.over() && self.live.ply() >= 2).then(|| self.live.side_to_move())
+    }
+
+    /// The clocks at `now`.
+    fn clock_state(&self, now: i64) -> Option<ClockState> {
+        let control = self.control()?;
+        let mut left = self.stored.remaining;
+        let running = self.running();
+        if let Some(side) = running {
+            left[side.index()] = (left[side.index()] - (now - self.stored.turn_began)).max(0);
+        }
+        let (increment_ms, days_per_move) = match control {
+            TimeControl::RealTime { increment_ms, .. } => (Some(increment_ms), None),
+            TimeControl::Correspondence { days_per_move } => (None, Some(days_per_move)),
+        };
+        Some(ClockState {
+            white_ms: left[0],
+            black_ms: left[1],
+            increment_ms,
+            days_per_move,
+            running,
+        })
+    }
+
+    /// When the game ends by itself unless a move comes first: the running side's flag, or
+    /// before both sides have moved the abort (once no seat waits for a friend).
+    pub(super) fn deadline(&self) -> Option<i64> {
+        let control = self.control()?;
+        if self.over() {
+            return None;
+        }
+        let began = self.stored.turn_began;
+        if self.live.ply() < 2 {
+            return (self.stored.waiting == 0).then(|| began + control.first_move_ms());
+        }
+        Some(began + self.stored.remaining[self.live.side_to_move().index()])
+    }
+
+    /// How the game ends at `now` when its deadline has passed: aborted before both sides
+    /// have moved, otherwise lost on time by the side to move.
+    pub(super) fn timed_out(&self, now: i64) -> Option<Event> {
+        let deadline = self.deadline()?;
+        (now >= deadline).then(|| {
+            if self.live.ply() < 2 {
+                Event::Abort
+            } else {
+                Event::Time(self.live.side_to_move())
+            }
+        })
+    }
+
+    /// Ends the game by `event` at `now`, its clocks stopped.
+    pub(super) fn end_by(&mut self, event: Event, now: i64) {
+        self.stop_clock(now);
+        if let Event::Time(side) = event {
+            self.stored.remaining[side.index()] = 0;
+        }
+        if self.live.end(event).is_ok() {
+            self.stored.event = Some(event.to_text());
+        }
+        self.stored.draw_offer = None;
+        self.stored.undo_request = None;
+        self.stop.store(true, std::sync::atomic::Ordering::Relaxed);
+    }
+
+    /// Charges the running side the time of its turn until `now` (the game ends otherwise
+    /// than by a move).
+    pub(super) fn stop_clock(&mut self, now: i64) {
+        if let Some(side) = self.running() {
+            let left = &mut self.stored.remaining[side.index()];
+            *left = (*left - (now - self.stored.turn_began)).max(0);
+        }
+        self.stored.turn_began = now;
+    }
+
+    /// Plays `text` at `now`, charging the mover's clock (nothing changes when the move is
+    /// refused).
+    pub(super) fn play_at(&mut self, text: &str, now: i64) -> Result<String, MoveError> {
+        let before = (self.stored.remaining, self.stored.turn_began, self.stored.clocks.len());
+        self.charge_move(now);
+        self.live.play(text).inspect_err(|_| {
+            (self.stored.remaining, self.stored.turn_began) = (before.0, before.1);
+            self.stored.clocks.truncate(before.2);
+        })
+    }
+
+    /// Charges the side to move for the move it makes at `now` (before it is played): the
+    /// time its turn took, less the increment; its time left is written with the move.
+    fn charge_move(&mut self, now: i64) {
+        let Some(control) = self.control() else { return };
+        let mover = self.live.side_to_move().index();
+        let ply = self.live.ply();
+        if ply >= 2 {
+            let used = now - self.stored.turn_began;
+            self.stored.remaining[mover] = control.after_move(self.stored.remaining[mover], used);
+        }
+        self.stored.clocks.resize(ply, None);
+        self.stored.clocks.push(Some(self.stored.remaining[mover]));
+        self.stored.turn_began = now;
+    }
+
+    /// The time the computer, to move, may think: its share of its clock (see
+    /// [`arbiter_ai::budget`]) once its clock runs.
+    pub(super) fn thinking_time(&self) -> Option<std::time::Duration> {
+        let control = self.control()?;
+        let side = self.running()?;
+        let left = self.clock_state(self.time.now())?;
+        let left = if side == Side::White { left.white_ms } else { left.black_ms };
+        let increment = match control {
+            TimeControl::RealTime { increment_ms, .. } => increment_ms,
+            TimeControl::Correspondence { .. } => 0,
+        };
+        // Kept back: a reserve, and what each move costs beside its search (a worker, the
+        // search's last iteration, the write) out of the increment, so that the clock settles
+        // well above zero however long the game.
+        let left = (left - SERVER_RESERVE_MS).max(0) as u64;
+        Some(arbiter_ai::budget(
+            std::time::Duration::from_millis(left),
+            std::time::Duration::from_millis(increment.saturating_sub(MOVE_COST_MS)),
+            None,
+        ))
+    }
+
+    /// The rematch as the state shows it.
+    fn rematch_state(&self) -> Option<RematchState> {
+        let offered_by = self
+            .stored
+            .rematch_offer
+            .as_deref()
+            .and_then(|offer| read_side(offer.split(' ').next()));
+        let game = self.stored.rematch_game.clone();
+        (offered_by.is_some() || game.is_some()).then_some(RematchState { offered_by, game })
     }
 
     /// Whether the holder of the seats `held` may have the engine's analysis now: not during a
     /// game between people, unless it holds both seats (one screen).
     pub(super) fn engine_help(&self, held: &[Side]) -> bool {
         let between_people = self.players.iter().all(|player| *player == Player::Human);
-        !between_people || self.live.status().is_over() || held.len() == 2
+        !between_people || self.over() || held.len() == 2
     }
 
     /// The side a request acts for (see [`Entry::acting`]), in a game that goes on.
     pub(super) fn acting_while_ongoing(&self, held: &[Side]) -> Result<Side, ApiError> {
         let side = self.acting(held)?;
-        if self.live.status().is_over() {
+        if self.over() {
             return Err(ApiError::conflict("the game is over"));
         }
         Ok(side)
@@ -151,6 +336,10 @@ impl Entry {
             return Some((current, known.json.clone()));
         }
         let json = serde_json::to_string(&self.state(you.clone())).unwrap_or_default();
+        // A running clock's time left is of the moment the state is made: not kept.
+        if self.running().is_some() {
+            return Some((current, json));
+        }
         self.rendered.retain(|rendered| rendered.you != you);
         self.rendered.push(Rendered { you, version: current, thinking, json: json.clone() });
         Some((current, json))
@@ -162,7 +351,7 @@ impl Entry {
 
     /// The computer is to move in a game that goes on.
     pub(super) fn computer_due(&self) -> bool {
-        !self.live.status().is_over() && self.is_computer(self.live.side_to_move())
+        !self.over() && self.is_computer(self.live.side_to_move())
     }
 
     /// The one side a request acts for: the side to move where it holds both.

@@ -19,13 +19,19 @@ use tokio::sync::OwnedMutexGuard;
 use tokio::task::AbortHandle;
 
 mod cache;
+mod clock;
 mod computer;
 mod entry;
+mod lobby;
 mod notices;
 mod pool;
 
 use self::cache::Cache;
+pub use self::clock::{ClockState, TimeControl};
+use self::clock::{ServerTime, Timer};
 use self::entry::Entry;
+pub(crate) use self::lobby::{LobbySeen, Roots, LOBBY, LOBBY_BEAT};
+pub use self::lobby::{MyGame, NewSeek, RematchAction, Seek, SeekAccepted, SeekCreated};
 use self::pool::{Pool, Work};
 use crate::error::ApiError;
 use crate::live::{self, describe, Event, ExactMove, GameResult, GameStatus, View};
@@ -83,6 +89,12 @@ pub struct Games {
     stopping: AtomicBool,
     /// The background tasks (the scan, the sweep, the listener), stopped with the server.
     tasks: Mutex<Vec<AbortHandle>>,
+    /// The server's clock.
+    time: Arc<ServerTime>,
+    /// The games that end on time soon.
+    timer: Arc<Timer>,
+    /// The lobby's seeks as last read.
+    lobby: lobby::Lobby,
 }
 
 impl Drop for Games {
@@ -162,6 +174,29 @@ pub struct NewGame {
     /// The human seats this client keeps: they are given to it by cookie as well.
     #[serde(default)]
     pub keep: Vec<Side>,
+    /// The clock: `{"initial_ms", "increment_ms"}` in real time, `{"days_per_move"}` in
+    /// correspondence; absent or `null`, untimed.
+    #[serde(default)]
+    pub clock: Option<TimeControl>,
+}
+
+/// A new game as the server makes it: from a request, a seek or a rematch.
+struct Setup {
+    id: String,
+    kind: GameId,
+    options: String,
+    players: [Player; 2],
+    /// The hashes of the secrets that hold the human seats.
+    secrets: [Option<String>; 2],
+    clock: Option<TimeControl>,
+    /// The seats offered by a link, not yet taken.
+    waiting: i64,
+    /// The seats held by browsers, by their owner keys (see [`owner_key`]).
+    holdings: Vec<(String, Side)>,
+    /// The seats already taken by their players (shown as taken).
+    taken: [bool; 2],
+    /// The seek the game is made from, and its creator's side.
+    seek: Option<(String, Side)>,
 }
 
 /// A seat's secret and the link that gives it.
@@ -220,11 +255,24 @@ pub struct GameState {
     /// Whether the engine's analysis is given to the requester now: not during a game
     /// between people, except to one who holds both seats (one screen).
     pub engine_help: bool,
+    /// The clocks, in a game on a clock: each side's time left when the state was made.
+    pub clock: Option<ClockState>,
+    /// A rematch offered after the game, or accepted (then its game).
+    pub rematch: Option<RematchState>,
     /// The seats the requester holds.
     pub you: Vec<Side>,
     /// The position, board and legal moves.
     #[serde(flatten)]
     pub view: View,
+}
+
+/// A rematch: who offers it, and the new game once accepted.
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+pub struct RematchState {
+    /// The side that offers it, until it is accepted or declined.
+    pub offered_by: Option<Side>,
+    /// The new game (same game, options and clock, colours swapped), once accepted.
+    pub game: Option<String>,
 }
 
 /// What `GET /api/games/{id}/analysis` answers: the search, and the exact values of the
@@ -318,6 +366,12 @@ fn now_ms() -> i64 {
     SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |elapsed| elapsed.as_millis() as i64)
 }
 
+/// The key of the browser whose session secret is `session`, as its holdings and seeks are
+/// stored: the hash of a secret derived from the session.
+fn owner_key(session: &str) -> String {
+    hash_secret(&crate::seats::derived_secret(session, "owner"))
+}
+
 fn side_text(side: Side) -> String {
     side.name().to_owned()
 }
@@ -401,6 +455,9 @@ impl Games {
             stops: Mutex::new(Vec::new()),
             stopping: AtomicBool::new(false),
             tasks: Mutex::new(Vec::new()),
+            time: Arc::default(),
+            timer: Arc::default(),
+            lobby: lobby::Lobby::default(),
         })
     }
 
@@ -411,6 +468,8 @@ impl Games {
         let mut tasks = vec![
             computer::spawn_scan(Arc::downgrade(self), self.settings.scan),
             cache::spawn_sweep(Arc::downgrade(self), self.settings.idle),
+            clock::spawn_timer(Arc::downgrade(self), self.settings.scan),
+            lobby::spawn_seek_sweep(Arc::downgrade(self)),
         ];
         if let Some(url) = self.store.postgres_url() {
             tasks.push(notices::spawn_listener(Arc::downgrade(self), url.to_owned()));
@@ -490,7 +549,7 @@ impl Games {
             return Err(not_found());
         }
         let stored = self.store.load(id).await?.ok_or_else(not_found)?;
-        let entry = Entry::from_stored(stored).inspect_err(|error| {
+        let entry = Entry::from_stored(stored, self.time.clone()).inspect_err(|error| {
             eprintln!("arbiter serve: {error}");
         })?;
         Ok(self.cache.insert(id, entry))
@@ -516,37 +575,74 @@ impl Games {
         session: Option<String>,
     ) -> Result<Created, ApiError> {
         let kind: GameId = new.game.parse().map_err(|e| ApiError::BadRequest(format!("{e}")))?;
-        let live = live::build(kind, &new.options, &[], None).map_err(ApiError::BadRequest)?;
         let players = [Player::parse(&new.white, kind)?, Player::parse(&new.black, kind)?];
+        let id = new_game_id()?;
+        let mut seats = HashMap::new();
+        let mut secrets = [None, None];
+        let mut holdings = Vec::new();
+        let mut waiting = 0;
+        for side in Side::BOTH {
+            if players[side.index()] != Player::Human {
+                continue;
+            }
+            let token = match &session {
+                Some(session) if new.keep.contains(&side) => {
+                    holdings.push((owner_key(session), side));
+                    seat_secret(session, &id, side)
+                }
+                _ => {
+                    waiting += 1;
+                    new_secret()?
+                }
+            };
+            secrets[side.index()] = Some(hash_secret(&token));
+            let url = format!("/join/{id}/{}/{token}", side.name());
+            seats.insert(side, SeatLink { token, url });
+        }
+        let setup = Setup {
+            id: id.clone(),
+            kind,
+            options: new.options,
+            players,
+            secrets,
+            clock: new.clock,
+            waiting,
+            holdings,
+            taken: [false; 2],
+            seek: None,
+        };
+        let (_, entry) = self.insert(setup).await?;
+        let state = entry.state(seats.keys().copied().collect());
+        Ok(Created { watch_url: format!("/games/{id}"), id, seats, state })
+    }
+
+    /// Stores the new game `setup` and starts it: the computer's search when it is to move,
+    /// the clock's deadline. The game is answered locked.
+    async fn insert(
+        self: &Arc<Self>,
+        setup: Setup,
+    ) -> Result<(Arc<Slot>, OwnedMutexGuard<Entry>), ApiError> {
+        let Setup { id, kind, options, players, secrets, clock, waiting, holdings, taken, seek } =
+            setup;
+        let live = live::build(kind, &options, &[], None).map_err(ApiError::BadRequest)?;
         for player in &players {
             if let Player::Computer(spec) = player {
                 live.check_player(spec).map_err(|e| ApiError::BadRequest(e.to_string()))?;
             }
         }
-        let id = new_game_id()?;
-        let mut seats = HashMap::new();
-        let mut stored_seat = |side: Side| -> Result<StoredSeat, ApiError> {
-            let player = &players[side.index()];
-            let mut secret = None;
-            if let Player::Human = player {
-                let token = match &session {
-                    Some(session) if new.keep.contains(&side) => seat_secret(session, &id, side),
-                    _ => new_secret()?,
-                };
-                secret = Some(hash_secret(&token));
-                let url = format!("/join/{id}/{}/{token}", side.name());
-                seats.insert(side, SeatLink { token, url });
-            }
-            Ok(StoredSeat { player: player.to_text(), secret, claimed: false })
-        };
-        let seats_stored = [stored_seat(Side::White)?, stored_seat(Side::Black)?];
+        let clock = clock.map(TimeControl::check).transpose()?;
+        let initial = clock.map_or(0, TimeControl::initial_ms);
         let time = now();
         let due = matches!(players[live.side_to_move().index()], Player::Computer(_));
+        let [white, black] = secrets;
         let stored = StoredGame {
             id: id.clone(),
             game: kind.id().to_owned(),
             options: live.options_text(),
-            seats: seats_stored,
+            seats: [
+                StoredSeat { player: players[0].to_text(), secret: white, claimed: taken[0] },
+                StoredSeat { player: players[1].to_text(), secret: black, claimed: taken[1] },
+            ],
             moves: Vec::new(),
             event: None,
             draw_offer: None,
@@ -557,12 +653,30 @@ impl Games {
             lease: due.then(|| self.lease()),
             created: time,
             updated: time,
+            clock: clock.map(TimeControl::to_text),
+            remaining: [initial; 2],
+            turn_began: self.time.now(),
+            deadline: None,
+            waiting,
+            clocks: Vec::new(),
+            rematch_offer: None,
+            rematch_game: None,
         };
-        self.store.create(&stored).await?;
+        let entry = Entry::from_stored(stored, self.time.clone())?;
+        let mut stored = entry.stored.clone();
+        stored.deadline = entry.deadline();
+        match seek {
+            Some((seek, side)) => {
+                self.store.create_from_seek(&stored, &holdings, &seek, side).await?;
+            }
+            None => self.store.create(&stored, &holdings).await?,
+        }
         let (slot, mut entry) = self.lock(&id).await?;
+        if let Some(deadline) = entry.stored.deadline {
+            self.timer.watch(&id, deadline);
+        }
         self.schedule(&slot, &mut entry);
-        let state = entry.state(seats.keys().copied().collect());
-        Ok(Created { watch_url: format!("/games/{id}"), id, seats, state })
+        Ok((slot, entry))
     }
 
     /// Creates a game; the creator gets every human seat's token and link, and the seats it
@@ -658,7 +772,8 @@ impl Games {
     /// The record of game `id`.
     pub async fn record(&self, id: &str) -> Result<String, ApiError> {
         let (_, entry) = self.lock(id).await?;
-        Ok(entry.live.record_text())
+        let control = entry.control().map(TimeControl::record_tag);
+        Ok(entry.live.record_text(control.as_deref(), &entry.stored.clocks))
     }
 
     /// A lease on a computer move for this server, from now.
@@ -688,6 +803,7 @@ impl Games {
         entry.stored.updated = now();
         entry.stored.due = entry.computer_due();
         entry.stored.lease = entry.stored.due.then(|| self.lease());
+        entry.stored.deadline = entry.deadline();
         let first_changed = first_changed.min(entry.stored.moves.len());
         if let Err(error) = self.store.save(&entry.stored, first_changed, stored).await {
             entry.stale = true;
@@ -701,6 +817,9 @@ impl Games {
         self.channels.announce(&entry.stored.id, entry.stored.version);
         if let Some(notices) = &self.notices {
             let _ = notices.send((entry.stored.id.clone(), entry.stored.version)).await;
+        }
+        if let Some(deadline) = entry.stored.deadline {
+            self.timer.watch(&entry.stored.id, deadline);
         }
         self.schedule(slot, entry);
         Ok(())
@@ -733,7 +852,7 @@ impl Games {
             )));
         }
         let side = entry.live.side_to_move();
-        if entry.live.status().is_over() {
+        if entry.over() {
             return Err(ApiError::conflict("the game is over"));
         }
         if !held.contains(&side) {
@@ -741,7 +860,16 @@ impl Games {
                 "it is {side}'s turn, and you do not hold that seat"
             )));
         }
-        entry.live.play(text).map_err(move_error)?;
+        let now = self.time.now();
+        if let Some(event) = entry.timed_out(now) {
+            entry.end_by(event, now);
+            self.commit(&slot, &mut entry, current).await?;
+            return Err(ApiError::conflict(match event {
+                Event::Abort => "the game was aborted: a first move did not come in time",
+                _ => "your time ran out: the game is over",
+            }));
+        }
+        entry.play_at(text, now).map_err(move_error)?;
         entry.stored.draw_offer = None;
         entry.stored.undo_request = None;
         self.commit(&slot, &mut entry, current).await?;
@@ -757,6 +885,10 @@ impl Games {
         let (slot, mut entry) = self.lock(id).await?;
         let held = entry.held(secrets);
         let side = entry.acting(&held)?;
+        if entry.over() {
+            return Err(ApiError::conflict("the game is over"));
+        }
+        entry.stop_clock(self.time.now());
         entry.live.end(Event::Resignation(side)).map_err(move_error)?;
         entry.stored.event = Some(Event::Resignation(side).to_text());
         entry.stop.store(true, Ordering::Relaxed);
@@ -780,6 +912,7 @@ impl Games {
         let both = held.len() == 2;
         match action {
             Offer | Accept if offered == Some(side.opponent()) || both => {
+                entry.stop_clock(self.time.now());
                 entry.live.end(Event::Draw).map_err(move_error)?;
                 entry.stored.event = Some(Event::Draw.to_text());
                 entry.stored.draw_offer = None;
@@ -811,6 +944,9 @@ impl Games {
         let (slot, mut entry) = self.lock(id).await?;
         let held = entry.held(secrets);
         let side = entry.acting_while_ongoing(&held)?;
+        if entry.control().is_some() {
+            return Err(ApiError::conflict("no move is taken back in a game on a clock"));
+        }
         let requested = read_side(entry.stored.undo_request.as_deref());
         let immediate = held.len() == 2 || entry.is_computer(side.opponent());
         // Between two players (or against the computer) a takeback takes back one's own move:
@@ -881,10 +1017,21 @@ impl Games {
         }
         let secret = seat_secret(session, id, side);
         let seat = &mut entry.stored.seats[side.index()];
+        let offered = seat.secret.is_some() && !seat.claimed;
         seat.secret = Some(hash_secret(&secret));
         seat.claimed = true;
+        if offered && entry.stored.waiting > 0 {
+            entry.stored.waiting -= 1;
+            // The first moves' time begins when no seat waits for its friend.
+            if entry.stored.waiting == 0 && entry.live.ply() < 2 {
+                entry.stored.turn_began = self.time.now();
+            }
+        }
         let ply = entry.live.ply();
         self.commit(&slot, &mut entry, ply).await?;
+        if let Err(error) = self.store.hold(&owner_key(session), id, side).await {
+            eprintln!("arbiter serve: game {id} is not listed among its player's: {error}");
+        }
         let held = [Side::White, Side::Black].map(|side| seat_secret(session, id, side));
         Ok(entry.state(entry.held(&held)))
     }
@@ -935,13 +1082,13 @@ impl Games {
             let spec = PlayerSpec { limits, table_mib: 8, ..PlayerSpec::new(Engine::AlphaBeta) };
             // A game ended by a resignation or an agreed draw is analysed as the board left it.
             if moves.len() == played.len() && entry.stored.event.is_none() {
-                (key, entry.live.search(spec, stop.clone()), entry.live.exact(think))
+                (key, entry.live.search(spec, stop.clone(), false), entry.live.exact(think))
             } else {
                 let kind: GameId =
                     entry.stored.game.parse().map_err(|e| ApiError::Damaged(format!("{e}")))?;
                 let earlier = live::build(kind, &entry.stored.options, moves, None)
                     .map_err(ApiError::Damaged)?;
-                (key, earlier.search(spec, stop.clone()), earlier.exact(think))
+                (key, earlier.search(spec, stop.clone(), false), earlier.exact(think))
             }
         };
         let permit = self.workers.acquire(Work::Analysis).await;

@@ -95,6 +95,9 @@ impl Games {
 
     /// Another server (or this one) stored game `id` at `version`.
     fn heard(&self, id: &str, version: i64) {
+        if id == super::LOBBY {
+            self.heard_lobby();
+        }
         self.cache.forget_older(id, version);
         self.channels.announce(id, version);
     }
@@ -102,6 +105,7 @@ impl Games {
     /// The notices of some changes may have been missed: every copy in memory is dropped and
     /// every socket looks at its game again.
     fn missed(&self) {
+        self.heard_lobby();
         self.cache.clear();
         self.channels.announce_all();
     }

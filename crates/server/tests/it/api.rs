@@ -4,8 +4,8 @@
 
 use std::time::Duration;
 
-use crate::common::{databases, token, wait_for, Server};
-use futures_util::{SinkExt, StreamExt};
+use crate::common::{browser, databases, receive, token, wait_for, Server};
+use futures_util::SinkExt;
 use reqwest::{Client, Response, StatusCode};
 use serde_json::{json, Value};
 use tokio_tungstenite::tungstenite::Message;
@@ -173,15 +173,6 @@ async fn error(response: Response) -> (StatusCode, String) {
 async fn seen_by(server: &Server, client: &Client, id: &str) -> Value {
     let response = client.get(server.url(&format!("/api/games/{id}"))).send().await.expect("sent");
     response.json().await.expect("json")
-}
-
-/// A browser's client: it keeps cookies, and does not follow redirects.
-fn browser() -> Client {
-    Client::builder()
-        .cookie_store(true)
-        .redirect(reqwest::redirect::Policy::none())
-        .build()
-        .expect("client")
 }
 
 /// Joins game `id` as `side` with the link's `token`, as the invitation page's button does.
@@ -481,18 +472,6 @@ async fn the_socket_pushes_every_change_and_a_reconnect_catches_up() {
         assert!(missed["version"].as_i64() > Some(seen));
         let _ = socket.send(Message::Close(None)).await;
     }
-}
-
-async fn receive<S>(socket: &mut S) -> Value
-where
-    S: StreamExt<Item = Result<Message, tokio_tungstenite::tungstenite::Error>> + Unpin,
-{
-    let message = tokio::time::timeout(Duration::from_secs(10), socket.next())
-        .await
-        .expect("a message in time")
-        .expect("the socket is open")
-        .expect("a message");
-    serde_json::from_str(message.to_text().expect("text")).expect("json")
 }
 
 #[tokio::test]

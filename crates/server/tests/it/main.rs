@@ -3,8 +3,10 @@
 mod abuse;
 mod api;
 mod attacks;
+mod clocks;
 mod common;
 mod delivery;
 mod faults;
 mod instances;
+mod lobby;
 mod siege;

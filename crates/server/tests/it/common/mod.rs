@@ -14,6 +14,8 @@ use tokio::task::JoinHandle;
 /// A running server.
 pub struct Server {
     pub addr: SocketAddr,
+    /// Its games, for the hooks a test uses (the server's clock).
+    pub games: std::sync::Arc<arbiter_server::Games>,
     task: JoinHandle<()>,
 }
 
@@ -61,10 +63,11 @@ impl Server {
         let addr = listener.local_addr().expect("an address");
         let state =
             AppState::start(store, settings).expect("the server starts").protected(protection);
+        let games = state.games().clone();
         let task = tokio::spawn(async move {
             let _ = axum::serve(listener, app(state)).await;
         });
-        Server { addr, task }
+        Server { addr, games, task }
     }
 
     pub fn url(&self, path: &str) -> String {
@@ -118,7 +121,7 @@ impl Server {
     }
 
     /// The JSON body of `GET path`.
-    async fn get_json(&self, client: &Client, path: &str) -> Value {
+    pub async fn get_json(&self, client: &Client, path: &str) -> Value {
         client.get(self.url(path)).send().await.expect("sent").json().await.expect("json")
     }
 
@@ -203,4 +206,31 @@ pub async fn wait_for(
         tokio::time::sleep(std::time::Duration::from_millis(50)).await;
     }
     panic!("the game {id} did not get there in time");
+}
+
+/// A browser's client: it keeps cookies, and does not follow redirects.
+pub fn browser() -> Client {
+    Client::builder()
+        .cookie_store(true)
+        .redirect(reqwest::redirect::Policy::none())
+        .build()
+        .expect("client")
+}
+
+/// The next message of a socket, as JSON (within 10 s).
+pub async fn receive<S>(socket: &mut S) -> Value
+where
+    S: futures_util::StreamExt<
+            Item = Result<
+                tokio_tungstenite::tungstenite::Message,
+                tokio_tungstenite::tungstenite::Error,
+            >,
+        > + Unpin,
+{
+    let message = tokio::time::timeout(std::time::Duration::from_secs(10), socket.next())
+        .await
+        .expect("a message in time")
+        .expect("the socket is open")
+        .expect("a message");
+    serde_json::from_str(message.to_text().expect("text")).expect("json")
 }

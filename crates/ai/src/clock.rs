@@ -1,4 +1,5 @@
-//! How long to think when the other program gives a clock instead of a time per move.
+//! How long to think on a clock: the time management of the engine protocols and of the
+//! server's games on a clock.
 
 use std::time::Duration;
 

@@ -1,0 +1,127 @@
+// The home page's lobby: the open challenges, live from the lobby socket, each with a button
+// to take it; one's own with a button to withdraw it. When one's own is taken, the page takes
+// its seat and moves to the game.
+
+import { getCatalog, getJson, postJson, request, sideName } from './api.js';
+import { clockLabel } from './clocks.js';
+
+const list = document.getElementById('seeks');
+const none = document.getElementById('no-seeks');
+const errorBox = document.getElementById('lobby-error');
+const seeks = new Map();
+let names = new Map();
+
+function el(tag, attributes = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [key, value] of Object.entries(attributes)) node.setAttribute(key, value);
+  node.append(...children);
+  return node;
+}
+
+function ago(ms) {
+  const seconds = Math.round(ms / 1000);
+  return seconds < 60 ? `${seconds} s ago` : `${Math.round(seconds / 60)} min ago`;
+}
+
+function row(seek) {
+  const side = seek.side === 'random' ? 'random sides' : `the creator plays ${sideName(seek.side)}`;
+  const options = seek.options ? ` · ${seek.options}` : '';
+  const what = el('span', { class: 'what' }, el('strong', {}, names.get(seek.game) ?? seek.name),
+    ` · ${clockLabel(seek.clock)}${options} · `, el('small', {}, `${side}, ${ago(seek.age_ms)}`));
+  const action = document.createElement('button');
+  action.type = 'button';
+  if (seek.yours) {
+    action.textContent = 'Withdraw';
+    action.addEventListener('click', () => withdraw(seek.id));
+  } else {
+    action.textContent = 'Accept';
+    action.className = 'primary';
+    action.addEventListener('click', () => take(seek.id));
+  }
+  return el('li', { 'data-seek': seek.id, class: seek.yours ? 'yours' : '' }, what,
+    seek.yours ? el('small', {}, 'your challenge: waiting for an opponent') : '', action);
+}
+
+function draw() {
+  list.replaceChildren(...[...seeks.values()].map(row));
+  none.hidden = seeks.size > 0;
+}
+
+async function take(id) {
+  errorBox.textContent = '';
+  try {
+    const created = await postJson(`/api/seeks/${id}/accept`);
+    location.assign(`/games/${created.id}`);
+  } catch (error) {
+    errorBox.textContent = error.message;
+  }
+}
+
+async function withdraw(id) {
+  errorBox.textContent = '';
+  try {
+    await request('DELETE', `/api/seeks/${id}`, {});
+    seeks.delete(id);
+    draw();
+  } catch (error) {
+    errorBox.textContent = error.message;
+  }
+}
+
+// The creator's seek was taken: the seat its token holds becomes this browser's.
+async function accepted(message) {
+  try {
+    await postJson(`/api/games/${message.game}/join`, { side: message.side, token: message.token });
+    location.assign(`/games/${message.game}`);
+  } catch (error) {
+    errorBox.textContent = `Your challenge was taken, but the seat could not be taken: ${error.message}`;
+  }
+}
+
+// Posts a seek from the new-game form; the socket lists it.
+export async function postSeek(seek) {
+  const created = await postJson('/api/seeks', seek);
+  seeks.set(created.id, created.seek);
+  draw();
+  // A socket opened before this browser had its session cookie does not know the seek is its
+  // own: it is opened again, with the cookie.
+  current?.close();
+  list.querySelector(`[data-seek="${created.id}"]`)?.scrollIntoView({ block: 'nearest' });
+  return created;
+}
+
+let attempts = 0;
+let current = null;
+function connect() {
+  const scheme = location.protocol === 'https:' ? 'wss' : 'ws';
+  const socket = new WebSocket(`${scheme}://${location.host}/api/lobby/socket`);
+  current = socket;
+  socket.addEventListener('open', () => { attempts = 0; });
+  socket.addEventListener('message', (event) => {
+    const message = JSON.parse(event.data);
+    if (message.type === 'seeks') {
+      seeks.clear();
+      for (const seek of message.seeks) seeks.set(seek.id, seek);
+    } else if (message.type === 'added') {
+      seeks.set(message.seek.id, message.seek);
+    } else if (message.type === 'removed') {
+      seeks.delete(message.id);
+    } else if (message.type === 'accepted') {
+      accepted(message);
+    }
+    draw();
+  });
+  socket.addEventListener('close', () => {
+    attempts += 1;
+    setTimeout(connect, Math.min(8000, 250 * 2 ** attempts));
+  });
+}
+
+async function main() {
+  names = new Map((await getCatalog()).map((game) => [game.id, game.name]));
+  for (const seek of await getJson('/api/seeks')) seeks.set(seek.id, seek);
+  draw();
+  connect();
+}
+
+main().catch((error) => { errorBox.textContent = `The lobby could not be loaded: ${error.message}`; });

@@ -1,0 +1,348 @@
+//! Clocks. The server is the only authority on time: each side's time left is stored with the
+//! game and charged in the move's transaction from the server's clock ([`ServerTime`]). No
+//! clock runs until each side has made its first move; a side that does not make its first
+//! move in time (30 s in real time, the days a move in correspondence) has the game aborted.
+//! A side whose time runs out loses, in every game. The server finds that by itself: every
+//! game with a deadline close enough is in a queue ([`Timer`]) that a task ends on time, and a
+//! scan of the database every few seconds puts there the deadlines other servers stored.
+
+use std::cmp::Reverse;
+use std::collections::BinaryHeap;
+use std::sync::atomic::{AtomicI64, Ordering};
+use std::sync::{Arc, Mutex, PoisonError, Weak};
+use std::time::Duration;
+
+use arbiter_core::Side;
+use serde::{Deserialize, Serialize};
+use tokio::sync::Notify;
+use tokio::task::AbortHandle;
+
+use super::{now_ms, Games};
+use crate::error::ApiError;
+
+/// How long a side has for its first move in real time before the game is aborted.
+pub const FIRST_MOVE_MS: i64 = 30_000;
+
+/// A day, in milliseconds.
+const DAY_MS: i64 = 86_400_000;
+
+/// The longest initial time a real-time clock may have: three hours.
+const MAX_INITIAL_MS: u64 = 3 * 3_600_000;
+
+/// The largest increment: three minutes.
+const MAX_INCREMENT_MS: u64 = 180_000;
+
+/// The most days a move a correspondence clock may give.
+const MAX_DAYS: u32 = 14;
+
+/// A time control.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
+#[serde(untagged, deny_unknown_fields)]
+pub enum TimeControl {
+    /// Real time: each side's initial time, and the increment added after each of its moves
+    /// (Fischer), in milliseconds.
+    RealTime {
+        /// Each side's time at the start.
+        initial_ms: u64,
+        /// Added to the mover's time after each move.
+        #[serde(default)]
+        increment_ms: u64,
+    },
+    /// Correspondence: the days each move may take.
+    Correspondence {
+        /// Days a move.
+        days_per_move: u32,
+    },
+}
+
+impl TimeControl {
+    /// Checks the bounds: 1 s to 3 h, an increment up to 3 min, 1 to 14 days a move.
+    pub fn check(self) -> Result<TimeControl, ApiError> {
+        let fine = match self {
+            TimeControl::RealTime { initial_ms, increment_ms } => {
+                (1000..=MAX_INITIAL_MS).contains(&initial_ms) && increment_ms <= MAX_INCREMENT_MS
+            }
+            TimeControl::Correspondence { days_per_move } => {
+                (1..=MAX_DAYS).contains(&days_per_move)
+            }
+        };
+        if fine {
+            Ok(self)
+        } else {
+            Err(ApiError::BadRequest(format!(
+                "the clock is out of bounds: a real-time clock has 1 s to 3 h \
+                 (`initial_ms` 1000 to {MAX_INITIAL_MS}) and an increment of at most 3 min \
+                 (`increment_ms` up to {MAX_INCREMENT_MS}); a correspondence clock 1 to \
+                 {MAX_DAYS} `days_per_move`"
+            )))
+        }
+    }
+
+    /// Each side's time at the start, in milliseconds.
+    #[must_use]
+    pub fn initial_ms(self) -> i64 {
+        match self {
+            TimeControl::RealTime { initial_ms, .. } => initial_ms as i64,
+            TimeControl::Correspondence { days_per_move } => i64::from(days_per_move) * DAY_MS,
+        }
+    }
+
+    /// How long a side has for its first move before the game is aborted.
+    #[must_use]
+    pub fn first_move_ms(self) -> i64 {
+        match self {
+            TimeControl::RealTime { .. } => FIRST_MOVE_MS,
+            TimeControl::Correspondence { .. } => self.initial_ms(),
+        }
+    }
+
+    /// The mover's time after a move that took `used` of its `left`.
+    #[must_use]
+    pub fn after_move(self, left: i64, used: i64) -> i64 {
+        match self {
+            TimeControl::RealTime { increment_ms, .. } => left - used + increment_ms as i64,
+            TimeControl::Correspondence { .. } => self.initial_ms(),
+        }
+    }
+
+    /// As stored: `300000+3000`, or `d3`.
+    #[must_use]
+    pub fn to_text(self) -> String {
+        match self {
+            TimeControl::RealTime { initial_ms, increment_ms } => {
+                format!("{initial_ms}+{increment_ms}")
+            }
+            TimeControl::Correspondence { days_per_move } => format!("d{days_per_move}"),
+        }
+    }
+
+    /// Reads the stored text.
+    #[must_use]
+    pub fn from_text(text: &str) -> Option<TimeControl> {
+        if let Some(days) = text.strip_prefix('d') {
+            return Some(TimeControl::Correspondence { days_per_move: days.parse().ok()? });
+        }
+        let (initial, increment) = text.split_once('+')?;
+        Some(TimeControl::RealTime {
+            initial_ms: initial.parse().ok()?,
+            increment_ms: increment.parse().ok()?,
+        })
+    }
+
+    /// As a record's `TimeControl` tag writes it: `300+3` (seconds and increment), or
+    /// `1/259200` (one move in three days' seconds).
+    #[must_use]
+    pub fn record_tag(self) -> String {
+        match self {
+            TimeControl::RealTime { initial_ms, increment_ms } => {
+                let seconds = |ms: u64| {
+                    if ms.is_multiple_of(1000) {
+                        (ms / 1000).to_string()
+                    } else {
+                        format!("{}", ms as f64 / 1000.0)
+                    }
+                };
+                format!("{}+{}", seconds(initial_ms), seconds(increment_ms))
+            }
+            TimeControl::Correspondence { days_per_move } => {
+                format!("1/{}", i64::from(days_per_move) * DAY_MS / 1000)
+            }
+        }
+    }
+}
+
+/// The clocks as a client shows them: each side's time left at the moment the state was made.
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+pub struct ClockState {
+    /// White's time left, in milliseconds.
+    pub white_ms: i64,
+    /// Black's time left.
+    pub black_ms: i64,
+    /// The increment of a real-time clock.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub increment_ms: Option<u64>,
+    /// The days a move of a correspondence clock.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub days_per_move: Option<u32>,
+    /// The side whose clock runs: `null` before both sides have moved and once the game is
+    /// over.
+    pub running: Option<Side>,
+}
+
+/// The server's clock, in milliseconds since the Unix epoch, which a test may move forward.
+#[derive(Debug, Default)]
+pub struct ServerTime {
+    offset_ms: AtomicI64,
+}
+
+impl ServerTime {
+    /// Now, on this clock.
+    #[must_use]
+    pub fn now(&self) -> i64 {
+        now_ms() + self.offset_ms.load(Ordering::Relaxed)
+    }
+
+    fn advance(&self, by: Duration) {
+        self.offset_ms.fetch_add(by.as_millis() as i64, Ordering::Relaxed);
+    }
+}
+
+/// The games whose deadline comes soon, the next first.
+#[derive(Default)]
+pub(super) struct Timer {
+    queue: Mutex<BinaryHeap<Reverse<(i64, String)>>>,
+    wake: Notify,
+}
+
+impl Timer {
+    /// Ends game `id` on time at `deadline` unless a change comes first.
+    pub(super) fn watch(&self, id: &str, deadline: i64) {
+        let mut queue = self.queue.lock().unwrap_or_else(PoisonError::into_inner);
+        queue.push(Reverse((deadline, id.to_owned())));
+        drop(queue);
+        self.wake.notify_one();
+    }
+
+    /// The games whose deadline is `now` or earlier, taken from the queue; and the next
+    /// deadline after them.
+    fn due(&self, now: i64) -> (Vec<String>, Option<i64>) {
+        let mut queue = self.queue.lock().unwrap_or_else(PoisonError::into_inner);
+        let mut due = Vec::new();
+        while let Some(Reverse((deadline, _))) = queue.peek() {
+            if *deadline > now {
+                return (due, Some(*deadline));
+            }
+            if let Some(Reverse((_, id))) = queue.pop() {
+                due.push(id);
+            }
+        }
+        (due, None)
+    }
+}
+
+impl Games {
+    /// Moves this server's clock forward by `by`: a test's way to reach a correspondence
+    /// deadline without waiting days.
+    pub fn advance_clock(&self, by: Duration) {
+        self.time.advance(by);
+        self.timer.wake.notify_one();
+    }
+
+    /// Ends game `id` on time if its deadline has passed (another change may have come first).
+    async fn end_on_time(self: &Arc<Self>, id: &str) -> Result<(), ApiError> {
+        let (slot, mut entry) = self.lock(id).await?;
+        let now = self.time.now();
+        let Some(event) = entry.timed_out(now) else {
+            if let Some(deadline) = entry.stored.deadline {
+                self.timer.watch(id, deadline);
+            }
+            return Ok(());
+        };
+        entry.end_by(event, now);
+        let ply = entry.live.ply();
+        self.commit(&slot, &mut entry, ply).await
+    }
+
+    /// The deadlines stored that come before `until`, queued.
+    async fn queue_stored_deadlines(&self, until: i64) {
+        match self.store.deadlines_before(until).await {
+            Ok(found) => {
+                for (id, deadline) in found {
+                    self.timer.watch(&id, deadline);
+                }
+            }
+            Err(error) => eprintln!("arbiter serve: the scan for clocks: {error}"),
+        }
+    }
+}
+
+/// Ends the games on time as their deadlines pass; every `scan`, queues the deadlines stored
+/// that come before the next scan (those of games this server does not hold, or read back).
+pub(super) fn spawn_timer(games: Weak<Games>, scan: Duration) -> AbortHandle {
+    tokio::spawn(async move {
+        let scan_ms = scan.as_millis() as i64;
+        let mut next_scan = i64::MIN;
+        loop {
+            let Some(strong) = games.upgrade() else { return };
+            let now = strong.time.now();
+            if now >= next_scan {
+                strong.queue_stored_deadlines(now + 2 * scan_ms).await;
+                next_scan = now + scan_ms;
+            }
+            let (due, next) = strong.timer.due(now);
+            for id in due {
+                let games = strong.clone();
+                tokio::spawn(async move {
+                    for _ in 0..super::ATTEMPTS {
+                        match games.end_on_time(&id).await {
+                            Err(ApiError::Outdated) => continue,
+                            Err(error) => {
+                                eprintln!("arbiter serve: the clock of game {id}: {error}")
+                            }
+                            Ok(()) => {}
+                        }
+                        break;
+                    }
+                });
+            }
+            let wait = next.map_or(next_scan, |next| next.min(next_scan)) - now;
+            let sleep = Duration::from_millis(wait.clamp(1, scan_ms.max(1)) as u64);
+            let timer = Arc::clone(&strong.timer);
+            drop(strong);
+            tokio::select! {
+                () = tokio::time::sleep(sleep) => {}
+                () = timer.wake.notified() => {}
+            }
+        }
+    })
+    .abort_handle()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_time_control_is_stored_and_tagged_as_text() {
+        let blitz = TimeControl::RealTime { initial_ms: 300_000, increment_ms: 3000 };
+        assert_eq!(blitz.to_text(), "300000+3000");
+        assert_eq!(TimeControl::from_text("300000+3000"), Some(blitz));
+        assert_eq!(blitz.record_tag(), "300+3");
+        let days = TimeControl::Correspondence { days_per_move: 3 };
+        assert_eq!(TimeControl::from_text(&days.to_text()), Some(days));
+        assert_eq!(days.record_tag(), "1/259200");
+        assert_eq!(TimeControl::from_text("300000"), None);
+    }
+
+    #[test]
+    fn a_move_is_charged_and_the_increment_added() {
+        let clock = TimeControl::RealTime { initial_ms: 2000, increment_ms: 500 };
+        assert_eq!(clock.after_move(2000, 700), 1800);
+        let days = TimeControl::Correspondence { days_per_move: 1 };
+        assert_eq!(
+            days.after_move(1000, 900),
+            DAY_MS,
+            "a correspondence move gives the days again"
+        );
+    }
+
+    #[test]
+    fn clocks_out_of_bounds_are_refused() {
+        assert!(TimeControl::RealTime { initial_ms: 999, increment_ms: 0 }.check().is_err());
+        assert!(TimeControl::RealTime { initial_ms: 60_000, increment_ms: 200_000 }
+            .check()
+            .is_err());
+        assert!(TimeControl::Correspondence { days_per_move: 0 }.check().is_err());
+        assert!(TimeControl::Correspondence { days_per_move: 7 }.check().is_ok());
+    }
+
+    #[test]
+    fn the_timer_gives_the_games_due_first() {
+        let timer = Timer::default();
+        timer.watch("b", 20);
+        timer.watch("a", 10);
+        timer.watch("c", 30);
+        assert_eq!(timer.due(5), (vec![], Some(10)));
+        assert_eq!(timer.due(20), (vec!["a".to_owned(), "b".to_owned()], Some(30)));
+    }
+}

@@ -1,0 +1,669 @@
+//! The lobby and what follows a game: open challenges (seeks) that anyone may accept, a
+//! rematch with colours swapped, and the games a browser holds seats in.
+//!
+//! A seek is held by its creator's secret: derived from the browser's session, or random for
+//! a client without one. The hash of that secret also holds the creator's seat in the game the
+//! seek becomes, so a client that made it with a token plays with that token, and a browser
+//! takes the seat with `POST /api/games/{id}/join` and the token its lobby socket gives it.
+//! A rematch's seats are held by secrets derived from what held the old ones: the session, or
+//! the token (`seat_secret(token, new_id, side)`, HMAC-SHA-256 keyed by the token).
+
+use std::collections::{HashMap, HashSet};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Arc;
+use std::time::Duration;
+
+use arbiter_catalog::GameId;
+use arbiter_core::Side;
+use serde::{Deserialize, Serialize};
+use tokio::task::AbortHandle;
+
+use super::clock::TimeControl;
+use super::{detached, owner_key, read_side, Created, GameState, Games, SeatLink, Setup, ATTEMPTS};
+use crate::error::ApiError;
+use crate::live::{self, GameStatus};
+use crate::seats::{derived_secret, hash_secret, new_game_id, new_secret, seat_secret, Player};
+use crate::store::StoredSeek;
+
+/// The channel of the lobby's changes, beside the games' (a game's identifier is 12
+/// characters long).
+pub(crate) const LOBBY: &str = "lobby";
+
+/// A seek whose creator's page has been gone this long is removed.
+const GONE: Duration = Duration::from_secs(60);
+
+/// A seek is removed this long after it was made, accepted or not.
+const OLDEST: Duration = Duration::from_secs(3600);
+
+/// How often the seeks are swept, and a lobby socket says its creator is there.
+pub(crate) const LOBBY_BEAT: Duration = Duration::from_secs(15);
+
+/// The most open seeks a browser may have, and the lobby in all.
+const SEEKS_PER_OWNER: i64 = 5;
+const SEEKS_IN_ALL: i64 = 1000;
+
+/// The most games "your games" lists.
+const MY_GAMES: i64 = 100;
+
+/// The side a seek's creator plays.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum SeekSide {
+    /// White.
+    White,
+    /// Black.
+    Black,
+    /// Drawn when the seek is accepted.
+    Random,
+}
+
+/// A seek, as posted.
+#[derive(Debug, Clone, Deserialize, utoipa::ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct NewSeek {
+    /// The catalog's identifier of the game.
+    pub game: String,
+    /// Its options, `key=value,…`.
+    #[serde(default)]
+    pub options: String,
+    /// The clock (as for a new game); absent or `null`, untimed.
+    #[serde(default)]
+    pub clock: Option<TimeControl>,
+    /// The side the creator plays.
+    pub side: SeekSide,
+}
+
+/// An open seek, as the lobby lists it.
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+pub struct Seek {
+    /// Its identifier.
+    pub id: String,
+    /// The catalog's identifier of the game.
+    pub game: String,
+    /// The game's name.
+    pub name: String,
+    /// Its options, canonical.
+    pub options: String,
+    /// The clock, `null` untimed.
+    pub clock: Option<TimeControl>,
+    /// The side the creator plays.
+    pub side: SeekSide,
+    /// How long ago it was posted, in milliseconds.
+    pub age_ms: i64,
+    /// Whether the requester posted it.
+    pub yours: bool,
+    /// The game it became, once accepted (shown to its creator only).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub game_id: Option<String>,
+}
+
+/// A seek just posted.
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+pub struct SeekCreated {
+    /// Its identifier.
+    pub id: String,
+    /// The creator's secret: `Authorization: Bearer TOKEN` withdraws the seek, and holds the
+    /// creator's seat in the game it becomes.
+    pub token: String,
+    /// The seek.
+    pub seek: Seek,
+}
+
+/// A seek accepted: the new game, with the acceptor's seat.
+pub type SeekAccepted = Created;
+
+/// What a player does about a rematch.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum RematchAction {
+    /// Offers a rematch (or accepts the one offered); at once against the computer and at one
+    /// screen.
+    Offer,
+    /// Accepts the rematch offered.
+    Accept,
+    /// Declines it.
+    Decline,
+}
+
+/// A game of "your games".
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+pub struct MyGame {
+    /// The game's identifier.
+    pub id: String,
+    /// The catalog's identifier of the game.
+    pub game: String,
+    /// Who plays White, as a person reads it.
+    pub white_name: String,
+    /// Who plays Black.
+    pub black_name: String,
+    /// The seats this browser holds.
+    pub you: Vec<Side>,
+    /// The number of moves played.
+    pub ply: usize,
+    /// Whether it goes on, and how it ended.
+    pub status: GameStatus,
+    /// The result, once over.
+    pub result: Option<live::GameResult>,
+    /// It is this browser's turn.
+    pub your_turn: bool,
+    /// The clock, `null` untimed.
+    pub clock: Option<super::ClockState>,
+}
+
+/// What a request presents to prove what it holds: its browser's session, and bearer tokens.
+#[derive(Debug, Clone, Default)]
+pub struct Roots {
+    /// The session cookie's secret.
+    pub session: Option<String>,
+    /// The bearer tokens.
+    pub tokens: Vec<String>,
+}
+
+impl Roots {
+    /// The root that holds seek `id`, whose secret's hash is `secret`.
+    fn holding_seek(&self, id: &str, secret: &str) -> Option<String> {
+        let from_session = self.session.as_ref().map(|session| seek_secret(session, id));
+        from_session
+            .into_iter()
+            .chain(self.tokens.iter().cloned())
+            .find(|s| hash_secret(s) == secret)
+    }
+}
+
+/// The secret of seek `id` for the browser of `session`.
+fn seek_secret(session: &str, id: &str) -> String {
+    derived_secret(session, &format!("seek/{id}"))
+}
+
+/// What a lobby socket has sent: the open seeks, the requester's own among them, and the
+/// acceptances told.
+#[derive(Debug, Default)]
+pub(crate) struct LobbySeen {
+    known: Option<HashSet<String>>,
+    mine: HashSet<String>,
+    told: HashSet<String>,
+}
+
+impl LobbySeen {
+    /// Whether the requester has open seeks (its socket says it is there).
+    pub(crate) fn has_seeks(&self) -> bool {
+        !self.mine.is_empty()
+    }
+}
+
+/// The lobby's open seeks as last read, and how many changes were announced when they were.
+#[derive(Default)]
+pub(super) struct Lobby {
+    changes: AtomicU64,
+    read: tokio::sync::Mutex<Option<(u64, Arc<Vec<StoredSeek>>)>>,
+}
+
+impl Games {
+    /// The lobby changed: every lobby socket, of every server, looks again.
+    async fn lobby_changed(&self) {
+        let change = self.lobby.changes.fetch_add(1, Ordering::Relaxed) as i64 + 1;
+        self.channels.announce(LOBBY, change);
+        if let Some(notices) = &self.notices {
+            let _ = notices.send((LOBBY.to_owned(), change)).await;
+        }
+    }
+
+    /// Another server announced a change of the lobby.
+    pub(super) fn heard_lobby(&self) {
+        self.lobby.changes.fetch_add(1, Ordering::Relaxed);
+    }
+
+    /// The open seeks: read again once after each change, however many sockets ask.
+    async fn open_seeks(&self) -> Result<Arc<Vec<StoredSeek>>, ApiError> {
+        let mut read = self.lobby.read.lock().await;
+        let changes = self.lobby.changes.load(Ordering::Relaxed);
+        match &*read {
+            Some((when, seeks)) if *when == changes => Ok(seeks.clone()),
+            _ => {
+                let seeks = Arc::new(self.store.seeks(None).await?);
+                *read = Some((changes, seeks.clone()));
+                Ok(seeks)
+            }
+        }
+    }
+
+    fn seek_view(&self, stored: &StoredSeek, owner: Option<&str>, now: i64) -> Option<Seek> {
+        let kind: GameId = stored.game.parse().ok()?;
+        let side = match stored.side.as_str() {
+            "white" => SeekSide::White,
+            "black" => SeekSide::Black,
+            _ => SeekSide::Random,
+        };
+        let yours = owner.is_some() && stored.owner.as_deref() == owner;
+        Some(Seek {
+            id: stored.id.clone(),
+            game: stored.game.clone(),
+            name: kind.info().name.to_owned(),
+            options: stored.options.clone(),
+            clock: stored.clock.as_deref().and_then(TimeControl::from_text),
+            side,
+            age_ms: (now - stored.created).max(0),
+            yours,
+            game_id: None,
+        })
+    }
+
+    /// The open seeks, the oldest first; `session` marks the requester's own.
+    pub async fn seeks(&self, session: Option<&str>) -> Result<Vec<Seek>, ApiError> {
+        let owner = session.map(owner_key);
+        let now = self.time.now();
+        let open = self.open_seeks().await?;
+        Ok(open.iter().filter_map(|seek| self.seek_view(seek, owner.as_deref(), now)).collect())
+    }
+
+    /// Posts a seek; a browser's (with `session`) is held by its session.
+    pub async fn post_seek(
+        &self,
+        new: NewSeek,
+        session: Option<String>,
+    ) -> Result<SeekCreated, ApiError> {
+        let kind: GameId = new.game.parse().map_err(|e| ApiError::BadRequest(format!("{e}")))?;
+        let options = live::build(kind, &new.options, &[], None)
+            .map_err(ApiError::BadRequest)?
+            .options_text();
+        let clock = new.clock.map(TimeControl::check).transpose()?;
+        let id = new_game_id()?;
+        let token = match &session {
+            Some(session) => seek_secret(session, &id),
+            None => new_secret()?,
+        };
+        let now = self.time.now();
+        let owner = session.as_deref().map(owner_key);
+        let stored = StoredSeek {
+            id: id.clone(),
+            game: kind.id().to_owned(),
+            options,
+            clock: clock.map(TimeControl::to_text),
+            side: match new.side {
+                SeekSide::White => "white",
+                SeekSide::Black => "black",
+                SeekSide::Random => "random",
+            }
+            .to_owned(),
+            secret: hash_secret(&token),
+            owner: owner.clone(),
+            created: now,
+            seen: now,
+            accepted: None,
+        };
+        if !self.store.post_seek(&stored, SEEKS_PER_OWNER, SEEKS_IN_ALL).await? {
+            return Err(ApiError::conflict(format!(
+                "too many open seeks: a browser may have {SEEKS_PER_OWNER}, the lobby \
+                 {SEEKS_IN_ALL}; withdraw one, or wait"
+            )));
+        }
+        self.lobby_changed().await;
+        let seek = self
+            .seek_view(&stored, owner.as_deref(), now)
+            .ok_or_else(|| ApiError::Internal("the seek just made cannot be read".to_owned()))?;
+        Ok(SeekCreated { id, token, seek })
+    }
+
+    /// Seek `id` for its creator (who is there, then): with the game it became, once accepted.
+    pub async fn seek(&self, id: &str, roots: &Roots) -> Result<Seek, ApiError> {
+        let stored = self.store.seeks(Some(id)).await?.into_iter().next().ok_or_else(no_seek)?;
+        if roots.holding_seek(id, &stored.secret).is_none() {
+            return Err(ApiError::Forbidden("only the seek's creator may look at it".to_owned()));
+        }
+        let now = self.time.now();
+        self.store.seen_seeks(None, Some(id), now).await?;
+        let owner = roots.session.as_deref().map(owner_key);
+        let mut seek = self.seek_view(&stored, owner.as_deref(), now).ok_or_else(no_seek)?;
+        seek.yours = true;
+        seek.game_id = stored.accepted.map(|(game, _)| game);
+        Ok(seek)
+    }
+
+    /// Withdraws seek `id`, for its creator.
+    pub async fn withdraw_seek(&self, id: &str, roots: &Roots) -> Result<(), ApiError> {
+        let stored = self.store.seeks(Some(id)).await?.into_iter().next().ok_or_else(no_seek)?;
+        if roots.holding_seek(id, &stored.secret).is_none() {
+            return Err(ApiError::Forbidden("only the seek's creator may withdraw it".to_owned()));
+        }
+        if !self.store.withdraw_seek(id, &stored.secret).await? {
+            return Err(ApiError::conflict("the seek was accepted already"));
+        }
+        self.lobby_changed().await;
+        Ok(())
+    }
+
+    /// Accepts seek `id`: a new game between its creator and the requester, whose seat is
+    /// held by its session (or by the token answered).
+    pub async fn accept_seek(
+        self: &Arc<Self>,
+        id: &str,
+        roots: Roots,
+    ) -> Result<SeekAccepted, ApiError> {
+        let (games, id) = (self.clone(), id.to_owned());
+        detached(async move { games.accept_seek_now(&id, roots).await }).await
+    }
+
+    async fn accept_seek_now(
+        self: &Arc<Self>,
+        id: &str,
+        roots: Roots,
+    ) -> Result<SeekAccepted, ApiError> {
+        let seek = self.store.seeks(Some(id)).await?.into_iter().next().ok_or_else(no_seek)?;
+        if seek.accepted.is_some() {
+            return Err(ApiError::conflict("this seek was taken already"));
+        }
+        let owner = roots.session.as_deref().map(owner_key);
+        let own = roots.holding_seek(id, &seek.secret).is_some()
+            || (owner.is_some() && owner == seek.owner);
+        if own {
+            return Err(ApiError::Forbidden("you cannot accept your own seek".to_owned()));
+        }
+        let kind: GameId = seek.game.parse().map_err(|e| ApiError::Damaged(format!("{e}")))?;
+        let creator = match read_side(Some(&seek.side)) {
+            Some(side) => side,
+            None => {
+                let mut byte = [0u8; 1];
+                getrandom::fill(&mut byte)
+                    .map_err(|error| ApiError::Internal(format!("no random numbers: {error}")))?;
+                if byte[0] & 1 == 0 {
+                    Side::White
+                } else {
+                    Side::Black
+                }
+            }
+        };
+        let acceptor = creator.opponent();
+        let game = new_game_id()?;
+        let mut holdings = Vec::new();
+        let token = match &roots.session {
+            Some(session) => {
+                holdings.push((owner_key(session), acceptor));
+                seat_secret(session, &game, acceptor)
+            }
+            None => new_secret()?,
+        };
+        let mut secrets = [None, None];
+        secrets[creator.index()] = Some(seek.secret.clone());
+        secrets[acceptor.index()] = Some(hash_secret(&token));
+        let mut taken = [false; 2];
+        taken[acceptor.index()] = true;
+        let setup = Setup {
+            id: game.clone(),
+            kind,
+            options: seek.options.clone(),
+            players: [Player::Human, Player::Human],
+            secrets,
+            clock: seek.clock.as_deref().and_then(TimeControl::from_text),
+            waiting: 0,
+            holdings,
+            taken,
+            seek: Some((id.to_owned(), creator)),
+        };
+        let (_, entry) = self.insert(setup).await?;
+        let state = entry.state(vec![acceptor]);
+        drop(entry);
+        self.lobby_changed().await;
+        let url = format!("/games/{game}");
+        let seats = HashMap::from([(acceptor, SeatLink { token, url: url.clone() })]);
+        Ok(Created { id: game, seats, watch_url: url, state })
+    }
+
+    /// Removes the seeks whose creator has been gone a minute, and those an hour old (what
+    /// the server does every few seconds).
+    pub async fn sweep_seeks(&self) {
+        let now = self.time.now();
+        let gone = now - GONE.as_millis() as i64;
+        let old = now - OLDEST.as_millis() as i64;
+        match self.store.expire_seeks(gone, old).await {
+            Ok(0) => {}
+            Ok(_) => self.lobby_changed().await,
+            Err(error) => eprintln!("arbiter serve: the sweep of the seeks: {error}"),
+        }
+    }
+
+    /// The creator of the open seeks of `session`'s browser is there (its lobby socket is).
+    pub(crate) async fn creator_there(&self, session: &str) {
+        let owner = owner_key(session);
+        if let Err(error) = self.store.seen_seeks(Some(&owner), None, self.time.now()).await {
+            eprintln!("arbiter serve: the seeks' creator: {error}");
+        }
+    }
+
+    /// What a lobby socket sends: the open seeks at first (`seeks`), then each seek `added`
+    /// and `removed`, and to a seek's creator `accepted` with the game and the token that
+    /// takes the seat. `seen` is what the socket sent before.
+    pub(crate) async fn lobby_messages(
+        &self,
+        session: Option<&str>,
+        seen: &mut LobbySeen,
+    ) -> Result<Vec<serde_json::Value>, ApiError> {
+        let owner = session.map(owner_key);
+        let now = self.time.now();
+        let open = self.open_seeks().await?;
+        let views: Vec<Seek> =
+            open.iter().filter_map(|seek| self.seek_view(seek, owner.as_deref(), now)).collect();
+        let ids: HashSet<String> = views.iter().map(|seek| seek.id.clone()).collect();
+        let mut messages = Vec::new();
+        let first = seen.known.is_none();
+        match &seen.known {
+            None => messages.push(serde_json::json!({ "type": "seeks", "seeks": views })),
+            Some(known) => {
+                for seek in views.iter().filter(|seek| !known.contains(&seek.id)) {
+                    messages.push(serde_json::json!({ "type": "added", "seek": seek }));
+                }
+                for id in known.iter().filter(|id| !ids.contains(*id)) {
+                    messages.push(serde_json::json!({ "type": "removed", "id": id }));
+                }
+            }
+        }
+        seen.known = Some(ids);
+        let mine: HashSet<String> =
+            views.iter().filter(|seek| seek.yours).map(|seek| seek.id.clone()).collect();
+        // The acceptances are looked for when the socket opens and when one's own seek goes.
+        let gone = !seen.mine.is_subset(&mine);
+        seen.mine = mine;
+        let (Some(session), Some(owner)) = (session, owner) else { return Ok(messages) };
+        if !(first || gone) {
+            return Ok(messages);
+        }
+        for seek in self.store.accepted_seeks(&owner).await? {
+            let Some((game, side)) = &seek.accepted else { continue };
+            // A seat the creator took already (from another page) is not offered again.
+            let taken = match (self.lock(game).await, read_side(Some(side))) {
+                (Ok((_, entry)), Some(side)) => entry.stored.seats[side.index()].claimed,
+                _ => true,
+            };
+            if !taken && seen.told.insert(seek.id.clone()) {
+                messages.push(serde_json::json!({
+                    "type": "accepted",
+                    "seek": seek.id,
+                    "game": game,
+                    "side": side,
+                    "token": seek_secret(session, &seek.id),
+                }));
+            }
+        }
+        Ok(messages)
+    }
+
+    /// A rematch of game `id` offered, accepted or declined by the holder of `roots`.
+    pub async fn rematch(
+        self: &Arc<Self>,
+        id: &str,
+        roots: Roots,
+        action: RematchAction,
+    ) -> Result<GameState, ApiError> {
+        let (games, id) = (self.clone(), id.to_owned());
+        detached(async move {
+            let mut attempt = 0;
+            loop {
+                attempt += 1;
+                match games.rematch_now(&id, &roots, action).await {
+                    Err(ApiError::Outdated) if attempt < ATTEMPTS => {}
+                    other => return other,
+                }
+            }
+        })
+        .await
+    }
+
+    async fn rematch_now(
+        self: &Arc<Self>,
+        id: &str,
+        roots: &Roots,
+        action: RematchAction,
+    ) -> Result<GameState, ApiError> {
+        use RematchAction::{Accept, Decline, Offer};
+        let (slot, mut entry) = self.lock(id).await?;
+        // The root that holds each side's seat.
+        let mut holding: [Option<String>; 2] = [None, None];
+        for side in Side::BOTH {
+            let Some(stored) = &entry.stored.seats[side.index()].secret else { continue };
+            let session = roots
+                .session
+                .as_ref()
+                .filter(|session| hash_secret(&seat_secret(session, id, side)) == *stored);
+            let token = roots.tokens.iter().find(|token| hash_secret(token) == *stored);
+            holding[side.index()] = session.or(token).cloned();
+        }
+        let held: Vec<Side> =
+            Side::BOTH.into_iter().filter(|side| holding[side.index()].is_some()).collect();
+        let side = entry.acting(&held)?;
+        if !entry.over() {
+            return Err(ApiError::conflict("a rematch is offered once the game is over"));
+        }
+        if let Some(game) = &entry.stored.rematch_game {
+            return Err(ApiError::conflict(format!("the rematch was accepted: game {game}")));
+        }
+        let offer = entry.stored.rematch_offer.as_deref().and_then(|offer| {
+            let mut words = offer.split(' ');
+            let side = read_side(words.next())?;
+            let (game, hash) = (words.next()?.to_owned(), words.next()?.to_owned());
+            Some((side, game, hash, words.next().map(str::to_owned)))
+        });
+        let offered_by_other = offer.as_ref().filter(|(by, ..)| *by != side);
+        let at_once = held.len() == 2 || entry.is_computer(side.opponent());
+        match action {
+            Offer | Accept if at_once || offered_by_other.is_some() => {
+                let (game, offerer) = match offered_by_other {
+                    Some((by, game, hash, owner)) => {
+                        (game.clone(), Some((*by, hash.clone(), owner.clone())))
+                    }
+                    None => (new_game_id()?, None),
+                };
+                let mut secrets = [None, None];
+                let mut holdings = Vec::new();
+                let mut taken = [false; 2];
+                for old in Side::BOTH {
+                    let new = old.opponent();
+                    if entry.players[old.index()] != Player::Human {
+                        continue;
+                    }
+                    taken[new.index()] = true;
+                    secrets[new.index()] = match (&offerer, &holding[old.index()]) {
+                        (Some((by, hash, owner)), _) if *by == old => {
+                            if let Some(owner) = owner {
+                                holdings.push((owner.clone(), new));
+                            }
+                            Some(hash.clone())
+                        }
+                        (_, Some(root)) => {
+                            if roots.session.as_ref() == Some(root) {
+                                holdings.push((owner_key(root), new));
+                            }
+                            Some(hash_secret(&seat_secret(root, &game, new)))
+                        }
+                        (_, None) => None,
+                    };
+                }
+                let kind: GameId =
+                    entry.stored.game.parse().map_err(|e| ApiError::Damaged(format!("{e}")))?;
+                let [white, black] = entry.players.clone();
+                let setup = Setup {
+                    id: game.clone(),
+                    kind,
+                    options: entry.stored.options.clone(),
+                    players: [black, white],
+                    secrets,
+                    clock: entry.control(),
+                    waiting: 0,
+                    holdings,
+                    taken,
+                    seek: None,
+                };
+                drop(self.insert(setup).await?);
+                entry.stored.rematch_offer = None;
+                entry.stored.rematch_game = Some(game);
+            }
+            Offer => {
+                if offer.as_ref().is_some_and(|(by, ..)| *by == side) {
+                    return Ok(entry.state(held));
+                }
+                let root = holding[side.index()].clone().unwrap_or_default();
+                let game = new_game_id()?;
+                let hash = hash_secret(&seat_secret(&root, &game, side.opponent()));
+                let mut offer = format!("{} {game} {hash}", side.name());
+                // The offerer's browser keeps the new game among its games.
+                if roots.session.as_ref() == Some(&root) {
+                    offer.push_str(&format!(" {}", owner_key(&root)));
+                }
+                entry.stored.rematch_offer = Some(offer);
+            }
+            Accept => return Err(ApiError::conflict("no rematch is offered to you")),
+            Decline if offered_by_other.is_some() => entry.stored.rematch_offer = None,
+            Decline => return Err(ApiError::conflict("no rematch is offered to you")),
+        }
+        let ply = entry.live.ply();
+        self.commit(&slot, &mut entry, ply).await?;
+        Ok(entry.state(held))
+    }
+
+    /// The games whose seats the browser of `session` holds: those that go on first (those
+    /// where it is to move first), then the finished ones, the most recently changed first.
+    pub async fn my_games(&self, session: &str) -> Result<Vec<MyGame>, ApiError> {
+        let owner = owner_key(session);
+        let mut games = Vec::new();
+        let mut seen = HashSet::new();
+        for (id, _) in self.store.holdings(&owner, MY_GAMES).await? {
+            if !seen.insert(id.clone()) {
+                continue;
+            }
+            let secrets = Side::BOTH.map(|side| seat_secret(session, &id, side));
+            let Ok(state) = self.state(&id, &secrets).await else { continue };
+            let your_turn =
+                state.status == GameStatus::Ongoing && state.you.contains(&state.to_move);
+            games.push(MyGame {
+                white_name: state.seats[&Side::White].name.clone(),
+                black_name: state.seats[&Side::Black].name.clone(),
+                id: state.id,
+                game: state.game,
+                you: state.you,
+                ply: state.ply,
+                status: state.status,
+                result: state.result,
+                your_turn,
+                clock: state.clock,
+            });
+        }
+        // Stable: within each group the most recently changed stay first.
+        games.sort_by_key(|game| (game.status != GameStatus::Ongoing, !game.your_turn));
+        Ok(games)
+    }
+}
+
+fn no_seek() -> ApiError {
+    ApiError::NotFound("there is no such seek: it was accepted, withdrawn or expired".to_owned())
+}
+
+/// Sweeps the seeks every [`LOBBY_BEAT`].
+pub(super) fn spawn_seek_sweep(games: std::sync::Weak<Games>) -> AbortHandle {
+    tokio::spawn(async move {
+        let mut ticks = tokio::time::interval(LOBBY_BEAT);
+        loop {
+            ticks.tick().await;
+            let Some(games) = games.upgrade() else { return };
+            games.sweep_seeks().await;
+        }
+    })
+    .abort_handle()
+}

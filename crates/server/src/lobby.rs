@@ -1,0 +1,249 @@
+//! The lobby's API: seeks posted, listed, accepted and withdrawn, the lobby's socket, rematches
+//! and "your games".
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use axum::extract::rejection::JsonRejection;
+use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
+use axum::extract::{Path, State};
+use axum::http::{HeaderMap, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use axum::{Json, Router};
+use serde::Deserialize;
+
+use crate::api::{body, with_cookie, BodyErrors, GameErrors, SentAsJson};
+use crate::error::{ApiError, ErrorBody};
+use crate::games::{
+    GameState, Games, LobbySeen, MyGame, NewSeek, RematchAction, Roots, Seek, SeekAccepted,
+    SeekCreated, LOBBY, LOBBY_BEAT,
+};
+use crate::guard::{too_many, Client};
+use crate::seats::{bearer_tokens, session};
+use crate::socket::pinged;
+use crate::AppState;
+
+pub(crate) fn routes() -> Router<AppState> {
+    Router::new()
+        .route("/api/seeks", get(list).post(post_seek))
+        .route("/api/seeks/{id}", get(seek).delete(withdraw))
+        .route("/api/seeks/{id}/accept", post(accept))
+        .route("/api/lobby/socket", get(socket))
+        .route("/api/games/{id}/rematch", post(rematch))
+        .route("/api/my/games", get(my_games))
+}
+
+/// What a request presents: its session, and its bearer tokens.
+fn roots(headers: &HeaderMap) -> Roots {
+    Roots { session: session(headers), tokens: bearer_tokens(headers) }
+}
+
+/// The open seeks, the oldest first (`yours` marks the requester's own).
+#[utoipa::path(get, path = "/api/seeks", tag = "lobby",
+    responses(
+        (status = 200, description = "the open seeks", body = Vec<Seek>),
+        (status = 503, description = "the database is unavailable", body = ErrorBody)))]
+pub(crate) async fn list(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+) -> Result<Json<Vec<Seek>>, ApiError> {
+    Ok(Json(state.games.seeks(session(&headers).as_deref()).await?))
+}
+
+/// Posts an open challenge. A browser holds it by its session cookie (given if it has none);
+/// the token answered holds it too, and holds the creator's seat in the game it becomes. It is
+/// removed when accepted, withdrawn, an hour old, or when its creator has been gone for a
+/// minute (a lobby socket open, or a `GET` of the seek, says the creator is there).
+#[utoipa::path(post, path = "/api/seeks", tag = "lobby", request_body = NewSeek,
+    responses(BodyErrors,
+        (status = 201, description = "the seek, with its creator's token", body = SeekCreated),
+        (status = 400, description = "what was wrong with the request", body = ErrorBody),
+        (status = 409, description = "too many open seeks", body = ErrorBody),
+        (status = 503, description = "the database is unavailable: nothing was posted", body = ErrorBody)))]
+pub(crate) async fn post_seek(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    new: Result<Json<NewSeek>, JsonRejection>,
+) -> Result<Response, ApiError> {
+    let new = body(new)?;
+    let (session, cookie) = state.cookies.session_of(&headers)?;
+    let created = state.games.post_seek(new, Some(session)).await?;
+    Ok(with_cookie((StatusCode::CREATED, Json(created)).into_response(), cookie))
+}
+
+/// A seek, for its creator: with `game_id` once accepted.
+#[utoipa::path(get, path = "/api/seeks/{id}", tag = "lobby",
+    params(("id" = String, Path, description = "the seek's identifier")),
+    security(("token" = []), ("cookie" = [])),
+    responses(
+        (status = 200, description = "the seek", body = Seek),
+        (status = 403, description = "the requester did not post it", body = ErrorBody),
+        (status = 404, description = "no such seek", body = ErrorBody),
+        (status = 503, description = "the database is unavailable", body = ErrorBody)))]
+pub(crate) async fn seek(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+) -> Result<Json<Seek>, ApiError> {
+    Ok(Json(state.games.seek(&id, &roots(&headers)).await?))
+}
+
+/// Withdraws a seek, for its creator.
+#[utoipa::path(delete, path = "/api/seeks/{id}", tag = "lobby",
+    params(("id" = String, Path, description = "the seek's identifier")),
+    security(("token" = []), ("cookie" = [])),
+    responses(
+        (status = 204, description = "withdrawn"),
+        (status = 403, description = "the requester did not post it", body = ErrorBody),
+        (status = 404, description = "no such seek", body = ErrorBody),
+        (status = 409, description = "it was accepted already", body = ErrorBody),
+        (status = 415, description = "not sent as JSON", body = ErrorBody),
+        (status = 503, description = "the database is unavailable", body = ErrorBody)))]
+pub(crate) async fn withdraw(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    _: SentAsJson,
+    headers: HeaderMap,
+) -> Result<StatusCode, ApiError> {
+    state.games.withdraw_seek(&id, &roots(&headers)).await?;
+    Ok(StatusCode::NO_CONTENT)
+}
+
+/// Accepts a seek: a new game between its creator and the requester, whose seat its session
+/// cookie holds (given if it has none), and the token answered. The creator hears it on the
+/// lobby socket. Nobody accepts their own seek.
+#[utoipa::path(post, path = "/api/seeks/{id}/accept", tag = "lobby",
+    params(("id" = String, Path, description = "the seek's identifier")),
+    responses(
+        (status = 201, description = "the new game, with the acceptor's seat", body = SeekAccepted),
+        (status = 403, description = "the requester posted the seek", body = ErrorBody),
+        (status = 404, description = "no such seek", body = ErrorBody),
+        (status = 409, description = "someone else accepted it first", body = ErrorBody),
+        (status = 415, description = "not sent as JSON", body = ErrorBody),
+        (status = 503, description = "the database is unavailable: nothing was made", body = ErrorBody)))]
+pub(crate) async fn accept(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    _: SentAsJson,
+    headers: HeaderMap,
+) -> Result<Response, ApiError> {
+    let (session, cookie) = state.cookies.session_of(&headers)?;
+    let roots = Roots { session: Some(session), tokens: bearer_tokens(&headers) };
+    let accepted = state.games.accept_seek(&id, roots).await?;
+    Ok(with_cookie((StatusCode::CREATED, Json(accepted)).into_response(), cookie))
+}
+
+/// What a player does about a rematch.
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
+pub(crate) struct RematchRequest {
+    /// What the player does.
+    action: RematchAction,
+}
+
+/// A rematch, once the game is over: offered (started at once against the computer or at
+/// one screen, or when the other side offered one), accepted or declined. The new game has
+/// the same game, options and clock, colours swapped; the state's `rematch.game` names it.
+/// Its seats are held as the old ones were: by the session cookie, or by the secret derived
+/// from the old seat's token (HMAC-SHA-256 keyed by the token, of `NEWID/SIDE`, 128 bits in
+/// hexadecimal).
+#[utoipa::path(post, path = "/api/games/{id}/rematch", tag = "play",
+    params(("id" = String, Path, description = "the game's identifier")),
+    request_body = RematchRequest, security(("token" = []), ("cookie" = [])),
+    responses(BodyErrors, GameErrors,
+        (status = 200, description = "the state it leaves", body = GameState),
+        (status = 400, description = "the body is wrong", body = ErrorBody),
+        (status = 403, description = "the requester holds no seat", body = ErrorBody),
+        (status = 409, description = "the game goes on, no rematch is offered to the requester, or it was accepted already", body = ErrorBody),
+        (status = 503, description = "the database is unavailable: nothing was changed", body = ErrorBody)))]
+pub(crate) async fn rematch(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    request: Result<Json<RematchRequest>, JsonRejection>,
+) -> Result<Json<GameState>, ApiError> {
+    let request = body(request)?;
+    Ok(Json(state.games.rematch(&id, roots(&headers), request.action).await?))
+}
+
+/// The games whose seats this browser holds: those that go on first (where it is to move
+/// first), then the finished ones; none without a session cookie.
+#[utoipa::path(get, path = "/api/my/games", tag = "lobby", security(("cookie" = [])),
+    responses(
+        (status = 200, description = "the browser's games", body = Vec<MyGame>),
+        (status = 503, description = "the database is unavailable", body = ErrorBody)))]
+pub(crate) async fn my_games(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+) -> Result<Json<Vec<MyGame>>, ApiError> {
+    match session(&headers) {
+        Some(session) => Ok(Json(state.games.my_games(&session).await?)),
+        None => Ok(Json(Vec::new())),
+    }
+}
+
+/// The largest message a client may send on the lobby socket (it sends nothing read).
+const MAX_MESSAGE: usize = 4096;
+
+/// A WebSocket of the lobby's changes, as JSON messages: `{"type": "seeks", "seeks": […]}`
+/// first, then `{"type": "added", "seek"}` and `{"type": "removed", "id"}`; to a seek's
+/// creator, `{"type": "accepted", "seek", "game", "side", "token"}` (`POST
+/// /api/games/{game}/join` with the side and token takes the seat). While it is open, the
+/// creator's seeks stay.
+#[utoipa::path(get, path = "/api/lobby/socket", tag = "lobby",
+    responses(
+        (status = 101, description = "the socket is open"),
+        (status = 426, description = "not a WebSocket upgrade request", body = ErrorBody),
+        (status = 429, description = "the client has as many sockets open as it may", body = ErrorBody)))]
+pub(crate) async fn socket(
+    State(state): State<AppState>,
+    client: Client,
+    headers: HeaderMap,
+    upgrade: WebSocketUpgrade,
+) -> Result<Response, ApiError> {
+    let held = match state.guard.lobby_socket(client) {
+        Ok(held) => held,
+        Err(refused) => return Ok(too_many(refused, None)),
+    };
+    let ping = state.guard.protection.ping;
+    let session = session(&headers);
+    let games = state.games.clone();
+    Ok(upgrade.max_message_size(MAX_MESSAGE).max_frame_size(MAX_MESSAGE).on_upgrade(
+        move |socket| async move {
+            let _held = held;
+            push(socket, games, session, ping).await;
+        },
+    ))
+}
+
+/// Sends the lobby's changes until the client leaves or stops answering.
+async fn push(mut socket: WebSocket, games: Arc<Games>, session: Option<String>, ping: Duration) {
+    let mut changes = games.subscribe(LOBBY);
+    let mut pings = tokio::time::interval_at(tokio::time::Instant::now() + ping, ping);
+    let mut beats = tokio::time::interval(LOBBY_BEAT);
+    let mut unanswered = 0;
+    let mut seen = LobbySeen::default();
+    loop {
+        if let Ok(messages) = games.lobby_messages(session.as_deref(), &mut seen).await {
+            for message in messages {
+                let sending = socket.send(Message::Text(message.to_string().into()));
+                if !matches!(tokio::time::timeout(ping, sending).await, Ok(Ok(()))) {
+                    return;
+                }
+            }
+        }
+        tokio::select! {
+            changed = changes.changed() => if !changed { return },
+            incoming = socket.recv() => match incoming {
+                Some(Ok(Message::Close(_))) | None | Some(Err(_)) => return,
+                Some(Ok(_)) => unanswered = 0,
+            },
+            _ = beats.tick() => {
+                if let (Some(session), true) = (&session, seen.has_seeks()) {
+                    games.creator_there(session).await;
+                }
+            }
+            _ = pings.tick() => if !pinged(&mut socket, &mut unanswered, ping).await { return },
+        }
+    }
+}
