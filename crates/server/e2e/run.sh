@@ -4,7 +4,10 @@
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
 workspace=$(cd "$here/../../.." && pwd)
-if [ ! -x "$workspace/target/debug/arbiter" ] || [ -n "$(find "$workspace/crates" -newer "$workspace/target/debug/arbiter" -type f \( -name '*.rs' -o -path '*/pages/*' \) | head -n 1)" ]; then
+# The binary of the workspace's target directory (`CARGO_TARGET_DIR` if set), or `ARBITER_BIN`.
+binary=${ARBITER_BIN:-${CARGO_TARGET_DIR:-$workspace/target}/debug/arbiter}
+export ARBITER_BIN="$binary"
+if [ ! -x "$binary" ] || [ -n "$(find "$workspace/crates" -newer "$binary" -type f \( -name '*.rs' -o -path '*/pages/*' \) | head -n 1)" ]; then
   (cd "$workspace" && cargo build -p arbiter-cli)
 fi
 cd "$here"

@@ -29,6 +29,7 @@ pub const MAX_BODY: usize = 64 * 1024;
 pub(crate) fn routes(app: &AppState) -> Router<AppState> {
     Router::new()
         .route("/api/catalog", get(catalog))
+        .route("/api/catalog/{game}/position", get(position))
         .route("/api/health", get(health))
         .route("/api/openapi.json", get(openapi::document))
         .route("/api/games", get(list).post(create))
@@ -253,6 +254,63 @@ pub(crate) async fn catalog() -> Json<Vec<CatalogGame>> {
             })
             .collect(),
     )
+}
+
+/// The longest query `GET /api/catalog/{game}/position` reads (its options, position and moves
+/// together), in bytes.
+pub const MAX_POSITION_TEXT: usize = 1024;
+
+/// The most moves `GET /api/catalog/{game}/position` plays.
+pub const MAX_POSITION_MOVES: usize = 64;
+
+/// The query of `GET /api/catalog/{game}/position`.
+#[derive(Debug, Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
+pub(crate) struct PositionQuery {
+    /// The game's options, `key=value,…` (the defaults by default).
+    options: Option<String>,
+    /// A position in the game's text form (the start position by default).
+    position: Option<String>,
+    /// Moves played from that position, separated by spaces (at most 64).
+    moves: Option<String>,
+}
+
+/// A position of a game as a client draws it: the board, the pieces, the legal moves with their
+/// clicks, and the last of the moves played. Not a game: nothing is stored. (The rules pages
+/// draw their diagrams from it.)
+#[utoipa::path(get, path = "/api/catalog/{game}/position", tag = "games",
+    params(("game" = String, Path, description = "the catalog's identifier of the game"), PositionQuery),
+    responses(
+        (status = 200, description = "the position", body = View),
+        (status = 400, description = "the options, the position or a move cannot be read, or the query is too long", body = ErrorBody),
+        (status = 404, description = "no such game", body = ErrorBody)))]
+pub(crate) async fn position(
+    Path(game): Path<String>,
+    Query(query): Query<PositionQuery>,
+) -> Result<Json<View>, ApiError> {
+    let kind: GameId = game.parse().map_err(|error| ApiError::NotFound(format!("{error}")))?;
+    let options = query.options.unwrap_or_default();
+    let moves: Vec<String> =
+        query.moves.as_deref().unwrap_or("").split_whitespace().map(str::to_owned).collect();
+    if moves.len() > MAX_POSITION_MOVES {
+        return Err(ApiError::BadRequest(format!(
+            "{} moves: at most {MAX_POSITION_MOVES} are played",
+            moves.len()
+        )));
+    }
+    let text_length = options.len()
+        + query.position.as_deref().map_or(0, str::len)
+        + query.moves.as_deref().map_or(0, str::len);
+    if text_length > MAX_POSITION_TEXT {
+        return Err(ApiError::BadRequest(format!(
+            "the options, position and moves are {text_length} bytes: at most {MAX_POSITION_TEXT}"
+        )));
+    }
+    let live = match query.position.as_deref().filter(|text| !text.is_empty()) {
+        Some(start) => live::build_from(kind, &options, start, &moves),
+        None => live::build(kind, &options, &moves, None),
+    };
+    Ok(Json(live.map_err(ApiError::BadRequest)?.view()))
 }
 
 /// What `GET /api/health` answers.

@@ -30,6 +30,7 @@ use std::sync::Arc;
 use axum::Router;
 use tokio::net::TcpListener;
 
+pub use crate::api::MAX_POSITION_MOVES;
 pub use crate::error::ApiError;
 pub use crate::games::{Games, Settings};
 use crate::guard::Guard;

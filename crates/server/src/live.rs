@@ -7,7 +7,8 @@ use std::time::Duration;
 
 use arbiter_ai::{PlayerSpec, SearchInfo, Session, SpecError};
 use arbiter_catalog::{AnyGame, GameId, Visitor};
-use arbiter_core::present::{Captured, CellId, Dial, Geometry, PieceKind, SKIP};
+use arbiter_core::present::{Captured, CellId, Dial, Geometry, Piece, PieceKind, SKIP};
+use arbiter_core::text::excerpt;
 use arbiter_core::turn::{Click, MovePath, Turn};
 use arbiter_core::{
     DrawReason, GameOptions, GameRecord, MoveError, Outcome, Side, Status, Undone, WinReason,
@@ -151,6 +152,28 @@ pub struct View {
     pub captures_only: bool,
     /// The cells of the last move's steps, in order.
     pub last_move: Vec<String>,
+    /// How many of each side's pieces were taken: on the board at the start and no longer the
+    /// side's (removed, or turned neutral in Day and Night).
+    pub captured: Captures,
+}
+
+/// A count for each side.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, utoipa::ToSchema)]
+pub struct Captures {
+    /// White's pieces.
+    pub white: usize,
+    /// Black's pieces.
+    pub black: usize,
+}
+
+impl Captures {
+    /// The pieces of each side that were on `start` and are not on `now`. (No game adds
+    /// pieces: a side's count only falls.)
+    fn between(start: &[Piece], now: &[Piece]) -> Captures {
+        let count = |pieces: &[Piece], side| pieces.iter().filter(|p| p.side == Some(side)).count();
+        let lost = |side| count(start, side).saturating_sub(count(now, side));
+        Captures { white: lost(Side::White), black: lost(Side::Black) }
+    }
 }
 
 /// A piece on a named cell.
@@ -336,11 +359,24 @@ pub fn build(
     moves: &[String],
     event: Option<Event>,
 ) -> Result<Box<dyn Live>, String> {
-    id.visit(Build { options, moves, event })
+    id.visit(Build { options, start: None, moves, event })
+}
+
+/// Builds a game of `id` under `options` from the position `start` (in the game's text form),
+/// with `moves` played: a position shown for itself, as the rules pages' diagrams are.
+pub fn build_from(
+    id: GameId,
+    options: &str,
+    start: &str,
+    moves: &[String],
+) -> Result<Box<dyn Live>, String> {
+    id.visit(Build { options, start: Some(start), moves, event: None })
 }
 
 struct Build<'a> {
     options: &'a str,
+    /// The start position's text; the game's start when `None`.
+    start: Option<&'a str>,
     moves: &'a [String],
     event: Option<Event>,
 }
@@ -350,7 +386,14 @@ impl Visitor for Build<'_> {
 
     fn visit<G: AnyGame>(self) -> Self::Output {
         let options = G::Options::parse(self.options).map_err(|error| error.to_string())?;
-        let mut record = GameRecord::<G>::new(options);
+        let mut record = match self.start {
+            None => GameRecord::<G>::new(options),
+            Some(text) => {
+                let start = G::from_text(text, &options)
+                    .map_err(|error| format!("`{}` is not a position: {error}", excerpt(text)))?;
+                GameRecord::from_position(start, options)
+            }
+        };
         for (index, mv) in self.moves.iter().enumerate() {
             record
                 .play_text(mv)
@@ -502,6 +545,7 @@ impl<G: AnyGame> Live for Record<G> {
             captures_only: !legal.is_empty() && legal.iter().all(|mv| !mv.captures.is_empty()),
             legal,
             last_move,
+            captured: Captures::between(&self.0.start_position().board().pieces, &board.pieces),
         }
     }
 

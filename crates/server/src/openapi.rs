@@ -25,6 +25,7 @@ use crate::{api, lobby, socket};
     ),
     paths(
         api::catalog,
+        api::position,
         api::health,
         document,
         api::list,

@@ -7,6 +7,8 @@
 //! - `/my`: the games this browser plays;
 //! - `/games/{id}`: a game's page, to play or to watch;
 //! - `/join/{id}/{side}/{token}`: an invitation link's page, to take the seat it offers;
+//! - `/rules/{game}`: a game's rules, written for players from `docs/rules.md`, with diagrams
+//!   the board code draws from positions the API sends (`/api/catalog/{game}/position`);
 //! - `/assets/…`: the style sheet, the scripts and the icon.
 //!
 //! Every file carries an entity tag, a hash of its text computed when the binary is built, and
@@ -62,24 +64,43 @@ macro_rules! file {
     }};
 }
 
+/// The [`File`] of game `ID`'s rules page: `pages/rules/ID.html` between the top and the bottom
+/// every rules page shares.
+macro_rules! rules {
+    ($id:literal) => {{
+        const TEXT: &str = concat!(
+            include_str!("../pages/rules/top.html"),
+            include_str!(concat!("../pages/rules/", $id, ".html")),
+            include_str!("../pages/rules/bottom.html"),
+        );
+        File { name: $id, content_type: HTML, text: TEXT, tag: fnv1a(TEXT) }
+    }};
+}
+
 const JS: &str = "text/javascript; charset=utf-8";
 const HTML: &str = "text/html; charset=utf-8";
 
 /// Every asset; the pages name them by these paths.
 const ASSETS: &[File] = &[
     file!("style.css", "text/css; charset=utf-8"),
+    file!("analysis.js", JS),
+    file!("animate.js", JS),
+    file!("announce.js", JS),
     file!("api.js", JS),
     file!("board.js", JS),
     file!("game.js", JS),
     file!("home.js", JS),
     file!("join.js", JS),
+    file!("keys.js", JS),
     file!("list.js", JS),
     file!("lobby.js", JS),
     file!("clocks.js", JS),
     file!("timed.js", JS),
     file!("mine.js", JS),
     file!("prompts.js", JS),
+    file!("rules.js", JS),
     file!("theme.js", JS),
+    file!("typed.js", JS),
     file!("icon.svg", "image/svg+xml"),
 ];
 
@@ -90,6 +111,15 @@ const GAME: File = file!("/games/{id}", "game.html", HTML);
 const JOIN: File = file!("/join/{id}/{side}/{token}", "join.html", HTML);
 const MISSING: File = file!("", "missing.html", HTML);
 
+/// The rules page of every game of the catalog, by its identifier.
+const RULES: &[File] = &[
+    rules!("minicheckers"),
+    rules!("holes"),
+    rules!("fanorona"),
+    rules!("checkers"),
+    rules!("daynight"),
+];
+
 pub(crate) fn routes() -> Router<AppState> {
     Router::new()
         .route("/", get(|headers: HeaderMap| async move { serve(&HOME, &headers) }))
@@ -97,7 +127,23 @@ pub(crate) fn routes() -> Router<AppState> {
         .route("/my", get(|headers: HeaderMap| async move { serve(&MINE, &headers) }))
         .route("/games/{id}", get(game_page))
         .route("/join/{id}/{side}/{token}", get(join_page))
+        .route("/rules/{game}", get(rules_page))
         .route("/assets/{name}", get(asset))
+}
+
+/// A game's rules; a game the catalog does not have gets the page that says so, with a 404.
+async fn rules_page(Path(game): Path<String>, headers: HeaderMap) -> Response {
+    match RULES.iter().find(|page| page.name == game) {
+        Some(page) => serve(page, &headers),
+        None => missing(),
+    }
+}
+
+/// The page that says there is no such game, with a 404.
+fn missing() -> Response {
+    let mut response = serve(&MISSING, &HeaderMap::new());
+    *response.status_mut() = StatusCode::NOT_FOUND;
+    response
 }
 
 /// A game's page; a game that does not exist gets a page that says so, with a 404.
@@ -128,11 +174,7 @@ async fn page_of_game(
     headers: &HeaderMap,
 ) -> Response {
     match state.games.state(id, &[]).await {
-        Err(ApiError::NotFound(_)) => {
-            let mut response = serve(&MISSING, &HeaderMap::new());
-            *response.status_mut() = StatusCode::NOT_FOUND;
-            response
-        }
+        Err(ApiError::NotFound(_)) => missing(),
         _ => serve(page, headers),
     }
 }
@@ -163,5 +205,19 @@ fn serve(file: &'static File, headers: &HeaderMap) -> Response {
         (StatusCode::NOT_MODIFIED, headers).into_response()
     } else {
         (headers, file.text).into_response()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use arbiter_catalog::GameId;
+
+    use super::RULES;
+
+    #[test]
+    fn every_game_of_the_catalog_has_its_rules_page() {
+        let pages: Vec<&str> = RULES.iter().map(|page| page.name).collect();
+        let games: Vec<&str> = GameId::ALL.into_iter().map(GameId::id).collect();
+        assert_eq!(pages, games);
     }
 }

@@ -119,6 +119,22 @@ export async function openSeats(page, server, created, sides = ['white', 'black'
   await waitForPly(page, created.state.ply);
 }
 
+// A game of `game` (under `options`) with `moves` played through the API, open on a new page
+// of `browser` (of `size`) that holds both seats: `{created, state, page}`.
+export async function prepared(server, browser, game, moves, { options = '', ...size } = {}) {
+  const created = await createGame(server, game, { options });
+  let state = created.state;
+  for (const move of moves) {
+    const token = created.seats[state.to_move].token;
+    const response = await api(server, 'POST', `/api/games/${created.id}/moves`, { move, ply: state.ply }, token);
+    if (response.status !== 200) throw new Error(`${move} was not played: ${JSON.stringify(response.data)}`);
+    state = response.data;
+  }
+  const page = await newPage(browser, size);
+  await openSeats(page, server, { ...created, state });
+  return { created, state, page };
+}
+
 export async function waitForPly(page, ply, timeout = 20000) {
   await page.waitForFunction((wanted) => document.body.dataset.ply === String(wanted), ply, { timeout });
 }

@@ -50,6 +50,13 @@ test('a whole game of mini checkers by two players joined by the invite link', a
   const invite = await host.locator('#invite-url').inputValue();
   assert.match(invite, new RegExp(`/join/${id}/black/`));
   assert.equal(await host.locator('#copy-invite').isVisible(), true);
+  // Above the board until the friend joins: in view on a phone.
+  await host.setViewportSize({ width: 360, height: 740 });
+  const box = await host.locator('#invite').boundingBox();
+  const board = await host.locator('#board').boundingBox();
+  assert.ok(box.y + box.height <= 740 && box.y < board.y, `the invitation at ${JSON.stringify(box)}, the board at ${board.y}`);
+  await shot(host, 'invitation-host-360');
+  await host.setViewportSize({ width: 1200, height: 900 });
 
   // Opening the link (as a link previewer would) takes nothing: the page asks first.
   const guest = await newPage(browser);

@@ -4,7 +4,8 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 
 import {
-  api, click, clickKeys, createGame, gameState, launch, newPage, openSeats, shot, startServer, waitForPly,
+  api, click, clickKeys, createGame, gameState, launch, newPage, openSeats, prepared as preparedOn, shot, startServer,
+  waitForPly,
 } from '../lib/harness.mjs';
 
 let server;
@@ -20,20 +21,8 @@ after(async () => {
   server?.stop();
 });
 
-// A game of `game` with `moves` played through the API, open on a page that holds both seats.
-async function prepared(game, moves) {
-  const created = await createGame(server, game);
-  let state = created.state;
-  for (const move of moves) {
-    const token = created.seats[state.to_move].token;
-    const response = await api(server, 'POST', `/api/games/${created.id}/moves`, { move, ply: state.ply }, token);
-    assert.equal(response.status, 200, JSON.stringify(response.data));
-    state = response.data;
-  }
-  const page = await newPage(browser);
-  await openSeats(page, server, { ...created, state });
-  return { created, state, page };
-}
+// A game of `game` with `moves` played, open on a page that holds both seats.
+const prepared = (game, moves) => preparedOn(server, browser, game, moves);
 
 const entered = (page) => page.evaluate(() => document.body.dataset.entered);
 const pieceAt = (page, cell) => page.locator(`[data-piece="${cell}"]`).count();
@@ -195,6 +184,9 @@ test('the pieces that can move are marked, and a refused click says why', async 
   const { created, state, page } = await prepared('checkers',
     ['9-14', '22-18', '11-15', '18x11', '7x16', '23-19', '16x23']);
   assert.equal(state.captures_only, true);
+  // Each side's line counts the pieces it has taken: 18x11 for White, 7x16 and 16x23 for Black.
+  assert.match(await page.locator('#seat-bottom').textContent(), /^White: .* has taken 1 piece$/);
+  assert.match(await page.locator('#seat-top').textContent(), /^Black: .* has taken 2 pieces$/);
   const starts = new Set(state.legal.map((move) => clickKeys(move)[0]));
   const rings = () => page.locator('.movable-ring').evaluateAll((nodes) => nodes.map((node) => node.dataset.movable).sort());
   assert.deepEqual(await rings(), [...starts].sort());
@@ -292,7 +284,9 @@ test('the move list replays the game, and the tools work', async () => {
   assert.equal(await page.locator('#analysis-out').textContent(), '', 'a new position clears the old analysis');
   await page.locator('#analysis').click();
   await page.waitForFunction(() => document.getElementById('analysis-out').dataset.best);
-  assert.match(await page.locator('#analysis-out').textContent(), /The side to move wins in 23 plies with perfect play/);
+  assert.match(await page.locator('#analysis-out').textContent(), /White wins in 23 plies with perfect play/);
+  // The evaluation bar: all White's.
+  assert.equal(await page.locator('#eval-bar').getAttribute('aria-valuenow'), '100');
   await page.locator('[data-nav=end]').click();
   await page.waitForFunction(() => document.getElementById('replay-note').hidden);
   assert.equal(await page.locator('#analysis-out').textContent(), '');
@@ -322,6 +316,18 @@ test('the move list replays the game, and the tools work', async () => {
   assert.equal(await page.locator('#confirm').isHidden(), true);
   assert.match(await page.locator('[data-status]').textContent(), /resigned/);
   assert.equal((await gameState(server, created.id)).status, 'over');
+
+  // The finished game is an analysis board: the position shown is analysed as it changes,
+  // and the arrow keys step through the moves.
+  assert.ok(await page.locator('#analysis-board').isVisible());
+  await page.waitForFunction(() => document.getElementById('analysis-out').dataset.exact === 'yes');
+  assert.match(await page.locator('#analysis-out').textContent(), /^exact Black (wins|loses) in \d+ plies/);
+  await page.locator('h2').first().click();
+  await page.keyboard.press('ArrowLeft');
+  await page.locator('#replay-note').waitFor();
+  await page.waitForFunction(() => /White wins in 23 plies/.test(document.getElementById('analysis-out').textContent));
+  assert.ok(await page.locator('#eval-bar').isVisible());
+  await shot(page, 'minicheckers-analysis-board');
   assert.deepEqual(page.errors, []);
   await page.context().close();
 });

@@ -47,3 +47,10 @@ export function appendRow(body, cells) {
   body.append(row);
   return row;
 }
+
+// The side that made move `ply` (counted from 0) of `state`, which is the side to move after
+// `ply` moves: players take turns (docs/rules.md, common terms).
+export const moverOf = (state, ply) => {
+  const other = state.to_move === 'white' ? 'black' : 'white';
+  return (state.ply - ply) % 2 === 1 ? other : state.to_move;
+};

@@ -2,6 +2,8 @@
 // (squares, points, round). The board knows no rules: it draws cells, pieces and the marks
 // the game page asks for, and reports which cell a person activated.
 
+import { animateMove } from './animate.js';
+
 const SVG = 'http://www.w3.org/2000/svg';
 
 function svg(tag, attributes = {}, ...children) {
@@ -166,6 +168,35 @@ function drawDial(inner, outer, span, sectors) {
 
 const DRAW = { squares: drawSquares, points: drawPoints, round: drawRound };
 
+const ARROWS = new Set(['ArrowUp', 'ArrowDown', 'ArrowLeft', 'ArrowRight']);
+
+// Makes `root`'s cells (`places`) one tab stop (a roving tabindex): the cell that had the focus
+// last (`current`, else the first) takes the tab, and the arrow keys move the focus (keys.js,
+// loaded with the first arrow pressed). `remember` is told the cell that takes the focus.
+function roveFocus(root, places, current, remember) {
+  const usable = new Map([...places].filter(([, place]) => !place.cell.hole));
+  const start = current && usable.has(current) ? current : usable.keys().next().value;
+  for (const [name, { element }] of places) element.setAttribute('tabindex', name === start ? '0' : '-1');
+  root.addEventListener('focusin', (event) => {
+    const cell = event.target.closest('[data-cell]');
+    if (!cell || !usable.has(cell.dataset.cell)) return;
+    for (const { element } of places.values()) element.setAttribute('tabindex', element === cell ? '0' : '-1');
+    remember(cell.dataset.cell);
+  });
+  root.addEventListener('keydown', (event) => {
+    const from = event.target.closest('[data-cell]')?.dataset.cell;
+    if (!ARROWS.has(event.key) || !from) return;
+    event.preventDefault();
+    import('./keys.js').then(({ nearestCell }) => {
+      const to = nearestCell(usable, from, event.key);
+      if (to) usable.get(to).element.focus();
+    });
+  });
+}
+
+// A target dot's radius, as a share of a piece's, on each kind of board.
+const DOT_SCALE = { squares: 0.34, points: 0.62, round: 0.42 };
+
 const KIND_NAME = { man: 'man', king: 'king', neutral: 'neutral piece' };
 
 // A piece: a disc for each side, a crown for a king, a grey ring for a neutral piece.
@@ -226,8 +257,9 @@ export class Board {
     this.labelLayer = svg('g', { class: 'labels', 'aria-hidden': 'true' });
     this.root.append(svg('defs', {}, svg('radialGradient', { id: 'hole-shade' },
       svg('stop', { offset: '0%', 'stop-color': '#000' }), svg('stop', { offset: '100%', 'stop-color': '#4a3322' }))));
-    this.root.append(this.fieldLayer, this.cellLayer, this.dialLayer, this.markLayer,
-      this.pieceLayer, this.labelLayer);
+    // The marks above the pieces, so that every kind of cell and piece shows them.
+    this.root.append(this.fieldLayer, this.cellLayer, this.dialLayer, this.pieceLayer,
+      this.markLayer, this.labelLayer);
     this.cells = new Map();
     // Drag and drop: pressed on one cell and released on another (the click, which then
     // goes to neither cell, does not fire on a cell).
@@ -242,8 +274,15 @@ export class Board {
       if (from && to && from !== to && this.onDrag) this.onDrag(from, to);
     });
     DRAW[kind](this, this.geometry.layout);
+    // The drawing's shape, for the page's layout to fit the board (and what is as wide as it
+    // around it: the seats' lines) to the screen's height.
+    const [, , width, height] = (this.root.getAttribute('viewBox') ?? '0 0 1 1').split(' ').map(Number);
+    (this.container.parentElement ?? this.container).style.setProperty('--board-aspect', String(width / height));
+    // One tab stop for the whole board; the arrow keys go from cell to cell.
+    roveFocus(this.root, this.cells, this.focused ?? null, (name) => { this.focused = name; });
     this.container.replaceChildren(this.root);
     this.dialTurn = null;
+    this.drawn = null;
     if (this.view) this.update(this.view, this.marks);
   }
 
@@ -251,7 +290,6 @@ export class Board {
     group.setAttribute('data-cell', cell.name);
     group.setAttribute('class', `cell${cell.hole ? ' is-hole' : ''}`);
     group.setAttribute('role', 'button');
-    group.setAttribute('tabindex', cell.hole ? '-1' : '0');
     group.setAttribute('aria-label', cell.name);
     if (cell.hole) group.setAttribute('aria-disabled', 'true');
     group.addEventListener('click', () => this.onActivate(cell.name));
@@ -320,20 +358,29 @@ export class Board {
       element.setAttribute('aria-label', label);
       element.setAttribute('aria-pressed', has(name, marks.selected) ? 'true' : 'false');
     }
+    const before = this.drawn;
+    this.drawn = new Map();
     this.pieceLayer.replaceChildren();
     for (const piece of view.pieces) {
       const place = this.cells.get(piece.cell);
       if (!place) continue;
       const node = drawPiece(piece, place.x, place.y, place.radius);
-      if (has(piece.cell, marks.captured)) {
-        node.classList.add('captured');
-        const r = place.radius * 0.7;
-        node.append(svg('path', { class: 'cross', d: `M${-r} ${-r} L${r} ${r} M${r} ${-r} L${-r} ${r}` }));
-      }
+      if (has(piece.cell, marks.captured)) node.classList.add('captured');
       this.pieceLayer.append(node);
+      this.drawn.set(piece.cell, { piece, node });
     }
+    animateMove(this.pieceLayer, this.cells, before, view.pieces, view.last_move);
     this.markLayer.replaceChildren();
-    // Above the pieces, so that every kind of cell and piece shows them.
+    const occupied = new Set(view.pieces.map((piece) => piece.cell));
+    // A piece the move entered takes: a red cross on a light halo, above the faded piece.
+    for (const name of marks.captured ?? []) {
+      const place = this.cells.get(name);
+      if (!place || !occupied.has(name)) continue;
+      const r = place.radius * 0.6;
+      const d = `M${fmt(place.x - r)} ${fmt(place.y - r)} L${fmt(place.x + r)} ${fmt(place.y + r)} ` +
+        `M${fmt(place.x + r)} ${fmt(place.y - r)} L${fmt(place.x - r)} ${fmt(place.y + r)}`;
+      this.markLayer.append(svg('path', { class: 'cross-halo', d }), svg('path', { class: 'cross', d, 'data-captured': name }));
+    }
     for (const name of marks.movable ?? []) {
       const place = this.cells.get(name);
       if (!place) continue;
@@ -342,9 +389,18 @@ export class Board {
       this.markLayer.append(svg('circle', { ...ring, class: 'movable-halo' }),
         svg('circle', { ...ring, class: 'movable-ring', 'data-movable': name }));
     }
+    // A target on an empty cell is a dot (on Fanorona's points, clearly larger than a point); on
+    // a piece, which the move takes, a ring round it.
+    const dot = DOT_SCALE[this.geometry.layout.kind] ?? 0.34;
     for (const name of marks.targets ?? []) {
       const place = this.cells.get(name);
-      if (place) this.markLayer.append(svg('circle', { cx: place.x, cy: place.y, r: place.radius * 0.34, class: 'target-dot' }));
+      if (!place) continue;
+      const centre = { cx: place.x, cy: place.y, 'data-target': name };
+      if (occupied.has(name)) {
+        this.markLayer.append(svg('circle', { ...centre, r: place.radius * 1.08, class: 'target-ring' }));
+      } else {
+        this.markLayer.append(svg('circle', { ...centre, r: place.radius * dot, class: 'target-dot' }));
+      }
     }
     for (const name of marks.last ?? []) {
       const place = this.cells.get(name);

@@ -2,7 +2,7 @@
 // It holds no rules: a move is entered by narrowing the state's `legal` moves by their clicks,
 // and the board drawn meanwhile applies the steps those clicks complete, as the server sends them.
 
-import { capitalise, getCatalog, getJson, postJson, sideName, inviteKey } from './api.js';
+import { capitalise, getCatalog, getJson, moverOf, postJson, sideName, inviteKey } from './api.js';
 import { Board } from './board.js';
 import { idleRefusal, nextPrompt, refusal } from './prompts.js';
 import { Clocks, renderRematch } from './timed.js';
@@ -159,13 +159,16 @@ function awaited(state) {
   return seat.player === 'human' && !seat.taken ? other : null;
 }
 
-function seatLine(side) {
+// A side's line: who plays it, and how many pieces it has taken in the position `shown`.
+function seatLine(side, shown) {
   const state = page.state;
   const seat = state.seats[side];
   const you = state.you.includes(side) ? ' (you)' : '';
   const toMove = state.status === 'ongoing' && state.to_move === side ? ' ●' : '';
   const waiting = awaited(state) === side && localStorage.getItem(inviteKey(id)) ? ' (invited; has not joined yet)' : '';
-  return `${sideName(side)}: ${seat.name}${you}${waiting}${toMove}`;
+  const took = shown.captured?.[side === 'white' ? 'black' : 'white'] ?? 0;
+  const taken = took ? ` · has taken ${took} ${took === 1 ? 'piece' : 'pieces'}` : '';
+  return `${sideName(side)}: ${seat.name}${you}${waiting}${toMove}${taken}`;
 }
 
 function render() {
@@ -181,8 +184,8 @@ function render() {
     if (page.flipped) page.board.setFlipped(true);
   }
   const bottom = page.flipped ? 'black' : 'white';
-  $('seat-bottom').textContent = seatLine(bottom);
-  $('seat-top').textContent = seatLine(bottom === 'white' ? 'black' : 'white');
+  $('seat-bottom').textContent = seatLine(bottom, shown);
+  $('seat-top').textContent = seatLine(bottom === 'white' ? 'black' : 'white', shown);
   page.clocks.update(state, bottom);
 
   const marks = { last: new Set(shown.last_move) };
@@ -195,7 +198,13 @@ function render() {
       marks.selected = entered.selected;
       marks.captured = entered.captured;
       const next = [...entered.next.values()];
-      marks.targets = new Set(next.filter((click) => click.cell !== undefined).map((click) => click.cell));
+      // A next click that lands a piece is a target; one that picks a piece up (a neutral
+      // piece to slide) marks that piece as one that can move.
+      const cells = (clicks) => new Set(clicks.filter((click) => click.cell !== undefined).map((click) => click.cell));
+      const occupied = new Set(view.pieces.map((piece) => piece.cell));
+      const picks = (click) => !click.lands && occupied.has(click.cell);
+      marks.targets = cells(next.filter((click) => !picks(click)));
+      marks.movable = cells(next.filter(picks));
       // Past its first click a move can be cancelled by a button as well as by Esc.
       renderChoices(next.filter((click) => click.cell === undefined), page.entered.length > 1);
       const clicks = consistent(page.entered)[0].clicks.slice(0, page.entered.length);
@@ -222,6 +231,7 @@ function render() {
   document.body.dataset.entered = page.entered.join(' ');
   renderMoves();
   renderTools();
+  analyseShown();
 }
 
 // The buttons of the choices that may come next (`clicks`, each with its label), and Cancel
@@ -325,12 +335,16 @@ function renderTools() {
   // The server gives no engine help during a game between people (but at one screen).
   for (const tool of ['hint', 'analysis']) $(tool).disabled = !state.engine_help;
   $('no-help').hidden = state.engine_help;
+  $('analysis-board').hidden = !(state.engine_help && state.status === 'over');
 
   const invite = localStorage.getItem(inviteKey(id));
   const showInvite = Boolean(invite) && state.status === 'ongoing' && awaited(state) !== null;
   $('invite').hidden = !showInvite;
   $('copy-invite').hidden = !showInvite;
   if (invite) $('invite-url').value = invite;
+  $('rules').href = `/rules/${state.game}`;
+  $('move-text').placeholder = state.legal.length ? `e.g. ${state.legal[0].move}` : '';
+  $('typed').hidden = !playing;
   const record = $('record');
   record.href = `/api/games/${id}/record`;
   record.download = `${id}.${state.game === 'checkers' ? 'pdn' : 'txt'}`;
@@ -369,11 +383,42 @@ function button(label, action) {
 
 // ---------------------------------------------------------------- state and live updates
 
-// Takes a state sent by the server, if it is newer than the one shown.
+// How long the opponent's reply waits after the move it answers is shown, so that the player
+// sees both.
+const REPLY_PAUSE_MS = 300;
+
+// Takes a state sent by the server, if it is newer than the one shown. An opponent's move that
+// comes less than REPLY_PAUSE_MS after the move before it was shown waits, and the states that
+// come meanwhile wait behind it: each move is seen.
 function accept(state, force = false) {
+  const waiting = page.waiting ?? [];
+  if (waiting.length) {
+    if (state.version > waiting[waiting.length - 1].state.version) waiting.push({ state, force });
+    return;
+  }
   if (page.state && state.version < page.state.version) return;
   if (page.state && state.version === page.state.version && !force) return;
+  const wait = REPLY_PAUSE_MS - (performance.now() - (page.plyShownAt ?? -Infinity));
+  const reply = page.state && state.ply === page.state.ply + 1 && !state.you.includes(moverOf(state, page.state.ply));
+  if (reply && wait > 0) {
+    page.waiting = [{ state, force }];
+    setTimeout(() => {
+      const queued = page.waiting;
+      page.waiting = [];
+      for (const next of queued) accept(next.state, next.force);
+    }, wait);
+    return;
+  }
   const changed = !page.state || state.ply !== page.state.ply || state.version !== page.state.version;
+  // What a screen reader is told (announce.js, loaded with the first change).
+  const previous = page.state;
+  if (previous) {
+    import('./announce.js').then(({ announcement }) => {
+      const text = announcement(previous, state);
+      if (text) $('announce').textContent = text;
+    });
+  }
+  if (!page.state || state.ply !== page.state.ply) page.plyShownAt = performance.now();
   // A rematch that begins while a player looks moves the page to it.
   const rematch = state.rematch?.game;
   if (page.state && !page.state.rematch?.game && rematch && state.you.length > 0) {
@@ -443,39 +488,24 @@ async function act(kind, action) {
   }
 }
 
-function describeScore(score) {
-  if ('eval' in score) return `${score.eval > 0 ? '+' : ''}${(score.eval / 100).toFixed(2)} for the side to move`;
-  if ('win' in score) return `a win in ${score.win} plies for the side to move`;
-  if ('loss' in score) return `a loss in ${score.loss} plies for the side to move`;
-  if ('win_rate' in score) return `${Math.round(score.win_rate * 100)}% expected for the side to move`;
-  return JSON.stringify(score);
-}
-
-/** `wins in 17 plies`, `draws`, `loses in 22 plies`: an exact value. */
-function describeValue(entry) {
-  if (entry.value === 'draw') return 'draws';
-  return `${entry.value === 'win' ? 'wins' : 'loses'} in ${entry.plies} plies`;
-}
-
-/** `b2-c3 wins in 17 plies, d2-e3 draws, …`: the exact value of each move. */
-function describeExact(exact) {
-  return exact.map((entry) => `${entry.move} ${describeValue(entry)}`).join(', ');
-}
-
+// Analyses the position shown (`asHint`: the live one, for a hint). A finished game is an
+// analysis board: each position shown is analysed once the one before is done.
 async function analyse(think, asHint) {
   const out = $('analysis-out');
   clearAnalysis();
   out.textContent = 'Thinking…';
-  // The position shown (the live one, or the one the move list replays); a hint is for the
-  // live one.
   const position = () => (asHint ? page.state.ply : shownPly());
   const shown = position();
+  page.analysing = true;
   try {
-    const info = await getJson(`/api/games/${id}/analysis?think=${think}&ply=${shown}`);
+    // The analysis's words and bar are loaded when first asked for: the board comes first.
+    const [info, { drawBar, showAnalysis }] = await Promise.all([
+      getJson(`/api/games/${id}/analysis?think=${think}&ply=${shown}`), import('./analysis.js')]);
     // The position changed meanwhile: this answer is of another.
     if (position() !== shown) return;
     if (!info.best) {
-      out.textContent = 'There is no move to analyse: the game is over.';
+      out.textContent = 'The game ended here: ‹ steps back through its moves.';
+      if (page.state.result) drawBar($('eval-bar'), { '1-0': 1, '0-1': 0 }[page.state.result] ?? 0.5);
       return;
     }
     // The solver's best move, when it knows every move's value, else the search's.
@@ -484,25 +514,30 @@ async function analyse(think, asHint) {
       const move = page.state.legal.find((legal) => legal.move === best);
       page.hint = new Set(move ? move.clicks.filter((click) => click.cell !== undefined).map((click) => click.cell) : []);
       out.textContent = `Hint: ${best}`;
+      out.dataset.best = best;
       render();
-    } else if (info.exact) {
-      const badge = document.createElement('span');
-      badge.className = 'badge';
-      badge.textContent = 'exact';
-      badge.title = 'Proved by the solver or the endgame tables: the value with perfect play on both sides';
-      const first = info.exact[0];
-      const side = page.replay ? 'The side to move' : sideName(page.state.to_move);
-      const verdict = `${side} ${describeValue(first)} with perfect play. `;
-      out.replaceChildren(badge, ` ${verdict}${describeExact(info.exact)}.`);
     } else {
-      out.textContent = `Best move ${info.best}; score ${describeScore(info.score)}; depth ${info.depth}; line ${info.pv.join(' ')}`;
+      showAnalysis(out, $('eval-bar'), info, sideToMoveAt(shown));
     }
-    out.dataset.best = best;
-    out.dataset.exact = info.exact ? 'yes' : 'no';
   } catch (error) {
     if (position() === shown) out.textContent = `No analysis: ${error.message}`;
+  } finally {
+    page.analysing = false;
+    analyseShown();
   }
 }
+
+// In a finished game, analyses the position shown unless it was (or is being) analysed.
+function analyseShown() {
+  const state = page.state;
+  if (!state || state.status !== 'over' || !state.engine_help || page.analysing) return;
+  if (page.analysed === shownPly()) return;
+  page.analysed = shownPly();
+  analyse('1s', false);
+}
+
+/** The side to move after `ply` moves (the one that made move `ply`, or is to make it). */
+const sideToMoveAt = (ply) => moverOf(page.state, ply);
 
 /** The ply of the position shown: the live one's, or the replayed one's. */
 const shownPly = () => (page.replay ? page.replay.ply : page.state.ply);
@@ -511,6 +546,7 @@ const shownPly = () => (page.replay ? page.replay.ply : page.state.ply);
 function clearAnalysis() {
   const out = $('analysis-out');
   out.replaceChildren();
+  $('eval-bar').hidden = true;
   delete out.dataset.best;
   delete out.dataset.exact;
 }
@@ -555,6 +591,15 @@ function wire() {
     render();
   });
   $('numbers').addEventListener('change', (event) => page.board?.setNumbers(event.target.checked));
+  // On a phone, the board drawn larger than the screen, in a box that scrolls: cells large
+  // enough to tap.
+  $('zoom').addEventListener('click', () => {
+    const zoomed = $('board').classList.toggle('zoomed');
+    $('zoom').setAttribute('aria-pressed', String(zoomed));
+    const box = $('board');
+    box.scrollLeft = (box.scrollWidth - box.clientWidth) / 2;
+    box.scrollTop = (box.scrollHeight - box.clientHeight) / 2;
+  });
   $('resign').addEventListener('click', () => {
     const hotseat = page.state?.you.length === 2;
     const who = hotseat ? ` for ${sideName(page.state.to_move)}` : '';
@@ -570,6 +615,12 @@ function wire() {
     }
   });
   $('undo').addEventListener('click', () => act('undo', 'request'));
+  // A move typed in the game's notation (typed.js, loaded with the first).
+  $('typed').addEventListener('submit', async (event) => {
+    event.preventDefault();
+    const { playTyped } = await import('./typed.js');
+    playTyped($('move-text'), { id, current: () => page.state, accept: (state) => accept(state, true), say });
+  });
   $('hint').addEventListener('click', () => analyse('500ms', true));
   $('analysis').addEventListener('click', () => analyse('2s', false));
   $('copy-invite').addEventListener('click', () => copy(localStorage.getItem(inviteKey(id)) ?? '', 'invite'));
@@ -585,6 +636,13 @@ function wire() {
     if (event.key === 'Escape' && page.entered.length) {
       page.entered = [];
       render();
+    }
+    // A finished game is stepped through with the arrow keys (outside the board and the boxes).
+    const step = { ArrowLeft: -1, ArrowRight: 1 }[event.key];
+    const elsewhere = !event.target.closest?.('[data-cell], input, select, textarea');
+    if (step && elsewhere && !event.defaultPrevented && page.state?.status === 'over') {
+      event.preventDefault();
+      showPly(shownPly() + step);
     }
   });
 }

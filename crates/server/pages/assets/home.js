@@ -101,7 +101,8 @@ async function main() {
       ? `Options: ${game.options.map((o) => `${o.key} (${o.values.replaceAll('|', ', ')})`).join('; ')}`
       : 'No options.';
     catalogBox.append(el('label', { class: 'game-card', 'data-game': game.id }, radio,
-      el('strong', {}, game.name), el('span', {}, game.description), el('small', {}, options)));
+      el('strong', {}, game.name), el('span', {}, game.description), el('small', {}, options),
+      el('a', { href: `/rules/${game.id}`, class: 'rules-link' }, `The rules of ${game.name}`)));
   });
   showOptions(games[0]);
   document.getElementById('clock-choice').append(clockSelect('clock', 'Untimed'));

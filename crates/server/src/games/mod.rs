@@ -1042,7 +1042,8 @@ impl Games {
     /// everyone but one who holds both seats (one screen): engine help would be a third
     /// player's. An analysis of the same moves, thought on as long or longer, is answered
     /// from memory. `ply` asks for the position after that many moves (the current one by
-    /// default).
+    /// default); the position a resignation or an agreed draw ended on is analysed as a
+    /// position with moves.
     pub async fn analysis(
         &self,
         id: &str,
@@ -1079,7 +1080,8 @@ impl Games {
             }
             let limits = Limits::time(think);
             let spec = PlayerSpec { limits, table_mib: 8, ..PlayerSpec::new(Engine::AlphaBeta) };
-            if moves.len() == played.len() {
+            // A game ended by a resignation or an agreed draw is analysed as the board left it.
+            if moves.len() == played.len() && entry.stored.event.is_none() {
                 (key, entry.live.search(spec, stop.clone(), false), entry.live.exact(think))
             } else {
                 let kind: GameId =

@@ -393,6 +393,12 @@ async fn the_computer_answers_and_a_takeback_against_it_is_immediate() {
             (resigned["status"].as_str(), resigned["result"].as_str()),
             (Some("over"), Some("0-1"))
         );
+        // The position the resignation left is analysed as the board stands, with the exact
+        // values of its moves: a finished game is an analysis board.
+        let last = server.analysis(&client, id, "3s").await;
+        assert!(last["best"].is_string(), "{last}");
+        let values = last["exact"].as_array().expect("exact values after the end");
+        assert!(!values.is_empty(), "{last}");
         // The computer plays itself too.
         let both = server.create(&client, "holes", "ai:1", "ai:1").await;
         let id = both["id"].as_str().expect("an id");
@@ -509,6 +515,73 @@ async fn sqlite_runs_in_wal_mode() {
     assert_eq!(store.journal_mode().await.expect("a mode"), "wal");
 }
 
+/// A position of a game drawn for itself (the rules pages' diagrams): from the start or from a
+/// position text, with moves played; what cannot be read is refused with the reason.
+#[tokio::test]
+async fn a_position_is_shown_from_its_text_and_moves_without_a_game() {
+    let database = databases().remove(0);
+    let server = Server::start(&database).await;
+    let client = client();
+    let (status, start) = position(&server, &client, &[]).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(
+        start["position"],
+        "B:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12"
+    );
+    assert_eq!(start["legal"].as_array().expect("legal").len(), 7);
+
+    let opening = "9-14 22-18 11-15 18x11 7x16 23-19 16x23";
+    let (status, after) = position(&server, &client, &[("moves", opening)]).await;
+    assert_eq!(status, StatusCode::OK);
+    let legal: Vec<&str> = after["legal"]
+        .as_array()
+        .expect("legal")
+        .iter()
+        .filter_map(|m| m["move"].as_str())
+        .collect();
+    assert_eq!(legal, ["26x19", "27x18x9"], "White must jump");
+    assert_eq!(after["last_move"], json!(["16", "23"]));
+    // 18x11 took a black man, 7x16 and 16x23 two white ones.
+    assert_eq!(after["captured"], json!({"white": 2, "black": 1}));
+
+    let kings = "B:W18,24,27,28,K10,K15:B12,16,20,K22,K25,K29";
+    let (status, from_text) =
+        position(&server, &client, &[("position", kings), ("moves", "22-17")]).await;
+    assert_eq!(status, StatusCode::OK, "{from_text}");
+    assert_eq!(from_text["position"], "W:W18,24,27,28,K10,K15:B12,16,20,K17,K25,K29");
+
+    for (query, why) in [
+        (&[("position", "W:W99")][..], "is not a position"),
+        (&[("moves", "9-14 9-14")][..], "cannot be played"),
+        (&[("options", "kings=flying")][..], "kings"),
+    ] {
+        let (status, error) = position(&server, &client, query).await;
+        assert_eq!(status, StatusCode::BAD_REQUEST, "{query:?}");
+        assert!(error["error"].as_str().expect("a reason").contains(why), "{error}");
+    }
+    let many = vec!["9-14"; MOVES_TOO_MANY].join(" ");
+    let response = client
+        .get(server.url("/api/catalog/checkers/position"))
+        .query(&[("moves", many.as_str())])
+        .send()
+        .await
+        .expect("sent");
+    assert_eq!(response.status(), StatusCode::BAD_REQUEST);
+    let response =
+        client.get(server.url("/api/catalog/chess/position")).send().await.expect("sent");
+    assert_eq!(response.status(), StatusCode::NOT_FOUND);
+}
+
+/// `GET /api/catalog/checkers/position` with `query`: its status and JSON.
+async fn position(server: &Server, client: &Client, query: &[(&str, &str)]) -> (StatusCode, Value) {
+    let request = client.get(server.url("/api/catalog/checkers/position")).query(query);
+    let response = request.send().await.expect("sent");
+    (response.status(), response.json::<Value>().await.expect("json"))
+}
+
+/// One move more than `GET /api/catalog/{game}/position` plays.
+const MOVES_TOO_MANY: usize = arbiter_server::MAX_POSITION_MOVES + 1;
+
 /// Every path and method of the OpenAPI document is one the router serves, asked of the
 /// router itself, without a socket: a route it does not know answers 404 with an empty body
 /// (a handler's 404 says which game is missing), a method it does not know 405; every error
@@ -532,7 +605,8 @@ async fn the_router_serves_every_path_and_method_of_the_openapi_document() {
             .replace("{id}", "no-such-game")
             .replace("{side}", "white")
             .replace("{token}", "t")
-            .replace("{ply}", "0");
+            .replace("{ply}", "0")
+            .replace("{game}", "checkers");
         for method in operations.as_object().expect("operations").keys() {
             let method: Method = method.to_uppercase().parse().expect("a method");
             let request = Request::builder()

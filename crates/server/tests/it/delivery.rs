@@ -11,8 +11,9 @@ use reqwest::{Client, Response, StatusCode};
 use crate::common::{databases, Server};
 
 /// What a browser fetches to show a game: the page (of a game that exists), its style and its
-/// scripts, and the state as JSON.
-const FETCHED: &[&str] = &["/", "/assets/style.css", "/assets/game.js", "/assets/board.js"];
+/// scripts, and the state as JSON; and a rules page.
+const FETCHED: &[&str] =
+    &["/", "/assets/style.css", "/assets/game.js", "/assets/board.js", "/rules/checkers"];
 
 /// `GET path` with the request headers `headers`.
 async fn fetch(server: &Server, path: &str, headers: &[(HeaderName, &str)]) -> Response {

@@ -1,0 +1,74 @@
+// Every screen: the board scales to the viewport's height as well as its width, so that the
+// status line and the choice buttons stay in view on laptops and phones, upright and turned;
+// a friend's invitation stays above the board until the friend joins.
+
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+
+import { api, click, createGame, newPage, openSeats, serverAndBrowser, shot } from '../lib/harness.mjs';
+
+const shared = serverAndBrowser();
+
+const SIZES = [[1280, 720], [1366, 768], [1440, 900], [1920, 1080], [360, 740], [740, 360], [390, 844], [844, 390]];
+
+// Whether `selector`'s box lies inside the viewport (the page scrolled to its top).
+async function inView(page, selector) {
+  const box = await page.locator(selector).boundingBox();
+  const { width, height } = page.viewportSize();
+  return { box, inside: box !== null && box.y >= 0 && box.y + box.height <= height && box.x >= 0 && box.x + box.width <= width };
+}
+
+test('the status and the choices are in view at every size', async () => {
+  const { server, browser } = shared;
+  const others = await Promise.all(['minicheckers', 'holes', 'fanorona', 'checkers'].map((game) => createGame(server, game)));
+  const failures = [];
+  for (const [width, height] of SIZES) {
+    const page = await newPage(browser, { width, height });
+    // Day and Night after a capture: the turn may end or go on, a choice button shows.
+    const created = await createGame(server, 'daynight');
+    await api(server, 'POST', `/api/games/${created.id}/moves`, { move: 'a1-j4', ply: 0 }, created.seats.white.token);
+    await openSeats(page, server, { ...created, state: { ...created.state, ply: 1 } });
+    await click(page, 'i4');
+    await click(page, 'k4');
+    await page.evaluate(() => window.scrollTo(0, 0));
+    for (const selector of ['[data-status]', '[data-choice="skip"]', '#board svg']) {
+      const { box, inside } = await inView(page, selector);
+      if (!inside) failures.push(`daynight at ${width}×${height}: ${selector} at ${JSON.stringify(box)}`);
+    }
+    await shot(page, `layout-daynight-${width}x${height}`);
+    for (const other of others) {
+      await page.goto(server.base + other.watch_url);
+      await page.waitForSelector('[data-cell]');
+      for (const selector of ['[data-status]', '#board svg']) {
+        const { box, inside } = await inView(page, selector);
+        if (!inside) failures.push(`${other.state.game} at ${width}×${height}: ${selector} at ${JSON.stringify(box)}`);
+      }
+      await shot(page, `layout-${other.state.game}-${width}x${height}`);
+    }
+    assert.deepEqual(page.errors, []);
+    await page.context().close();
+  }
+  assert.deepEqual(failures, []);
+});
+
+test('on a phone the board zooms so that even the small fields of Day and Night take a thumb', async () => {
+  const { server, browser } = shared;
+  const created = await createGame(server, 'daynight');
+  const page = await newPage(browser, { width: 360, height: 740 });
+  await openSeats(page, server, created);
+  const field = async () => page.locator('[data-cell="a1"]').boundingBox();
+  const before = await field();
+  assert.ok(before.width < 44, `a ring-1 field is ${before.width} px wide unzoomed`);
+  await page.locator('#zoom').click();
+  assert.equal(await page.locator('#zoom').getAttribute('aria-pressed'), 'true');
+  const after = await field();
+  assert.ok(after.width >= 44 && after.height >= 44, `a ring-1 field zoomed: ${JSON.stringify(after)}`);
+  // The page itself stays as wide as the screen: the board's box scrolls.
+  assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth));
+  await shot(page, 'daynight-zoomed-360');
+  // A tap on a zoomed cell plays as usual.
+  await page.locator('[data-cell="c1"]').click();
+  assert.equal(await page.evaluate(() => document.body.dataset.entered), 'c1');
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});
