@@ -95,7 +95,7 @@ const ASSETS: &[File] = &[
     file!("list.js", JS),
     file!("lobby.js", JS),
     file!("clocks.js", JS),
-    file!("timed.js", JS),
+    file!("offers.js", JS),
     file!("mine.js", JS),
     file!("prompts.js", JS),
     file!("rules.js", JS),

@@ -54,3 +54,28 @@ export const moverOf = (state, ply) => {
   const other = state.to_move === 'white' ? 'black' : 'white';
   return (state.ply - ply) % 2 === 1 ? other : state.to_move;
 };
+
+// A WebSocket to `path()` kept open: a lost connection is made again after a delay that
+// doubles each time (at most 8 s), so that a server that is down is not hammered. `message`
+// hears each message's text, `open` each connection, `lost(delay)` each loss. Returns a
+// function that closes the current socket (to open it again at once, with new cookies).
+export function keepSocket(path, { message, open = () => {}, lost = () => {} }) {
+  let attempts = 0;
+  let current = null;
+  const connect = () => {
+    const scheme = location.protocol === 'https:' ? 'wss' : 'ws';
+    const socket = new WebSocket(`${scheme}://${location.host}${path()}`);
+    current = socket;
+    socket.addEventListener('open', () => { attempts = 0; open(); });
+    socket.addEventListener('message', (event) => message(event.data));
+    socket.addEventListener('close', () => {
+      if (current !== socket) return;
+      const delay = Math.min(8000, 250 * 2 ** attempts);
+      attempts += 1;
+      lost(delay);
+      setTimeout(connect, delay);
+    });
+  };
+  connect();
+  return () => { attempts = 0; current?.close(); };
+}

@@ -1,44 +1,8 @@
-// Time controls as the forms offer them, and clocks as the pages show them.
+// Clocks as the pages show them: time left, and the game page's two
+// clocks, which count down the running one from the time the server sent (the server alone
+// decides a flag).
 
-const MINUTE = 60_000;
-
-// The usual presets: real time (minutes + increment in seconds), correspondence, untimed.
-export const PRESETS = [
-  ['1+0', { initial_ms: MINUTE, increment_ms: 0 }],
-  ['3+2', { initial_ms: 3 * MINUTE, increment_ms: 2000 }],
-  ['5+3', { initial_ms: 5 * MINUTE, increment_ms: 3000 }],
-  ['10+5', { initial_ms: 10 * MINUTE, increment_ms: 5000 }],
-  ['15+10', { initial_ms: 15 * MINUTE, increment_ms: 10_000 }],
-  ['30+0', { initial_ms: 30 * MINUTE, increment_ms: 0 }],
-  ['1 day a move', { days_per_move: 1 }],
-  ['3 days a move', { days_per_move: 3 }],
-  ['7 days a move', { days_per_move: 7 }],
-  ['Untimed', null],
-];
-
-// A select of the presets, `chosen` (a label) selected.
-export function clockSelect(name, chosen) {
-  const select = document.createElement('select');
-  select.name = name;
-  select.setAttribute('aria-label', 'Time control');
-  PRESETS.forEach(([label], index) => {
-    const option = new Option(label, String(index), false, label === chosen);
-    select.append(option);
-  });
-  return select;
-}
-
-// The clock a preset select stands for (`null`: untimed).
-export const clockOf = (select) => PRESETS[Number(select.value)]?.[1] ?? null;
-
-// A time control in words: "5+3", "3 days a move", "untimed".
-export function clockLabel(clock) {
-  if (!clock) return 'untimed';
-  if (clock.days_per_move) return `${clock.days_per_move} day${clock.days_per_move > 1 ? 's' : ''} a move`;
-  const minutes = clock.initial_ms / MINUTE;
-  const shown = Number.isInteger(minutes) ? minutes : minutes.toFixed(1);
-  return `${shown}+${(clock.increment_ms ?? 0) / 1000}`;
-}
+import { sideName } from './api.js';
 
 // Time left as a clock shows it: h:mm:ss from an hour, m:ss, tenths under 10 s; days and
 // hours in correspondence.
@@ -53,4 +17,50 @@ export function formatTime(ms) {
   const pad = (value) => String(value).padStart(2, '0');
   if (seconds >= 3600) return `${Math.floor(seconds / 3600)}:${pad(Math.floor(seconds / 60) % 60)}:${pad(seconds % 60)}`;
   return `${Math.floor(seconds / 60)}:${pad(seconds % 60)}`;
+}
+
+// Under this, a running clock is shown as low.
+const LOW_MS = 20_000;
+
+export class Clocks {
+  // `nodes`: the element of each position, `top` and `bottom`.
+  constructor(nodes) {
+    this.nodes = nodes;
+    this.state = null;
+    this.sent = null; // the state last shown, as the server sent it
+    this.received = 0;
+    this.timer = null;
+  }
+
+  // Shows the clocks of `state` (none when it is untimed), White's at `bottom` or at the top.
+  update(state, bottom) {
+    if (state !== this.sent) this.received = performance.now();
+    this.sent = state;
+    this.state = state.clock ? state : null;
+    const sides = { bottom, top: bottom === 'white' ? 'black' : 'white' };
+    for (const [place, node] of Object.entries(this.nodes)) {
+      node.hidden = !this.state;
+      node.dataset.clock = sides[place];
+    }
+    clearInterval(this.timer);
+    this.timer = null;
+    if (this.state && this.state.clock.running) this.timer = setInterval(() => this.draw(), 100);
+    this.draw();
+  }
+
+  draw() {
+    if (!this.state) return;
+    const clock = this.state.clock;
+    const spent = performance.now() - this.received;
+    for (const node of Object.values(this.nodes)) {
+      const side = node.dataset.clock;
+      const running = clock.running === side;
+      const left = clock[`${side}_ms`] - (running ? spent : 0);
+      node.textContent = formatTime(left);
+      node.classList.toggle('running', running);
+      node.classList.toggle('low', running && left < LOW_MS && !clock.days_per_move);
+      node.classList.toggle('flagged', this.state.status === 'time' && left <= 0);
+      node.setAttribute('aria-label', `${sideName(side)}'s clock: ${formatTime(left)}`);
+    }
+  }
 }

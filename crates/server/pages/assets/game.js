@@ -2,10 +2,11 @@
 // It holds no rules: a move is entered by narrowing the state's `legal` moves by their clicks,
 // and the board drawn meanwhile applies the steps those clicks complete, as the server sends them.
 
-import { capitalise, getCatalog, getJson, moverOf, postJson, sideName, inviteKey } from './api.js';
+import { capitalise, getCatalog, getJson, keepSocket, moverOf, postJson, sideName, inviteKey } from './api.js';
 import { Board } from './board.js';
-import { idleRefusal, nextPrompt, refusal } from './prompts.js';
-import { Clocks, renderRematch } from './timed.js';
+import { awaited, idleRefusal, nextPrompt, refusal, statusText } from './prompts.js';
+import { Clocks } from './clocks.js';
+import { closeConfirm, confirmThen, renderOffers, renderRematch } from './offers.js';
 
 const id = decodeURIComponent(location.pathname.split('/').filter(Boolean)[1] ?? '');
 const $ = (selector) => document.getElementById(selector);
@@ -132,31 +133,6 @@ function enteredView(view) {
 
 function say(text) {
   $('message').textContent = text;
-}
-
-function statusText(state) {
-  if (state.status === 'aborted') return capitalise(state.reason ?? 'aborted');
-  if (state.status !== 'ongoing') {
-    return `Game over: ${state.result}. ${capitalise(state.reason ?? '')}`.trim();
-  }
-  const side = sideName(state.to_move);
-  const seat = state.seats[state.to_move];
-  if (seat && seat.player !== 'human') {
-    return `${side} to move: ${seat.name}${state.thinking ? ' is thinking…' : ' moves next'}`;
-  }
-  if (state.you.includes(state.to_move)) {
-    return state.you.length === 2 ? `${side} to move` : `Your turn (${side})`;
-  }
-  if (state.you.length) return `${side} to move: waiting for your opponent`;
-  return `${side} to move (you are watching)`;
-}
-
-// The side of the friend invited by link who has not opened it yet, if any.
-function awaited(state) {
-  if (state.you.length !== 1) return null;
-  const other = state.you[0] === 'white' ? 'black' : 'white';
-  const seat = state.seats[other];
-  return seat.player === 'human' && !seat.taken ? other : null;
 }
 
 // A side's line: who plays it, and how many pieces it has taken in the position `shown`.
@@ -307,30 +283,14 @@ function renderTools() {
   const state = page.state;
   const playing = state.you.length > 0 && state.status === 'ongoing';
   $('play-tools').hidden = !playing;
-  if (!playing) closeConfirm();
+  if (!playing) closeConfirm($('confirm'));
   const hotseat = state.you.length === 2;
   $('draw').textContent = hotseat ? 'Agree a draw' : 'Offer a draw';
   $('resign').textContent = hotseat ? `Resign for ${sideName(state.to_move)}` : 'Resign';
   // No move is taken back in a game on a clock.
   $('undo').hidden = Boolean(state.clock);
-  const offer = $('offer');
-  offer.replaceChildren();
-  const mine = (side) => side && state.you.includes(side);
-  const toMe = (side) => side && !mine(side) && state.you.length > 0;
-  if (state.status === 'ongoing' && toMe(state.draw_offer)) {
-    offer.append(`${sideName(state.draw_offer)} offers a draw. `, button('Accept the draw', () => act('draw', 'accept')),
-      button('Decline', () => act('draw', 'decline')));
-  } else if (state.status === 'ongoing' && mine(state.draw_offer)) {
-    offer.append('You offered a draw.');
-  }
-  if (state.status === 'ongoing' && toMe(state.undo_request)) {
-    offer.append(`${sideName(state.undo_request)} asks to take back a move. `, button('Allow', () => act('undo', 'accept')),
-      button('Refuse', () => act('undo', 'decline')));
-  } else if (state.status === 'ongoing' && mine(state.undo_request)) {
-    offer.append(' You asked to take back a move.');
-  }
-  offer.hidden = offer.childNodes.length === 0;
-  renderRematch(state, $('rematch'), button, (action) => act('rematch', action));
+  renderOffers(state, $('offer'), act);
+  renderRematch(state, $('rematch'), (action) => act('rematch', action));
 
   // The server gives no engine help during a game between people (but at one screen).
   for (const tool of ['hint', 'analysis']) $(tool).disabled = !state.engine_help;
@@ -349,36 +309,6 @@ function renderTools() {
   record.href = `/api/games/${id}/record`;
   record.download = `${id}.${state.game === 'checkers' ? 'pdn' : 'txt'}`;
   $('numbers-toggle').hidden = state.geometry.column_labels.length > 0;
-}
-
-// An action that ends the game asks once: `question`, with a button that does it and one that
-// does not. (Not `window.confirm`: a line of the page, which a test can drive.)
-function confirmThen(question, label, action) {
-  const box = $('confirm');
-  const yes = button(label, () => {
-    closeConfirm();
-    action();
-  });
-  yes.dataset.confirm = 'yes';
-  const no = button('Cancel', closeConfirm);
-  no.dataset.confirm = 'no';
-  box.replaceChildren(`${question} `, yes, no);
-  box.hidden = false;
-  yes.focus();
-}
-
-function closeConfirm() {
-  const box = $('confirm');
-  box.hidden = true;
-  box.replaceChildren();
-}
-
-function button(label, action) {
-  const node = document.createElement('button');
-  node.type = 'button';
-  node.textContent = label;
-  node.addEventListener('click', action);
-  return node;
 }
 
 // ---------------------------------------------------------------- state and live updates
@@ -442,38 +372,25 @@ async function refresh() {
   }
 }
 
-const live = { socket: null, attempts: 0, timer: null };
-
 function setConnection(stateName, text) {
   const node = $('connection');
   node.dataset.connection = stateName;
   node.textContent = text;
 }
 
+// The game's socket: each state pushed is taken; a lost connection is made again, asking for
+// what was missed since the version shown.
 function connect() {
-  clearTimeout(live.timer);
-  const since = page.state ? page.state.version : 0;
-  const scheme = location.protocol === 'https:' ? 'wss' : 'ws';
-  const socket = new WebSocket(`${scheme}://${location.host}/api/games/${id}/socket?since=${since}`);
-  live.socket = socket;
-  socket.addEventListener('open', () => {
-    live.attempts = 0;
-    setConnection('live', 'live');
-  });
-  socket.addEventListener('message', (event) => {
-    try {
-      accept(JSON.parse(event.data));
-    } catch (error) {
-      say(`A message from the server could not be read: ${error.message}`);
-    }
-  });
-  socket.addEventListener('close', () => {
-    if (live.socket !== socket) return;
-    // Exponential backoff, so that a server that is down is not hammered; at most 8 s.
-    const delay = Math.min(8000, 250 * 2 ** live.attempts);
-    live.attempts += 1;
-    setConnection('reconnecting', `connection lost; reconnecting in ${Math.round(delay / 100) / 10} s…`);
-    live.timer = setTimeout(connect, delay);
+  keepSocket(() => `/api/games/${id}/socket?since=${page.state ? page.state.version : 0}`, {
+    message: (data) => {
+      try {
+        accept(JSON.parse(data));
+      } catch (error) {
+        say(`A message from the server could not be read: ${error.message}`);
+      }
+    },
+    open: () => setConnection('live', 'live'),
+    lost: (delay) => setConnection('reconnecting', `connection lost; reconnecting in ${Math.round(delay / 100) / 10} s…`),
   });
 }
 
@@ -603,13 +520,13 @@ function wire() {
   $('resign').addEventListener('click', () => {
     const hotseat = page.state?.you.length === 2;
     const who = hotseat ? ` for ${sideName(page.state.to_move)}` : '';
-    confirmThen(`Resign this game${who}?`, 'Resign', () => act('resign'));
+    confirmThen($('confirm'), `Resign this game${who}?`, 'Resign', () => act('resign'));
   });
   $('draw').addEventListener('click', () => {
     // At one screen the draw is agreed at once, so it ends the game: it asks first. An offer
     // to an opponent ends nothing.
     if (page.state?.you.length === 2) {
-      confirmThen('Agree a draw and end the game?', 'Agree a draw', () => act('draw', 'offer'));
+      confirmThen($('confirm'), 'Agree a draw and end the game?', 'Agree a draw', () => act('draw', 'offer'));
     } else {
       act('draw', 'offer');
     }

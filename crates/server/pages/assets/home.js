@@ -1,8 +1,38 @@
 // The home page: the catalog and the new-game form.
 
 import { getCatalog, postJson, inviteKey } from './api.js';
-import { clockOf, clockSelect } from './clocks.js';
 import { postSeek } from './lobby.js';
+
+const MINUTE = 60_000;
+
+// The time controls the form offers, the usual presets: real time (minutes + increment in seconds), correspondence, untimed.
+const PRESETS = [
+  ['1+0', { initial_ms: MINUTE, increment_ms: 0 }],
+  ['3+2', { initial_ms: 3 * MINUTE, increment_ms: 2000 }],
+  ['5+3', { initial_ms: 5 * MINUTE, increment_ms: 3000 }],
+  ['10+5', { initial_ms: 10 * MINUTE, increment_ms: 5000 }],
+  ['15+10', { initial_ms: 15 * MINUTE, increment_ms: 10_000 }],
+  ['30+0', { initial_ms: 30 * MINUTE, increment_ms: 0 }],
+  ['1 day a move', { days_per_move: 1 }],
+  ['3 days a move', { days_per_move: 3 }],
+  ['7 days a move', { days_per_move: 7 }],
+  ['Untimed', null],
+];
+
+// A select of the presets, `chosen` (a label) selected.
+function clockSelect(name, chosen) {
+  const select = document.createElement('select');
+  select.name = name;
+  select.setAttribute('aria-label', 'Time control');
+  PRESETS.forEach(([label], index) => {
+    const option = new Option(label, String(index), false, label === chosen);
+    select.append(option);
+  });
+  return select;
+}
+
+// The clock a preset select stands for (`null`: untimed).
+const clockOf = (select) => PRESETS[Number(select.value)]?.[1] ?? null;
 
 const form = document.getElementById('new-game');
 const catalogBox = document.getElementById('catalog');

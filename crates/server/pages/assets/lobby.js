@@ -2,14 +2,25 @@
 // to take it; one's own with a button to withdraw it. When one's own is taken, the page takes
 // its seat and moves to the game.
 
-import { getCatalog, getJson, postJson, request, sideName } from './api.js';
-import { clockLabel } from './clocks.js';
+import { getCatalog, getJson, keepSocket, postJson, request, sideName } from './api.js';
+
+const MINUTE = 60_000;
+
+// A time control in words: "5+3", "3 days a move", "untimed".
+function clockLabel(clock) {
+  if (!clock) return 'untimed';
+  if (clock.days_per_move) return `${clock.days_per_move} day${clock.days_per_move > 1 ? 's' : ''} a move`;
+  const minutes = clock.initial_ms / MINUTE;
+  const shown = Number.isInteger(minutes) ? minutes : minutes.toFixed(1);
+  return `${shown}+${(clock.increment_ms ?? 0) / 1000}`;
+}
 
 const list = document.getElementById('seeks');
 const none = document.getElementById('no-seeks');
 const errorBox = document.getElementById('lobby-error');
 const seeks = new Map();
 let names = new Map();
+let reconnect = () => {};
 
 function el(tag, attributes = {}, ...children) {
   const node = document.createElement(tag);
@@ -85,43 +96,32 @@ export async function postSeek(seek) {
   draw();
   // A socket opened before this browser had its session cookie does not know the seek is its
   // own: it is opened again, with the cookie.
-  current?.close();
+  reconnect();
   list.querySelector(`[data-seek="${created.id}"]`)?.scrollIntoView({ block: 'nearest' });
   return created;
 }
 
-let attempts = 0;
-let current = null;
-function connect() {
-  const scheme = location.protocol === 'https:' ? 'wss' : 'ws';
-  const socket = new WebSocket(`${scheme}://${location.host}/api/lobby/socket`);
-  current = socket;
-  socket.addEventListener('open', () => { attempts = 0; });
-  socket.addEventListener('message', (event) => {
-    const message = JSON.parse(event.data);
-    if (message.type === 'seeks') {
-      seeks.clear();
-      for (const seek of message.seeks) seeks.set(seek.id, seek);
-    } else if (message.type === 'added') {
-      seeks.set(message.seek.id, message.seek);
-    } else if (message.type === 'removed') {
-      seeks.delete(message.id);
-    } else if (message.type === 'accepted') {
-      accepted(message);
-    }
-    draw();
-  });
-  socket.addEventListener('close', () => {
-    attempts += 1;
-    setTimeout(connect, Math.min(8000, 250 * 2 ** attempts));
-  });
+// The lobby's socket: the seeks as they come and go, and one's own taken.
+function onMessage(data) {
+  const message = JSON.parse(data);
+  if (message.type === 'seeks') {
+    seeks.clear();
+    for (const seek of message.seeks) seeks.set(seek.id, seek);
+  } else if (message.type === 'added') {
+    seeks.set(message.seek.id, message.seek);
+  } else if (message.type === 'removed') {
+    seeks.delete(message.id);
+  } else if (message.type === 'accepted') {
+    accepted(message);
+  }
+  draw();
 }
 
 async function main() {
   names = new Map((await getCatalog()).map((game) => [game.id, game.name]));
   for (const seek of await getJson('/api/seeks')) seeks.set(seek.id, seek);
   draw();
-  connect();
+  reconnect = keepSocket(() => '/api/lobby/socket', { message: onMessage });
 }
 
 main().catch((error) => { errorBox.textContent = `The lobby could not be loaded: ${error.message}`; });

@@ -70,3 +70,36 @@ export function nextPrompt(next, entered, pieces) {
   const end = `press “${capitalise(skip.label ?? 'end the turn')}”`;
   return what ? `${what}, or ${end}` : end;
 }
+
+/**
+ * The status line when no move is being entered: the result, or who is to move and what the
+ * page's player does.
+ * @param {any} state
+ */
+export function statusText(state) {
+  if (state.status === 'aborted') return capitalise(state.reason ?? 'aborted');
+  if (state.status !== 'ongoing') {
+    return `Game over: ${state.result}. ${capitalise(state.reason ?? '')}`.trim();
+  }
+  const side = sideName(state.to_move);
+  const seat = state.seats[state.to_move];
+  if (seat && seat.player !== 'human') {
+    return `${side} to move: ${seat.name}${state.thinking ? ' is thinking…' : ' moves next'}`;
+  }
+  if (state.you.includes(state.to_move)) {
+    return state.you.length === 2 ? `${side} to move` : `Your turn (${side})`;
+  }
+  if (state.you.length) return `${side} to move: waiting for your opponent`;
+  return `${side} to move (you are watching)`;
+}
+
+/**
+ * The side of the friend invited by link who has not opened it yet, if any.
+ * @param {any} state
+ */
+export function awaited(state) {
+  if (state.you.length !== 1) return null;
+  const other = state.you[0] === 'white' ? 'black' : 'white';
+  const seat = state.seats[other];
+  return seat.player === 'human' && !seat.taken ? other : null;
+}
