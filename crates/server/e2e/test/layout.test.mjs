@@ -71,4 +71,18 @@ test('on a phone the board zooms so that even the small fields of Day and Night 
   assert.equal(await page.evaluate(() => document.body.dataset.entered), 'c1');
   assert.deepEqual(page.errors, []);
   await page.context().close();
+
+  // On eight rings the fields are smaller still: the zoom is as large as they need.
+  const eight = await createGame(server, 'daynight', { options: 'rings=8' });
+  const small = await newPage(browser, { width: 360, height: 740 });
+  await openSeats(small, server, eight);
+  await small.locator('#zoom').click();
+  const cells = await small.locator('[data-cell]').evaluateAll((nodes) => nodes.map((node) => {
+    const rect = node.getBoundingClientRect();
+    return Math.min(rect.width, rect.height);
+  }));
+  assert.ok(Math.min(...cells) >= 44, `the smallest of eight rings' fields zoomed: ${Math.min(...cells)} px`);
+  await shot(small, 'daynight-8-zoomed-360');
+  assert.deepEqual(small.errors, []);
+  await small.context().close();
 });

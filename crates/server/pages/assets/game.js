@@ -508,12 +508,18 @@ function wire() {
     render();
   });
   $('numbers').addEventListener('change', (event) => page.board?.setNumbers(event.target.checked));
-  // On a phone, the board drawn larger than the screen, in a box that scrolls: cells large
-  // enough to tap.
+  // On a phone, the board drawn larger than the screen, in a box that scrolls: large enough
+  // that its smallest cell takes a thumb (44 px), and at least 180%.
   $('zoom').addEventListener('click', () => {
-    const zoomed = $('board').classList.toggle('zoomed');
-    $('zoom').setAttribute('aria-pressed', String(zoomed));
     const box = $('board');
+    const sizes = [...box.querySelectorAll('[data-cell]')]
+      .map((cell) => cell.getBoundingClientRect())
+      .map((rect) => Math.min(rect.width, rect.height))
+      .filter((size) => size > 0);
+    const smallest = Math.min(...sizes);
+    box.style.setProperty('--zoom', `${Math.max(180, Math.ceil((100 * 46) / smallest))}%`);
+    const zoomed = box.classList.toggle('zoomed');
+    $('zoom').setAttribute('aria-pressed', String(zoomed));
     box.scrollLeft = (box.scrollWidth - box.clientWidth) / 2;
     box.scrollTop = (box.scrollHeight - box.clientHeight) / 2;
   });
