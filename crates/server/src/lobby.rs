@@ -168,7 +168,7 @@ pub(crate) async fn rematch(
 
 /// The games whose seats this browser holds: those that go on first (where it is to move
 /// first), then the finished ones; none without a session cookie.
-#[utoipa::path(get, path = "/api/my/games", tag = "lobby", security(("cookie" = [])),
+#[utoipa::path(get, path = "/api/my/games", tag = "lobby", security((), ("cookie" = [])),
     responses(
         (status = 200, description = "the browser's games", body = Vec<MyGame>),
         (status = 503, description = "the database is unavailable", body = ErrorBody)))]
@@ -193,6 +193,8 @@ const MAX_MESSAGE: usize = 4096;
 #[utoipa::path(get, path = "/api/lobby/socket", tag = "lobby",
     responses(
         (status = 101, description = "the socket is open"),
+        (status = 400, description = "not a WebSocket upgrade request (a header is missing or wrong)", body = ErrorBody),
+        (status = 405, description = "not a GET", body = ErrorBody),
         (status = 426, description = "not a WebSocket upgrade request", body = ErrorBody),
         (status = 429, description = "the client has as many sockets open as it may", body = ErrorBody)))]
 pub(crate) async fn socket(
