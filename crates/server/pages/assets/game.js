@@ -2,7 +2,7 @@
 // It holds no rules: a move is entered by narrowing the state's `legal` moves by their clicks,
 // and the board drawn meanwhile applies the steps those clicks complete, as the server sends them.
 
-import { capitalise, getCatalog, getJson, keepSocket, moverOf, postJson, sideName, inviteKey } from './api.js';
+import { capitalise, getJson, keepSocket, moverOf, postJson, sideName, inviteKey } from './api.js';
 import { Board } from './board.js';
 import { awaited, idleRefusal, nextPrompt, refusal, statusText } from './prompts.js';
 import { Clocks } from './clocks.js';
@@ -572,9 +572,8 @@ function wire() {
 
 async function main() {
   wire();
-  const [state, catalog] = await Promise.all([getJson(`/api/games/${id}`), getCatalog().catch(() => [])]);
-  const entry = catalog.find((game) => game.id === state.game);
-  page.gameName = entry ? entry.name : state.game;
+  const state = await getJson(`/api/games/${id}`);
+  page.gameName = state.name;
   $('title').textContent = `${page.gameName}${state.options ? ` (${state.options})` : ''}`;
   accept(state);
   connect();

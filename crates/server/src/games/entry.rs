@@ -131,6 +131,7 @@ impl Entry {
         GameState {
             id: self.stored.id.clone(),
             game: self.stored.game.clone(),
+            name: self.kind.info().name.to_owned(),
             options: self.stored.options.clone(),
             version: self.stored.version,
             moves: self.stored.moves.clone(),

@@ -228,6 +228,8 @@ pub struct GameState {
     pub id: String,
     /// The catalog's identifier of the game.
     pub game: String,
+    /// The game's name, as the catalog gives it.
+    pub name: String,
     /// Its options.
     pub options: String,
     /// Increases with every change.
