@@ -627,19 +627,32 @@ impl Store {
 
     /// The seeks: the open ones, oldest first, or one by its identifier (open or accepted).
     pub async fn seeks(&self, id: Option<&str>) -> Result<Vec<StoredSeek>, ApiError> {
-        let columns = "id, game, options, clock, side, secret, owner, created, seen, game_id, \
-                       creator_side FROM seeks";
-        let rows = match id {
-            Some(id) => {
-                let query = format!("SELECT {columns} WHERE id = $1");
-                sqlx::query(&query).bind(id).fetch_all(&self.pool).await?
-            }
-            None => {
-                let query =
-                    format!("SELECT {columns} WHERE game_id IS NULL ORDER BY created LIMIT 1000");
-                sqlx::query(&query).fetch_all(&self.pool).await?
-            }
-        };
+        match id {
+            Some(id) => self.read_seeks("id = $1", Some(id)).await,
+            None => self.read_seeks("game_id IS NULL ORDER BY created LIMIT 1000", None).await,
+        }
+    }
+
+    /// The seeks of `owner` accepted lately: the games their creator is awaited in.
+    pub async fn accepted_seeks(&self, owner: &str) -> Result<Vec<StoredSeek>, ApiError> {
+        self.read_seeks("owner = $1 AND game_id IS NOT NULL", Some(owner)).await
+    }
+
+    /// The seeks `WHERE condition`, with `$1` bound to `bound` when it is given.
+    async fn read_seeks(
+        &self,
+        condition: &str,
+        bound: Option<&str>,
+    ) -> Result<Vec<StoredSeek>, ApiError> {
+        let query = format!(
+            "SELECT id, game, options, clock, side, secret, owner, created, seen, game_id, \
+             creator_side FROM seeks WHERE {condition}"
+        );
+        let mut query = sqlx::query(&query);
+        if let Some(bound) = bound {
+            query = query.bind(bound);
+        }
+        let rows = query.fetch_all(&self.pool).await?;
         rows.iter()
             .map(|row| {
                 let game_id: Option<String> = row.try_get("game_id")?;
@@ -659,23 +672,6 @@ impl Store {
             })
             .collect::<Result<_, sqlx::Error>>()
             .map_err(ApiError::from)
-    }
-
-    /// The seeks of `owner` accepted lately: the games their creator is awaited in.
-    pub async fn accepted_seeks(&self, owner: &str) -> Result<Vec<StoredSeek>, ApiError> {
-        let ids: Vec<String> =
-            sqlx::query("SELECT id FROM seeks WHERE owner = $1 AND game_id IS NOT NULL")
-                .bind(owner)
-                .fetch_all(&self.pool)
-                .await?
-                .iter()
-                .map(|row| row.try_get(0))
-                .collect::<Result<_, _>>()?;
-        let mut seeks = Vec::new();
-        for id in ids {
-            seeks.extend(self.seeks(Some(&id)).await?);
-        }
-        Ok(seeks)
     }
 
     /// Withdraws open seek `id` whose secret has the hash `secret`; `false` when there is none.

@@ -84,6 +84,7 @@ test('a seek taken from the lobby, a game on a clock to a flag, a rematch from b
   assert.match(await host.locator(`tr[data-game="${id}"]`).textContent(), /over: 0-1/);
   await shot(host, 'your-games-desktop');
   await host.setViewportSize({ width: 360, height: 740 });
+  await shot(host, 'your-games-360');
   await host.goto(`${server.base}/`);
   await host.locator('#lobby').waitFor();
   await shot(host, 'lobby-360');

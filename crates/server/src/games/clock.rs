@@ -228,13 +228,22 @@ impl Games {
         self.timer.wake.notify_one();
     }
 
+    /// Queues game `id`'s `deadline` when it comes before the next scans (a later one is
+    /// queued by a scan then, so that the queue holds only what is near).
+    pub(super) fn watch_deadline(&self, id: &str, deadline: i64) {
+        let horizon = 2 * self.settings.scan.as_millis() as i64;
+        if deadline < self.time.now() + horizon {
+            self.timer.watch(id, deadline);
+        }
+    }
+
     /// Ends game `id` on time if its deadline has passed (another change may have come first).
     async fn end_on_time(self: &Arc<Self>, id: &str) -> Result<(), ApiError> {
         let (slot, mut entry) = self.lock(id).await?;
         let now = self.time.now();
         let Some(event) = entry.timed_out(now) else {
             if let Some(deadline) = entry.stored.deadline {
-                self.timer.watch(id, deadline);
+                self.watch_deadline(id, deadline);
             }
             return Ok(());
         };

@@ -306,7 +306,7 @@ impl Games {
 
     /// Seek `id` for its creator (who is there, then): with the game it became, once accepted.
     pub async fn seek(&self, id: &str, roots: &Roots) -> Result<Seek, ApiError> {
-        let stored = self.store.seeks(Some(id)).await?.into_iter().next().ok_or_else(no_seek)?;
+        let stored = self.stored_seek(id).await?;
         if roots.holding_seek(id, &stored.secret).is_none() {
             return Err(ApiError::Forbidden("only the seek's creator may look at it".to_owned()));
         }
@@ -321,7 +321,7 @@ impl Games {
 
     /// Withdraws seek `id`, for its creator.
     pub async fn withdraw_seek(&self, id: &str, roots: &Roots) -> Result<(), ApiError> {
-        let stored = self.store.seeks(Some(id)).await?.into_iter().next().ok_or_else(no_seek)?;
+        let stored = self.stored_seek(id).await?;
         if roots.holding_seek(id, &stored.secret).is_none() {
             return Err(ApiError::Forbidden("only the seek's creator may withdraw it".to_owned()));
         }
@@ -348,7 +348,7 @@ impl Games {
         id: &str,
         roots: Roots,
     ) -> Result<SeekAccepted, ApiError> {
-        let seek = self.store.seeks(Some(id)).await?.into_iter().next().ok_or_else(no_seek)?;
+        let seek = self.stored_seek(id).await?;
         if seek.accepted.is_some() {
             return Err(ApiError::conflict("this seek was taken already"));
         }
@@ -648,6 +648,13 @@ impl Games {
         // Stable: within each group the most recently changed stay first.
         games.sort_by_key(|game| (game.status != GameStatus::Ongoing, !game.your_turn));
         Ok(games)
+    }
+}
+
+impl Games {
+    /// Seek `id` as stored, open or accepted.
+    async fn stored_seek(&self, id: &str) -> Result<StoredSeek, ApiError> {
+        self.store.seeks(Some(id)).await?.into_iter().next().ok_or_else(no_seek)
     }
 }
 

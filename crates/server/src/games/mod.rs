@@ -675,7 +675,7 @@ impl Games {
         }
         let (slot, mut entry) = self.lock(&id).await?;
         if let Some(deadline) = entry.stored.deadline {
-            self.timer.watch(&id, deadline);
+            self.watch_deadline(&id, deadline);
         }
         self.schedule(&slot, &mut entry);
         Ok((slot, entry))
@@ -821,7 +821,7 @@ impl Games {
             let _ = notices.send((entry.stored.id.clone(), entry.stored.version)).await;
         }
         if let Some(deadline) = entry.stored.deadline {
-            self.timer.watch(&entry.stored.id, deadline);
+            self.watch_deadline(&entry.stored.id, deadline);
         }
         self.schedule(slot, entry);
         Ok(())
