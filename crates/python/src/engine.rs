@@ -10,7 +10,7 @@ use pyo3::types::PyDict;
 
 use crate::error::Error;
 use crate::game::DynGame;
-use crate::state::DynState;
+use crate::state::{DynState, Tables};
 use crate::{player_of, PyGame, PyState};
 
 /// What a search found.
@@ -45,8 +45,18 @@ impl PySearchResult {
 /// Searches the state's position (with the game's history, for the draw rules) with an
 /// engine of `arbiter play`: `alphabeta`, `mcts`, `random` or `perfect`. Without a limit the
 /// search thinks for one second; `time` is in seconds.
+///
+/// The search probes the endgame tables (checkers, fanorona, daynight) of the folder that
+/// `ARBITER_TABLEBASE` names and the small ones built on demand; `tables=False` searches
+/// without them. A search with a `time` probes only the tables loaded already, and has a
+/// missing one loaded beside it for later searches, so that loading or building a table never
+/// takes the search's time.
 #[pyfunction]
-#[pyo3(signature = (state, engine = "alphabeta", *, depth = None, nodes = None, time = None, seed = None))]
+#[pyo3(signature = (
+    state, engine = "alphabeta", *, depth = None, nodes = None, time = None, seed = None,
+    tables = true
+))]
+#[allow(clippy::too_many_arguments)]
 pub fn search(
     py: Python<'_>,
     state: &PyState,
@@ -55,6 +65,7 @@ pub fn search(
     nodes: Option<u64>,
     time: Option<f64>,
     seed: Option<u64>,
+    tables: bool,
 ) -> PyResult<PySearchResult> {
     let mut settings = Vec::new();
     if let Some(depth) = depth {
@@ -78,7 +89,12 @@ pub fn search(
     let spec: PlayerSpec =
         format!("{engine}:{}", settings.join(",")).parse().map_err(Error::from)?;
     let inner: &dyn DynState = &*state.inner;
-    let info = py.detach(|| inner.search(&spec))?;
+    let tables = match (tables, time) {
+        (false, _) => Tables::None,
+        (true, Some(_)) => Tables::Loaded,
+        (true, None) => Tables::All,
+    };
+    let info = py.detach(|| inner.search(&spec, tables))?;
     Ok(PySearchResult {
         best: info.best,
         score: info.score.to_string(),

@@ -74,7 +74,7 @@ pub trait DynState: Send + Sync {
     /// The shared data of the game under its options.
     fn shared(&self) -> &Arc<Shared>;
     /// A search of the position at the start of the turn, with the game's history.
-    fn search(&self, spec: &PlayerSpec) -> Result<SearchInfo, Error>;
+    fn search(&self, spec: &PlayerSpec, tables: Tables) -> Result<SearchInfo, Error>;
     /// The solution of the position at the start of the turn.
     fn solve(&self, settings: &Settings) -> Result<Solved, Error>;
     /// The number of move sequences of `depth` whole moves from the position at the start of
@@ -83,6 +83,19 @@ pub trait DynState: Send + Sync {
     /// The endgame tables' value of the position at the start of the turn, from the folder
     /// `dir` or the tables built on demand; `None` where no table holds it.
     fn tablebase(&self, dir: Option<&std::path::Path>) -> Option<TableValue>;
+}
+
+/// The endgame tables a search probes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Tables {
+    /// None.
+    None,
+    /// Those of `ARBITER_TABLEBASE` and the small ones built on demand, read or built when a
+    /// probe first needs them.
+    All,
+    /// The same tables, but a probe answers only from those loaded already and has a missing
+    /// one loaded on a thread of its own (a search on a clock).
+    Loaded,
 }
 
 /// A position's value in the endgame tables, for the player to move.
@@ -332,11 +345,15 @@ impl<G: AnyGame> DynState for StateOf<G> {
         &self.shared
     }
 
-    fn search(&self, spec: &PlayerSpec) -> Result<SearchInfo, Error> {
+    fn search(&self, spec: &PlayerSpec, tables: Tables) -> Result<SearchInfo, Error> {
         spec.check_game(self.record.position())?;
         let mut session = Session::new(self.record.clone());
-        let tables = arbiter_catalog::tablebase_dir();
-        session.set_endgame(arbiter_catalog::endgame::<G>(tables.as_deref()));
+        let dir = arbiter_catalog::tablebase_dir();
+        session.set_endgame(match tables {
+            Tables::None => None,
+            Tables::All => arbiter_catalog::endgame::<G>(dir.as_deref()),
+            Tables::Loaded => arbiter_catalog::endgame_loaded::<G>(dir.as_deref()),
+        });
         Ok(session.think(spec, None, &mut |_| {}).to_text())
     }
 

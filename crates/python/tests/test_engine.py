@@ -51,6 +51,18 @@ def test_tablebase_values_a_small_endgame():
     assert arbiter.tablebase(arbiter.Game("holes").new_initial_state()) is None
 
 
+def test_search_uses_the_tables_unless_told_not_to():
+    # Lasker's king against king again: the tables see the win in 9 plies (5 of White's moves)
+    # that one ply of search cannot.
+    state = arbiter.Game("checkers").from_position("W:WK32:BK26")
+    assert arbiter.search(state, depth=1).score == "win in 5"
+    assert arbiter.search(state, depth=1, tables=False).score == "+0.00"
+    # A timed search probes the tables loaded already, as this one is after a probe.
+    assert arbiter.tablebase(state)["plies"] == 9
+    timed = arbiter.search(state, time=0.2)
+    assert (timed.best, timed.score) == ("32-27", "win in 5")
+
+
 def test_perft_matches_the_engine():
     state = arbiter.Game("checkers").new_initial_state()
     assert [arbiter.perft(state, depth) for depth in range(5)] == [1, 7, 49, 302, 1469]

@@ -1,6 +1,9 @@
 """OpenSpiel through `arbiter.spiel`: its algorithms on every game, and its own checkers."""
 
+import argparse
+import pathlib
 import random
+import sys
 
 import numpy as np
 import pyspiel
@@ -9,6 +12,9 @@ from open_spiel.python.algorithms import evaluate_bots, mcts, minimax
 
 import arbiter
 import arbiter.spiel  # noqa: F401 (registers the games)
+
+sys.path.insert(0, str(pathlib.Path(__file__).parents[1] / "benchmarks"))
+import mcts_match  # noqa: E402 (the match against OpenSpiel's MCTS, from benchmarks/)
 
 GAME_IDS = [game["id"] for game in arbiter.games()]
 
@@ -81,23 +87,13 @@ def test_alpha_beta_search_from_openspiel(game_id):
     assert -1.0 <= value <= 1.0
 
 
-# OpenSpiel's checkers draws after 40 moves without a capture or a man's move by either side
-# and plays on an 8×8 board of its own orientation; Arbiter's follows docs/rules.md (a draw
-# by repetition, and by 80 turns without progress). Until either draw rule applies the rules
-# agree: the same moves from the same positions, which is what this test compares.
-def openspiel_step(text):
-    """An OpenSpiel checkers action (`a3b4`, `c3e5`) as Arbiter's step (`12-16`, `11x18`).
-
-    OpenSpiel's first player (Arbiter's Black, on squares 1–12) starts on rows 1–3 and its
-    columns run from `a` on the left; Arbiter numbers the squares from its side, right to
-    left: `g3` is 9 and `a1` is 4.
-    """
-    squares = []
-    for name in (text[0:2], text[2:4]):
-        row, column = int(name[1]) - 1, ord(name[0]) - ord("a")
-        squares.append(row * 4 + (3 - column // 2) + 1)
-    rows = abs(int(text[1]) - int(text[3]))
-    return f"{squares[0]}{'x' if rows == 2 else '-'}{squares[1]}"
+# OpenSpiel's checkers draws after 40 actions without a capture and plays on an 8×8 board of
+# its own orientation; Arbiter's follows docs/rules.md (a draw by repetition, and by 80 turns
+# without progress). Until either draw rule applies the rules agree: the same moves from the
+# same positions, which is what this test compares.
+def squares(step):
+    """Arbiter's step (`12-16`, `11x18`) as its squares (`(12, 16)`)."""
+    return tuple(int(square) for square in step.replace("x", "-").split("-"))
 
 
 def test_openspiel_checkers_and_arbiter_checkers_agree_on_legal_moves():
@@ -110,14 +106,29 @@ def test_openspiel_checkers_and_arbiter_checkers_agree_on_legal_moves():
         for _ in range(60):
             if theirs.is_terminal() or ours.is_terminal():
                 break
-            their_steps = {openspiel_step(theirs.action_to_string(a)): a for a in theirs.legal_actions()}
-            our_steps = {ours.action_to_string(action): action for action in ours.legal_actions()}
+            their_steps = {
+                mcts_match.arbiter_step(theirs.action_to_string(a)): a for a in theirs.legal_actions()
+            }
+            our_steps = {squares(ours.action_to_string(a)): a for a in ours.legal_actions()}
             assert set(their_steps) == set(our_steps), ours.arbiter_state.position()
             compared += 1
             step = rng.choice(sorted(our_steps))
             theirs.apply_action(their_steps[step])
             ours.apply_action(our_steps[step])
     assert compared > 100
+
+
+def test_the_mcts_match_plays_a_game_to_openspiels_end():
+    # benchmarks/mcts_match.py on short thinking times: Arbiter's moves are legal in
+    # OpenSpiel's checkers, step by step, and the game ends by OpenSpiel's rules.
+    args = argparse.Namespace(arbiter_time=0.01, mcts_time=0.01, no_tables=False)
+    theirs, ours = pyspiel.load_game("checkers"), arbiter.Game("checkers")
+    game = mcts_match.play_game(theirs, ours, 1, args, seed=3)
+    assert game["arbiter"] == "White" and game["mcts_simulations"] > 0
+    ended = {"win": "no move", "loss": "no move", "draw": "40 actions without a capture"}
+    assert game["reason"] == ended[game["result"]]
+    assert 0 < game["actions"] < theirs.max_game_length()
+    assert mcts_match.pieces("B:WK18,24:B") == {"W": 2, "B": 0}
 
 
 def test_a_state_serialises_through_openspiel():

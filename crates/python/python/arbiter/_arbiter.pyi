@@ -150,8 +150,10 @@ def search(
     nodes: Optional[int] = None,
     time: Optional[float] = None,
     seed: Optional[int] = None,
+    tables: bool = True,
 ) -> SearchResult:
-    """Searches the state's position with an engine; the interpreter lock is released."""
+    """Searches the state's position with an engine, with the endgame tables unless
+    `tables=False`; the interpreter lock is released."""
 
 def solve(state: State, *, hash_mib: int = 256, time: Optional[float] = None) -> Solution:
     """Solves the position exactly (minicheckers, holes); the interpreter lock is released."""
