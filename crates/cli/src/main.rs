@@ -150,6 +150,14 @@ enum Command {
         /// The most connections served at once; more wait until one closes.
         #[arg(long, default_value_t = 1_000, value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
         max_connections: u32,
+        /// Seconds a client has to send a request's body once its headers have come; a body
+        /// that trickles in slower is answered 408 and its connection closed.
+        #[arg(long, value_name = "SECONDS", default_value_t = 10, value_parser = clap::value_parser!(u32).range(1..=3_600))]
+        body_timeout: u32,
+        /// Seconds a client has to send a request's headers; a kept-alive connection on which
+        /// no request begins within them is closed.
+        #[arg(long, value_name = "SECONDS", default_value_t = 10, value_parser = clap::value_parser!(u32).range(1..=3_600))]
+        header_timeout: u32,
         /// The address people reach the server at when a proxy stands in front of it, e.g.
         /// https://games.example.org: with `https`, its cookies are `Secure`.
         #[arg(long, value_name = "URL", value_parser = public_url)]
@@ -371,6 +379,8 @@ fn run(command: &Command) -> Result<(), Failure> {
             lease,
             scan,
             max_connections,
+            body_timeout,
+            header_timeout,
             public_url,
             behind_proxy,
             games_per_minute,
@@ -393,6 +403,8 @@ fn run(command: &Command) -> Result<(), Failure> {
             let defaults = arbiter_server::Limits::default();
             let limits = arbiter_server::Limits {
                 connections: *max_connections as usize,
+                body_timeout: seconds(body_timeout),
+                header_timeout: seconds(header_timeout),
                 // Behind a proxy every connection comes from the proxy's address.
                 connections_per_address: if *behind_proxy {
                     0

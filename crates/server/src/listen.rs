@@ -1,6 +1,8 @@
 //! The listener: connections are accepted up to a cap (more wait in the kernel's backlog) and
-//! a cap per client address (more are closed at once), each is served by hyper with a deadline for its request's headers, so that a client that
-//! sends them slowly (slowloris) costs one connection for a bounded time; on shutdown no new
+//! a cap per client address (more are closed at once). Each is served by hyper with deadlines
+//! for a request's headers (which also bounds how long a kept-alive connection may sit idle
+//! between requests) and for its body, so that a client that sends either slowly (slowloris,
+//! or a body that trickles in) costs one connection for a bounded time. On shutdown no new
 //! connection is accepted, and those open get a few seconds to finish.
 
 use std::future::Future;
@@ -8,6 +10,11 @@ use std::net::IpAddr;
 use std::sync::Arc;
 use std::time::Duration;
 
+use axum::body::Body;
+use axum::extract::Request;
+use axum::http::{header, HeaderValue, StatusCode};
+use axum::middleware::Next;
+use axum::response::{IntoResponse, Response};
 use axum::{Extension, Router};
 use hyper_util::rt::{TokioExecutor, TokioIo, TokioTimer};
 use hyper_util::server::conn::auto::Builder;
@@ -17,6 +24,8 @@ use tokio::net::TcpListener;
 use tokio::sync::Semaphore;
 use tower::Layer;
 
+use crate::api::MAX_BODY;
+use crate::error::ApiError;
 use crate::guard::{Counts, Peer};
 
 /// How connections are bounded.
@@ -28,8 +37,12 @@ pub struct Limits {
     /// reverse proxy, whose address all connections share): more are closed at once, so that
     /// one client cannot take every connection.
     pub connections_per_address: usize,
-    /// How long a client has to send a request's headers (each request of a connection).
+    /// How long a client has to send a request's headers (each request of a connection): a
+    /// kept-alive connection on which no request begins within it is closed too.
     pub header_timeout: Duration,
+    /// How long a client has to send a request's body once its headers have come: a body not
+    /// all there by then is answered `408 Request Timeout`, and the connection closed.
+    pub body_timeout: Duration,
     /// How long the connections open at shutdown have to finish.
     pub shutdown_grace: Duration,
 }
@@ -40,6 +53,7 @@ impl Default for Limits {
             connections: 1_000,
             connections_per_address: 64,
             header_timeout: Duration::from_secs(10),
+            body_timeout: Duration::from_secs(10),
             shutdown_grace: Duration::from_secs(3),
         }
     }
@@ -55,6 +69,10 @@ pub(crate) async fn run(
     limits: Limits,
     shutdown: impl Future<Output = ()>,
 ) {
+    let body_timeout = limits.body_timeout;
+    let router = router.layer(axum::middleware::from_fn(move |request, next| {
+        read_body_within(body_timeout, request, next)
+    }));
     let permits = Arc::new(Semaphore::new(limits.connections.max(1)));
     let per_address = Arc::new(Counts::default());
     let graceful = GracefulShutdown::new();
@@ -96,6 +114,34 @@ pub(crate) async fn run(
         () = graceful.shutdown() => {}
         () = tokio::time::sleep(limits.shutdown_grace) => {}
     }
+}
+
+/// Reads the whole body of `request` (at most [`MAX_BODY`] bytes) before it goes on, within
+/// `bound` of its headers; a body that has not all come by then is refused with `408`, and the
+/// connection is closed (what is left of the body would otherwise be read as the next request).
+async fn read_body_within(bound: Duration, request: Request, next: Next) -> Response {
+    let (parts, body) = request.into_parts();
+    match tokio::time::timeout(bound, axum::body::to_bytes(body, MAX_BODY)).await {
+        Ok(Ok(bytes)) => next.run(Request::from_parts(parts, Body::from(bytes))).await,
+        Ok(Err(_)) => closing(ApiError::Unreadable(
+            StatusCode::PAYLOAD_TOO_LARGE,
+            format!("the request's body is over {MAX_BODY} bytes, or it was cut short"),
+        )),
+        Err(_) => closing(ApiError::Unreadable(
+            StatusCode::REQUEST_TIMEOUT,
+            format!(
+                "the request's body did not all come within {} s of its headers",
+                bound.as_secs_f64()
+            ),
+        )),
+    }
+}
+
+/// The answer of `error`, with the connection closed after it.
+fn closing(error: ApiError) -> Response {
+    let mut answer = error.into_response();
+    answer.headers_mut().insert(header::CONNECTION, HeaderValue::from_static("close"));
+    answer
 }
 
 /// A connection counted against its address, until dropped.

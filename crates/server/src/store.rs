@@ -276,21 +276,23 @@ impl Store {
     }
 
     /// Saves a change of `game` in one transaction: its state, and its moves from ply
-    /// `first_changed` on (the moves before it are already stored; `stored` moves were). The
-    /// change is made to the version before `game.version`: when the stored game has another
-    /// (another server, or an earlier failed write, changed it), nothing is written and the
-    /// answer is [`ApiError::Outdated`].
+    /// `first_changed` on (the moves before it are already stored; `stored` moves were), and
+    /// the new game the change makes (`born`: a rematch), if any. The change is made to the
+    /// version before `game.version`: when the stored game has another (another server, or an
+    /// earlier failed write, changed it), nothing is written and the answer is
+    /// [`ApiError::Outdated`].
     pub async fn save(
         &self,
         game: &StoredGame,
         first_changed: usize,
         stored: usize,
+        born: Option<NewRow<'_>>,
     ) -> Result<(), ApiError> {
         let appended_one = first_changed == stored && game.moves.len() == stored + 1;
-        if self.postgres.is_some() && appended_one {
+        if self.postgres.is_some() && appended_one && born.is_none() {
             return self.append_one(game).await;
         }
-        self.in_transaction(game, Write::Change { first_changed, stored }).await
+        self.in_transaction(game, Write::Change { first_changed, stored, born }).await
     }
 
     /// Saves on PostgreSQL a change that adds one move (most changes): in one statement, so
@@ -391,15 +393,14 @@ impl Store {
                         return Err(ApiError::conflict("this seek was taken or withdrawn"));
                     }
                 }
-                Self::insert(&mut transaction, game).await?;
-                Self::write(&mut transaction, game, 0, 0, game.version).await?;
-                for (owner, side) in holdings {
-                    Self::hold_on(&mut transaction, owner, &game.id, *side).await?;
-                }
+                Self::insert(&mut transaction, NewRow { game, holdings }).await?;
             }
-            Write::Change { first_changed, stored } => {
+            Write::Change { first_changed, stored, born } => {
                 Self::write(&mut transaction, game, first_changed, stored, game.version - 1)
                     .await?;
+                if let Some(born) = born {
+                    Self::insert(&mut transaction, born).await?;
+                }
             }
         }
         transaction.commit().await?;
@@ -433,10 +434,10 @@ impl Store {
         Ok(())
     }
 
-    /// Inserts a new game's row.
+    /// Inserts a new game: its row, then its state, and the seats browsers hold in it.
     async fn insert(
         transaction: &mut sqlx::Transaction<'_, sqlx::Any>,
-        game: &StoredGame,
+        NewRow { game, holdings }: NewRow<'_>,
     ) -> Result<(), ApiError> {
         sqlx::query(
             "INSERT INTO games (id, game, options, white, black, version, created, updated, \
@@ -453,6 +454,10 @@ impl Store {
         .bind(game.clock.clone())
         .execute(&mut **transaction)
         .await?;
+        Self::write(transaction, game, 0, 0, game.version).await?;
+        for (owner, side) in holdings {
+            Self::hold_on(transaction, owner, &game.id, *side).await?;
+        }
         Ok(())
     }
 
@@ -864,6 +869,16 @@ enum Write<'a> {
     /// A new game: its row, then its state, and the seats browsers hold; made from a seek
     /// (its identifier and the creator's side) that no other game was made from.
     New { holdings: &'a [(String, Side)], seek: Option<(&'a str, Side)> },
-    /// A change: the state, and the moves from `first_changed` on, where `stored` moves were.
-    Change { first_changed: usize, stored: usize },
+    /// A change: the state, and the moves from `first_changed` on, where `stored` moves were;
+    /// and the new game it makes, if any.
+    Change { first_changed: usize, stored: usize, born: Option<NewRow<'a>> },
+}
+
+/// A new game to store with a change of another: the rematch it makes.
+#[derive(Debug, Clone, Copy)]
+pub struct NewRow<'a> {
+    /// The new game.
+    pub game: &'a StoredGame,
+    /// The seats browsers hold in it (their owner keys).
+    pub holdings: &'a [(String, Side)],
 }

@@ -591,9 +591,13 @@ impl Games {
                     taken,
                     seek: None,
                 };
-                drop(self.insert(setup).await?);
+                let born = self.prepare(setup)?;
                 entry.stored.rematch_offer = None;
-                entry.stored.rematch_game = Some(game);
+                entry.stored.rematch_game = Some(game.clone());
+                let ply = entry.live.ply();
+                self.commit_with(&slot, &mut entry, ply, Some(&born)).await?;
+                drop(self.start_stored(&game).await?);
+                return Ok(entry.state(held));
             }
             Offer => {
                 if offer.as_ref().is_some_and(|(by, ..)| *by == side) {

@@ -36,7 +36,7 @@ use self::pool::{Pool, Work};
 use crate::error::ApiError;
 use crate::live::{self, describe, Event, ExactMove, GameResult, GameStatus, View};
 use crate::seats::{hash_secret, new_game_id, new_secret, seat_secret, Player};
-use crate::store::{Store, StoredGame, StoredSeat, Summary};
+use crate::store::{NewRow, Store, StoredGame, StoredSeat, Summary};
 
 /// How a server keeps its games.
 #[derive(Debug, Clone, Copy)]
@@ -197,6 +197,13 @@ struct Setup {
     taken: [bool; 2],
     /// The seek the game is made from, and its creator's side.
     seek: Option<(String, Side)>,
+}
+
+/// A new game's stored form, and the seats browsers hold in it (their owner keys), ready to be
+/// stored: alone, or with the change that makes it (a rematch's).
+struct Born {
+    game: StoredGame,
+    holdings: Vec<(String, Side)>,
 }
 
 /// A seat's secret and the link that gives it.
@@ -624,7 +631,21 @@ impl Games {
         self: &Arc<Self>,
         setup: Setup,
     ) -> Result<(Arc<Slot>, OwnedMutexGuard<Entry>), ApiError> {
-        let Setup { id, kind, options, players, secrets, clock, waiting, holdings, taken, seek } =
+        let seek = setup.seek.clone();
+        let born = self.prepare(setup)?;
+        match seek {
+            Some((seek, side)) => {
+                self.store.create_from_seek(&born.game, &born.holdings, &seek, side).await?;
+            }
+            None => self.store.create(&born.game, &born.holdings).await?,
+        }
+        self.start_stored(&born.game.id).await
+    }
+
+    /// The stored form of the new game `setup`, checked (its options, its players, its
+    /// clock), with the seats browsers hold in it; nothing is stored yet.
+    fn prepare(&self, setup: Setup) -> Result<Born, ApiError> {
+        let Setup { id, kind, options, players, secrets, clock, waiting, holdings, taken, .. } =
             setup;
         let live = live::build(kind, &options, &[], None).map_err(ApiError::BadRequest)?;
         for player in &players {
@@ -638,7 +659,7 @@ impl Games {
         let due = matches!(players[live.side_to_move().index()], Player::Computer(_));
         let [white, black] = secrets;
         let stored = StoredGame {
-            id: id.clone(),
+            id,
             game: kind.id().to_owned(),
             options: live.options_text(),
             seats: [
@@ -665,17 +686,20 @@ impl Games {
             rematch_game: None,
         };
         let entry = Entry::from_stored(stored, self.time.clone())?;
-        let mut stored = entry.stored.clone();
-        stored.deadline = entry.deadline();
-        match seek {
-            Some((seek, side)) => {
-                self.store.create_from_seek(&stored, &holdings, &seek, side).await?;
-            }
-            None => self.store.create(&stored, &holdings).await?,
-        }
-        let (slot, mut entry) = self.lock(&id).await?;
+        let mut game = entry.stored.clone();
+        game.deadline = entry.deadline();
+        Ok(Born { game, holdings })
+    }
+
+    /// Starts the new game `id`, stored already: the computer's search when it is to move,
+    /// the clock's deadline. The game is answered locked.
+    async fn start_stored(
+        self: &Arc<Self>,
+        id: &str,
+    ) -> Result<(Arc<Slot>, OwnedMutexGuard<Entry>), ApiError> {
+        let (slot, mut entry) = self.lock(id).await?;
         if let Some(deadline) = entry.stored.deadline {
-            self.watch_deadline(&id, deadline);
+            self.watch_deadline(id, deadline);
         }
         self.schedule(&slot, &mut entry);
         Ok((slot, entry))
@@ -793,6 +817,19 @@ impl Games {
         entry: &mut Entry,
         first_changed: usize,
     ) -> Result<(), ApiError> {
+        self.commit_with(slot, entry, first_changed, None).await
+    }
+
+    /// [`Games::commit`], storing the new game `born` in the same transaction (a rematch): the
+    /// change and the game it makes are stored together or not at all. The new game is then
+    /// started.
+    async fn commit_with(
+        self: &Arc<Self>,
+        slot: &Arc<Slot>,
+        entry: &mut Entry,
+        first_changed: usize,
+        born: Option<&Born>,
+    ) -> Result<(), ApiError> {
         let stored = entry.stored.moves.len();
         entry.stored.moves = entry.live.moves();
         entry.stored.result =
@@ -807,7 +844,8 @@ impl Games {
         entry.stored.lease = entry.stored.due.then(|| self.lease());
         entry.stored.deadline = entry.deadline();
         let first_changed = first_changed.min(entry.stored.moves.len());
-        if let Err(error) = self.store.save(&entry.stored, first_changed, stored).await {
+        let new_row = born.map(|born| NewRow { game: &born.game, holdings: &born.holdings });
+        if let Err(error) = self.store.save(&entry.stored, first_changed, stored, new_row).await {
             entry.stale = true;
             entry.stop.store(true, Ordering::Relaxed);
             self.cache.forget(&entry.stored.id, slot);

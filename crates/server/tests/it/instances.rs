@@ -157,3 +157,48 @@ async fn a_second_server_on_one_sqlite_file_is_refused() {
     bound.await.expect("a server starts once the first stopped");
     again.abort();
 }
+
+/// One browser holding both seats of a finished game asks two servers at once for a rematch:
+/// exactly one new game is made, both answers name it or one refuses, and the browser's games
+/// are the old one and that one (no game made by the refused request is left behind).
+#[tokio::test]
+async fn a_rematch_raced_on_two_servers_makes_one_game() {
+    for database in databases() {
+        let (a, b) = (Server::start(&database).await, Server::start(&database).await);
+        for _ in 0..6 {
+            let host = crate::common::browser();
+            let created = a.create_kept(&host, "minicheckers").await;
+            let id = created["id"].as_str().expect("an id");
+            let resign = a.url(&format!("/api/games/{id}/resign"));
+            let resigned = host.post(resign).header("content-type", "application/json").send();
+            assert_eq!(resigned.await.expect("sent").status(), StatusCode::OK);
+            // Both servers have the finished game in memory.
+            assert_eq!(b.get(&host, id).await["status"], "over");
+            let offer = |server: &Server| {
+                let url = server.url(&format!("/api/games/{id}/rematch"));
+                host.post(url).json(&json!({"action": "offer"})).send()
+            };
+            let (on_a, on_b) = tokio::join!(offer(&a), offer(&b));
+            let mut made = Vec::new();
+            for answer in [on_a.expect("sent"), on_b.expect("sent")] {
+                let status = answer.status();
+                let body: Value = answer.json().await.expect("json");
+                match status {
+                    StatusCode::OK => made.push(body["rematch"]["game"].clone()),
+                    StatusCode::CONFLICT => assert!(body["error"].is_string(), "{body}"),
+                    other => panic!("{database}: {other} {body}"),
+                }
+            }
+            let stored = a.get(&host, id).await["rematch"]["game"].clone();
+            assert!(stored.is_string(), "{database}: {stored}");
+            assert!(made.iter().all(|game| *game == stored), "{database}: {made:?} {stored}");
+            let mine: Vec<Value> =
+                serde_json::from_value(b.get_json(&host, "/api/my/games").await).expect("a list");
+            let mut ids: Vec<&str> = mine.iter().filter_map(|game| game["id"].as_str()).collect();
+            ids.sort_unstable();
+            let mut expected = [id, stored.as_str().expect("an id")];
+            expected.sort_unstable();
+            assert_eq!(ids, expected, "{database}: no orphan game");
+        }
+    }
+}

@@ -10,3 +10,4 @@ mod faults;
 mod instances;
 mod lobby;
 mod siege;
+mod slow;
