@@ -22,7 +22,7 @@ after(async () => {
   server?.stop();
 });
 
-for (const [game, seed] of [['fanorona', 5], ['daynight', 6]]) {
+for (const [game, seed] of [['fanorona', 9], ['daynight', 12]]) {
   test(`a whole game of ${game} at one screen, by clicks`, async () => {
     const created = await createGame(server, game);
     const page = await newPage(browser);

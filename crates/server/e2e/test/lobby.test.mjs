@@ -1,18 +1,20 @@
 // Two browsers: one posts a challenge in the lobby, the other takes it; both play on a clock
-// that ticks, one lets its time run out, both see the result, and a rematch starts from both
-// pages. Also "your games" and the pages at a phone's width.
+// that ticks, one resigns, and a rematch starts from both pages. Also "your games", the pages at
+// a phone's width, and a game on a short clock whose time runs out, seen on both pages.
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 
-import { gameState, newPage, playByClicks, serverAndBrowser, shot, waitForPly } from '../lib/harness.mjs';
+import {
+  api, gameState, newPage, openSeats, playByClicks, serverAndBrowser, shot, waitForPly,
+} from '../lib/harness.mjs';
 
 const shared = serverAndBrowser();
 
 // The clock node of `side` on `page`, as text.
 const clockText = (page, side) => page.locator(`[data-clock=${side}]`).textContent();
 
-test('a seek taken from the lobby, a game on a clock to a flag, a rematch from both pages', async () => {
+test('a seek taken from the lobby, a game on a clock, a resignation, a rematch from both pages', async () => {
   const { server, browser } = shared;
   const host = await newPage(browser);
   const guest = await newPage(browser);
@@ -56,13 +58,13 @@ test('a seek taken from the lobby, a game on a clock to a flag, a rematch from b
   await shot(guest, 'clock-360');
   await guest.setViewportSize({ width: 1200, height: 900 });
 
-  // White lets its minute run out: the server ends the game, and both pages say so.
+  // White resigns: both pages say so.
+  await host.locator('#resign').click();
+  await host.locator('#confirm [data-confirm=yes]').click();
   for (const page of [host, guest]) {
-    await page.locator('#status', { hasText: "White's time ran out" }).waitFor({ timeout: 75_000 });
+    await page.locator('#status', { hasText: 'resigned' }).waitFor();
   }
-  assert.equal((await gameState(server, id)).status, 'time');
-  assert.equal(await clockText(guest, 'white'), '0:00.0');
-  await shot(guest, 'flagged-desktop');
+  assert.equal((await gameState(server, id)).status, 'over');
 
   // A rematch: the host offers, the guest accepts, and both pages move to the new game.
   await host.locator('#rematch button', { hasText: 'Rematch' }).click();
@@ -92,4 +94,38 @@ test('a seek taken from the lobby, a game on a clock to a flag, a rematch from b
   assert.deepEqual(guest.errors, []);
   await host.context().close();
   await guest.context().close();
+});
+
+test('a game on a clock whose time runs out ends on both pages, its clocks kept', async () => {
+  const { server, browser } = shared;
+  // Three seconds each, so that the flag falls soon after the first moves.
+  const { status, data: created } = await api(server, 'POST', '/api/games', {
+    game: 'minicheckers', white: 'human', black: 'human', clock: { initial_ms: 3000, increment_ms: 0 },
+  });
+  assert.equal(status, 201);
+  const [white, black] = [await newPage(browser), await newPage(browser)];
+  await openSeats(white, server, created, ['white']);
+  await openSeats(black, server, created, ['black']);
+  assert.equal(await clockText(white, 'white'), '0:03.0');
+
+  // One move each: the clock then runs for White, who lets it run out; the server ends the
+  // game, and both pages say so.
+  let state = await gameState(server, created.id);
+  await playByClicks(white, state.legal[0], 0);
+  state = await gameState(server, created.id);
+  await waitForPly(black, 1);
+  await playByClicks(black, state.legal[0], 1);
+  for (const page of [white, black]) {
+    await page.locator('#status', { hasText: "White's time ran out" }).waitFor({ timeout: 15_000 });
+  }
+  const final = await gameState(server, created.id);
+  assert.equal(final.status, 'time');
+  assert.equal(await clockText(black, 'white'), '0:00.0');
+  await shot(black, 'flagged-desktop');
+  const record = await api(server, 'GET', `/api/games/${created.id}/record`);
+  assert.match(record.data, /\[Result "0-1"\]/);
+  assert.deepEqual(white.errors, []);
+  assert.deepEqual(black.errors, []);
+  await white.context().close();
+  await black.context().close();
 });
