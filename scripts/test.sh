@@ -18,14 +18,24 @@ if ! command -v chromium >/dev/null 2>&1; then
   DEBIAN_FRONTEND=noninteractive apt-get install -y chromium
 fi
 
+# Each phase's start, in seconds from the script's, on stderr: where the time goes.
+phase() { echo "[test.sh at ${SECONDS}s] $*" >&2; }
+
 # Every crate's tests side by side (examples are left to clippy, which checks they build).
+phase "the Rust tests"
 if cargo nextest --version >/dev/null 2>&1; then
   cargo nextest run --workspace --locked --lib --bins --tests --profile ci
 else
   cargo test --workspace --locked --lib --bins --tests
 fi
+phase "the documentation's examples"
 cargo test --workspace --locked --doc
+phase "the engine protocols' clients"
 bash crates/protocols/clients/run.sh
+phase "the Python bindings"
 bash crates/python/tests/run.sh
+phase "schemathesis"
 bash crates/server/schemathesis/run.sh
+phase "the pages end to end"
 bash crates/server/e2e/run.sh
+phase "done"
