@@ -8,7 +8,8 @@ use axum::response::{IntoResponse, Response};
 use axum::Json;
 use serde::Serialize;
 
-use crate::games::GameState;
+use crate::store::StoreError;
+use crate::view::GameState;
 
 /// What went wrong with a request.
 #[derive(Debug, thiserror::Error)]
@@ -45,9 +46,13 @@ pub enum ApiError {
     Internal(String),
 }
 
-impl From<sqlx::Error> for ApiError {
-    fn from(error: sqlx::Error) -> Self {
-        ApiError::Unavailable(error.to_string())
+impl From<StoreError> for ApiError {
+    fn from(error: StoreError) -> Self {
+        match error {
+            StoreError::Unavailable(text) => ApiError::Unavailable(text),
+            StoreError::Outdated => ApiError::Outdated,
+            StoreError::Taken(text) => ApiError::conflict(text),
+        }
     }
 }
 

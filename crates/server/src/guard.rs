@@ -13,16 +13,9 @@ use std::num::NonZeroU32;
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Duration;
 
-use axum::extract::FromRequestParts;
-use axum::http::request::Parts;
-use axum::http::{header, Extensions, HeaderMap, HeaderValue, Method, StatusCode};
-use axum::response::{IntoResponse, Response};
-use axum::Json;
+use axum::http::{Extensions, HeaderMap};
 use governor::clock::{Clock, DefaultClock};
 use governor::{DefaultKeyedRateLimiter, Quota};
-
-use crate::error::ErrorBody;
-use crate::AppState;
 
 /// How much a client may ask of the server. A limit of 0 is no limit.
 #[derive(Debug, Clone, Copy)]
@@ -77,7 +70,7 @@ pub(crate) struct Client(pub IpAddr);
 pub(crate) struct Peer(pub SocketAddr);
 
 impl Client {
-    fn of(headers: &HeaderMap, extensions: &Extensions, behind_proxy: bool) -> Client {
+    pub(crate) fn of(headers: &HeaderMap, extensions: &Extensions, behind_proxy: bool) -> Client {
         if behind_proxy {
             let forwarded = headers
                 .get_all("x-forwarded-for")
@@ -93,31 +86,6 @@ impl Client {
         let peer = extensions.get::<Peer>().map(|peer| peer.0.ip());
         Client(peer.unwrap_or(IpAddr::V4(Ipv4Addr::UNSPECIFIED)))
     }
-}
-
-impl FromRequestParts<AppState> for Client {
-    type Rejection = std::convert::Infallible;
-
-    async fn from_request_parts(
-        parts: &mut Parts,
-        state: &AppState,
-    ) -> Result<Client, Self::Rejection> {
-        Ok(Client::of(&parts.headers, &parts.extensions, state.guard.protection.behind_proxy))
-    }
-}
-
-/// A refusal for asking too much: `429`, and when to ask again.
-pub(crate) fn too_many(message: String, retry_after: Option<Duration>) -> Response {
-    let mut response =
-        (StatusCode::TOO_MANY_REQUESTS, Json(ErrorBody { error: message, state: None }))
-            .into_response();
-    if let Some(wait) = retry_after {
-        let seconds = wait.as_secs() + u64::from(wait.subsec_nanos() > 0);
-        if let Ok(value) = HeaderValue::from_str(&seconds.max(1).to_string()) {
-            response.headers_mut().insert(header::RETRY_AFTER, value);
-        }
-    }
-    response
 }
 
 /// The counts of what each client (and each game) holds open, for one kind of thing.
@@ -171,6 +139,16 @@ fn limiter(quota: Option<Quota>) -> Option<DefaultKeyedRateLimiter<IpAddr>> {
 }
 
 impl Guard {
+    /// Counts a creation (`creating`) or another change by `client` against its rate: how long
+    /// it must wait when it is beyond it.
+    pub(crate) fn check_rate(&self, creating: bool, client: Client) -> Result<(), Duration> {
+        let limiter = if creating { &self.create } else { &self.change };
+        match limiter.as_ref().map(|limiter| limiter.check_key(&client.0)) {
+            Some(Err(not_until)) => Err(not_until.wait_time_from(DefaultClock::default().now())),
+            _ => Ok(()),
+        }
+    }
+
     pub(crate) fn new(protection: Protection) -> Guard {
         let create = NonZeroU32::new(protection.games_per_minute).map(Quota::per_minute);
         let change = NonZeroU32::new(protection.changes_per_second)
@@ -252,36 +230,4 @@ impl Drop for Held {
             HeldKind::LobbySocket(client) => self.guard.client_sockets.give_back(client),
         }
     }
-}
-
-/// Refuses, with `429` and `Retry-After`, a request beyond its client's rate: creating a game
-/// (`POST /api/games`, and a seek posted or accepted, a rematch), or any other change (a
-/// `POST` or `DELETE`).
-pub(crate) async fn limit_rates(
-    axum::extract::State(state): axum::extract::State<AppState>,
-    request: axum::extract::Request,
-    next: axum::middleware::Next,
-) -> Response {
-    let guard = &state.guard;
-    let method = request.method();
-    if method != Method::GET && method != Method::HEAD {
-        let path = request.uri().path();
-        let creating = ["/api/games", "/api/seeks"].contains(&path)
-            || (method == Method::POST
-                && (path.ends_with("/accept") || path.ends_with("/rematch")));
-        let what = if creating { "games created" } else { "changes" };
-        let limiter = if creating { &guard.create } else { &guard.change };
-        if let Some(limiter) = limiter {
-            let behind_proxy = guard.protection.behind_proxy;
-            let client = Client::of(request.headers(), request.extensions(), behind_proxy);
-            if let Err(not_until) = limiter.check_key(&client.0) {
-                let wait = not_until.wait_time_from(DefaultClock::default().now());
-                return too_many(
-                    format!("too many {what} from your address: wait {}s", wait.as_secs().max(1)),
-                    Some(wait),
-                );
-            }
-        }
-    }
-    next.run(request).await
 }

@@ -11,18 +11,16 @@
 //! - [`serve`]: the server on an address, stopping cleanly on Ctrl-C;
 //! - [`store::Store`]: the database.
 
-mod api;
 mod error;
 mod games;
 mod guard;
-mod listen;
+mod http;
 mod live;
-mod lobby;
-mod openapi;
-mod pages;
+mod notify;
 mod seats;
-mod socket;
 pub mod store;
+mod time_control;
+mod view;
 
 use std::net::SocketAddr;
 use std::sync::Arc;
@@ -30,14 +28,14 @@ use std::sync::Arc;
 use axum::Router;
 use tokio::net::TcpListener;
 
-pub use crate::api::MAX_POSITION_MOVES;
 pub use crate::error::ApiError;
 pub use crate::games::{Games, Settings};
 use crate::guard::Guard;
 pub use crate::guard::Protection;
-pub use crate::listen::Limits;
-pub use crate::openapi::document_json as openapi_document;
-use crate::seats::Cookies;
+use crate::http::credentials::Cookies;
+pub use crate::http::listen::Limits;
+pub use crate::http::openapi::document_json as openapi_document;
+pub use crate::http::MAX_POSITION_MOVES;
 use crate::store::Store;
 
 /// What every request shares: the games, how cookies are made, and what each client may ask.
@@ -94,7 +92,7 @@ const FORGET_CLIENTS: std::time::Duration = std::time::Duration::from_secs(60);
 
 /// The router of the whole API.
 pub fn app(state: AppState) -> Router {
-    api::routes(&state).with_state(state)
+    http::routes(&state).with_state(state)
 }
 
 /// How to run a server.
@@ -140,7 +138,7 @@ pub async fn serve(config: Config, ready: impl FnOnce(SocketAddr)) -> Result<(),
         shutdown().await;
         games.stop_searches();
     };
-    listen::run(listener, app(state), config.limits, stopping).await;
+    http::listen::run(listener, app(state), config.limits, stopping).await;
     store.close().await;
     Ok(())
 }

@@ -1,13 +1,11 @@
-//! Seats: who plays each side, the secrets that hold human seats (stored only as hashes), and
-//! how a request proves it holds one: `Authorization: Bearer SECRET`, or the browser's session
-//! cookie, from which the secret of each of its seats is derived.
+//! Seats: who plays each side, and the secrets that hold human seats (stored only as hashes),
+//! derived from what a request presents (see `http::credentials`).
 
 use std::str::FromStr;
 
 use arbiter_ai::{Engine, PlayerSpec, SpecError};
 use arbiter_catalog::{AnyGame, GameId, Visitor};
 use arbiter_core::Side;
-use axum::http::HeaderMap;
 use hmac::{Hmac, Mac};
 use sha2::{Digest, Sha256};
 
@@ -156,11 +154,6 @@ fn hex(bytes: &[u8]) -> String {
     bytes.iter().map(|byte| format!("{byte:02x}")).collect()
 }
 
-/// The cookie that holds a browser's seats: one secret, from which the secret of each seat the
-/// browser takes is derived ([`seat_secret`]), so that a browser sends one short cookie
-/// however many games it plays.
-pub const SESSION_COOKIE: &str = "arbiter_session";
-
 /// The secret of `side`'s seat of game `id` for the browser whose session secret is
 /// `session`: HMAC-SHA-256 keyed by the session, 128 bits in hexadecimal. The server stores
 /// only its hash, as for any seat's secret.
@@ -178,74 +171,6 @@ pub fn derived_secret(root: &str, label: &str) -> String {
         .unwrap_or_else(|_| unreachable!("HMAC takes any key"));
     mac.update(label.as_bytes());
     hex(&mac.finalize().into_bytes()[..16])
-}
-
-/// The session secret a request's cookie carries, when it is one this server could have made
-/// (32 hexadecimal digits).
-#[must_use]
-pub fn session(headers: &HeaderMap) -> Option<String> {
-    cookies(headers)
-        .find(|(name, _)| *name == SESSION_COOKIE)
-        .map(|(_, value)| value.to_owned())
-        .filter(|value| value.len() == 32 && value.bytes().all(|byte| byte.is_ascii_hexdigit()))
-}
-
-/// The pairs of a request's `Cookie` headers.
-fn cookies(headers: &HeaderMap) -> impl Iterator<Item = (&str, &str)> {
-    headers
-        .get_all("cookie")
-        .into_iter()
-        .filter_map(|value| value.to_str().ok())
-        .flat_map(|value| value.split(';'))
-        .filter_map(|pair| pair.trim().split_once('='))
-}
-
-/// How the server's cookies are made.
-#[derive(Debug, Clone, Copy, Default)]
-pub struct Cookies {
-    /// The server is reached over HTTPS (its public URL says so): cookies are `Secure`.
-    pub secure: bool,
-}
-
-impl Cookies {
-    /// The session secret of a request, and the `Set-Cookie` value that gives a new one to a
-    /// browser that has none.
-    pub fn session_of(self, headers: &HeaderMap) -> Result<(String, Option<String>), ApiError> {
-        if let Some(session) = session(headers) {
-            return Ok((session, None));
-        }
-        let session = new_secret()?;
-        let secure = if self.secure { "; Secure" } else { "" };
-        let cookie = format!(
-            "{SESSION_COOKIE}={session}; Path=/; HttpOnly; SameSite=Lax; Max-Age=31536000{secure}"
-        );
-        Ok((session, Some(cookie)))
-    }
-}
-
-/// The bearer tokens of a request's `Authorization` headers.
-pub fn bearer_tokens(headers: &HeaderMap) -> Vec<String> {
-    let mut tokens = Vec::new();
-    for value in headers.get_all("authorization") {
-        // The scheme's name is case-insensitive (RFC 9110, 11.1).
-        let credentials = value.to_str().ok().and_then(|v| v.trim().split_once(' '));
-        if let Some((scheme, token)) = credentials {
-            if scheme.eq_ignore_ascii_case("bearer") {
-                tokens.push(token.trim().to_owned());
-            }
-        }
-    }
-    tokens
-}
-
-/// The secrets a request presents for game `id`: the bearer token, and the secrets of both
-/// seats derived from its session cookie.
-pub fn presented(headers: &HeaderMap, id: &str) -> Vec<String> {
-    let mut secrets = bearer_tokens(headers);
-    if let Some(session) = session(headers) {
-        secrets.extend([Side::White, Side::Black].map(|side| seat_secret(&session, id, side)));
-    }
-    secrets
 }
 
 #[cfg(test)]
@@ -295,28 +220,5 @@ mod tests {
             named("ai:mcts:time=1s,iterations=500", GameId::Fanorona),
             (None, "Computer (mcts, time=1000ms, iterations=500)".to_owned())
         );
-    }
-
-    #[test]
-    fn a_session_cookie_is_secure_behind_https_and_derives_a_secret_per_seat() {
-        let (session, cookie) =
-            Cookies { secure: true }.session_of(&HeaderMap::new()).expect("random numbers");
-        assert!(cookie.expect("a new cookie").ends_with("; Secure"));
-        let (_, plain) =
-            Cookies { secure: false }.session_of(&HeaderMap::new()).expect("random numbers");
-        assert!(!plain.expect("a new cookie").contains("Secure"));
-        let mut headers = HeaderMap::new();
-        let sent = format!("theme=dark; {SESSION_COOKIE}={session}");
-        headers.insert("cookie", sent.parse().expect("a header"));
-        assert_eq!(
-            Cookies::default().session_of(&headers).expect("a session"),
-            (session.clone(), None)
-        );
-        let white = seat_secret(&session, "abc", Side::White);
-        assert_ne!(white, seat_secret(&session, "abc", Side::Black));
-        assert_ne!(white, seat_secret(&session, "abd", Side::White));
-        assert_eq!(presented(&headers, "abc"), [white, seat_secret(&session, "abc", Side::Black)]);
-        headers.insert("cookie", format!("{SESSION_COOKIE}=not-hex").parse().expect("a header"));
-        assert_eq!(super::session(&headers), None, "a cookie the server did not make is ignored");
     }
 }

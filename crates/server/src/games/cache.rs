@@ -117,7 +117,7 @@ pub(super) fn spawn_sweep(games: Weak<Games>, idle: Duration) -> AbortHandle {
         loop {
             ticks.tick().await;
             let Some(games) = games.upgrade() else { return };
-            games.cache.sweep(idle, |id| games.channels.watched(id));
+            games.cache.sweep(idle, |id| games.notices.watched(id));
         }
     })
     .abort_handle()

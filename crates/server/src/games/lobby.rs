@@ -202,10 +202,7 @@ impl Games {
     /// The lobby changed: every lobby socket, of every server, looks again.
     async fn lobby_changed(&self) {
         let change = self.lobby.changes.fetch_add(1, Ordering::Relaxed) as i64 + 1;
-        self.channels.announce(LOBBY, change);
-        if let Some(notices) = &self.notices {
-            let _ = notices.send((LOBBY.to_owned(), change)).await;
-        }
+        self.notices.changed(LOBBY, change).await;
     }
 
     /// Another server announced a change of the lobby.
@@ -266,7 +263,7 @@ impl Games {
         let options = live::build(kind, &new.options, &[], None)
             .map_err(ApiError::BadRequest)?
             .options_text();
-        let clock = new.clock.map(TimeControl::check).transpose()?;
+        let clock = new.clock.map(TimeControl::check).transpose().map_err(ApiError::BadRequest)?;
         let id = new_game_id()?;
         let token = match &session {
             Some(session) => seek_secret(session, &id),

@@ -23,7 +23,6 @@ mod clock;
 mod computer;
 mod entry;
 mod lobby;
-mod notices;
 mod pool;
 
 use self::cache::Cache;
@@ -34,9 +33,11 @@ pub(crate) use self::lobby::{LobbySeen, Roots, LOBBY, LOBBY_BEAT};
 pub use self::lobby::{MyGame, NewSeek, RematchAction, Seek, SeekAccepted, SeekCreated};
 use self::pool::{Pool, Work};
 use crate::error::ApiError;
-use crate::live::{self, describe, Event, ExactMove, GameResult, GameStatus, View};
+use crate::live::{self, describe, Event, ExactMove};
+use crate::notify::{Hears, Notices, Subscription};
 use crate::seats::{hash_secret, new_game_id, new_secret, seat_secret, Player};
 use crate::store::{NewRow, Store, StoredGame, StoredSeat, Summary};
+pub use crate::view::{GameState, RematchState, SeatState};
 
 /// How a server keeps its games.
 #[derive(Debug, Clone, Copy)]
@@ -73,11 +74,8 @@ pub struct Games {
     /// This server's name in the leases it holds.
     instance: String,
     cache: Cache,
-    channels: notices::Channels,
-    /// The changes to send to the other servers (PostgreSQL only), and the queue's other end
-    /// until [`Games::start`] gives it to the task that sends them.
-    notices: Option<tokio::sync::mpsc::Sender<(String, i64)>>,
-    queued_notices: Mutex<Option<tokio::sync::mpsc::Receiver<(String, i64)>>>,
+    /// The announcements of the changes, to this server's sockets and to the other servers.
+    notices: Notices,
     workers: Arc<Pool>,
     /// The analyses made lately.
     analyses: AnalysisCache,
@@ -228,62 +226,6 @@ pub struct Created {
     pub state: GameState,
 }
 
-/// Everything a client shows of a game.
-#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
-pub struct GameState {
-    /// The game's identifier.
-    pub id: String,
-    /// The catalog's identifier of the game.
-    pub game: String,
-    /// The game's name, as the catalog gives it.
-    pub name: String,
-    /// Its options.
-    pub options: String,
-    /// Increases with every change.
-    pub version: i64,
-    /// The moves played, in canonical notation.
-    pub moves: Vec<String>,
-    /// The number of moves played: the `ply` the next move is made at.
-    pub ply: usize,
-    /// The player to move.
-    pub to_move: Side,
-    /// Whether the game goes on.
-    pub status: GameStatus,
-    /// The result, once over.
-    pub result: Option<GameResult>,
-    /// How the game ended, in words.
-    pub reason: Option<String>,
-    /// Who plays each side.
-    pub seats: HashMap<Side, SeatState>,
-    /// The side that offers a draw.
-    pub draw_offer: Option<Side>,
-    /// The side that asks to take back a move.
-    pub undo_request: Option<Side>,
-    /// `true` while the computer thinks.
-    pub thinking: bool,
-    /// Whether the engine's analysis is given to the requester now: not during a game
-    /// between people, except to one who holds both seats (one screen).
-    pub engine_help: bool,
-    /// The clocks, in a game on a clock: each side's time left when the state was made.
-    pub clock: Option<ClockState>,
-    /// A rematch offered after the game, or accepted (then its game).
-    pub rematch: Option<RematchState>,
-    /// The seats the requester holds.
-    pub you: Vec<Side>,
-    /// The position, board and legal moves.
-    #[serde(flatten)]
-    pub view: View,
-}
-
-/// A rematch: who offers it, and the new game once accepted.
-#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
-pub struct RematchState {
-    /// The side that offers it, until it is accepted or declined.
-    pub offered_by: Option<Side>,
-    /// The new game (same game, options and clock, colours swapped), once accepted.
-    pub game: Option<String>,
-}
-
 /// What `GET /api/games/{id}/analysis` answers: the search, and the exact values of the
 /// moves when the solver found them.
 #[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
@@ -306,20 +248,6 @@ pub struct Listed {
     pub white_name: String,
     /// Who plays Black.
     pub black_name: String,
-}
-
-/// Who plays a side, as the API shows it.
-#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
-pub struct SeatState {
-    /// `human`, or the computer's player spec.
-    pub player: String,
-    /// The player as a person reads it: "A person", "Computer, level 3", "Computer, perfect
-    /// play", or the computer's settings.
-    pub name: String,
-    /// The computer's strength level, when it plays one of the game's levels.
-    pub level: Option<u8>,
-    /// `true` once an invitation link gave the seat to a browser.
-    pub taken: bool,
 }
 
 /// What an analysis is of: a game's moves.
@@ -443,21 +371,12 @@ impl Games {
     /// The games of `store`, kept as `settings` says. Nothing runs in the background until
     /// [`Games::start`].
     pub fn new(store: Store, settings: Settings) -> Result<Games, ApiError> {
-        let (notices, queued_notices) = match store.postgres_url() {
-            Some(_) => {
-                let (sender, receiver) = tokio::sync::mpsc::channel(notices::QUEUED_NOTICES);
-                (Some(sender), Some(receiver))
-            }
-            None => (None, None),
-        };
         Ok(Games {
-            notices,
-            queued_notices: Mutex::new(queued_notices),
+            notices: Notices::new(&store),
             store,
             settings,
             instance: new_game_id()?,
             cache: Cache::new(settings.cache_games),
-            channels: notices::Channels::default(),
             workers: Pool::new(settings.workers),
             analyses: AnalysisCache::default(),
             searching: Arc::default(),
@@ -480,14 +399,8 @@ impl Games {
             clock::spawn_timer(Arc::downgrade(self), self.settings.scan),
             lobby::spawn_seek_sweep(Arc::downgrade(self)),
         ];
-        if let Some(url) = self.store.postgres_url() {
-            tasks.push(notices::spawn_listener(Arc::downgrade(self), url.to_owned()));
-        }
-        let queued =
-            self.queued_notices.lock().unwrap_or_else(std::sync::PoisonError::into_inner).take();
-        if let Some(queued) = queued {
-            tasks.push(notices::spawn_notifier(self.store.clone(), queued));
-        }
+        let hearer: std::sync::Weak<dyn Hears> = Arc::downgrade(self) as _;
+        tasks.extend(self.notices.spawn(&self.store, hearer));
         self.tasks.lock().unwrap_or_else(std::sync::PoisonError::into_inner).extend(tasks);
     }
 
@@ -653,7 +566,7 @@ impl Games {
                 live.check_player(spec).map_err(|e| ApiError::BadRequest(e.to_string()))?;
             }
         }
-        let clock = clock.map(TimeControl::check).transpose()?;
+        let clock = clock.map(TimeControl::check).transpose().map_err(ApiError::BadRequest)?;
         let initial = clock.map_or(0, TimeControl::initial_ms);
         let time = now();
         let due = matches!(players[live.side_to_move().index()], Player::Computer(_));
@@ -849,15 +762,12 @@ impl Games {
             entry.stale = true;
             entry.stop.store(true, Ordering::Relaxed);
             self.cache.forget(&entry.stored.id, slot);
-            return Err(error);
+            return Err(error.into());
         }
         slot.version.store(entry.stored.version, Ordering::Relaxed);
         // A copy read meanwhile (this one was dropped from memory while it searched) is older.
         self.cache.forget_older(&entry.stored.id, entry.stored.version);
-        self.channels.announce(&entry.stored.id, entry.stored.version);
-        if let Some(notices) = &self.notices {
-            let _ = notices.send((entry.stored.id.clone(), entry.stored.version)).await;
-        }
+        self.notices.changed(&entry.stored.id, entry.stored.version).await;
         if let Some(deadline) = entry.stored.deadline {
             self.watch_deadline(&entry.stored.id, deadline);
         }
@@ -1149,5 +1059,28 @@ impl Games {
             self.analyses.put(key, think, analysis.clone());
         }
         Ok(analysis)
+    }
+}
+
+impl Hears for Games {
+    fn heard(&self, id: &str, version: i64) {
+        if id == LOBBY {
+            self.heard_lobby();
+        }
+        self.cache.forget_older(id, version);
+        self.notices.announce(id, version);
+    }
+
+    fn missed(&self) {
+        self.heard_lobby();
+        self.cache.clear();
+        self.notices.announce_all();
+    }
+}
+
+impl Games {
+    /// Subscribes to the announcements of game `id` (or of the lobby).
+    pub(crate) fn subscribe(&self, id: &str) -> Subscription {
+        self.notices.subscribe(id)
     }
 }

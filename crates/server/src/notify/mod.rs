@@ -14,11 +14,10 @@ use sqlx::postgres::PgListener;
 use tokio::sync::{broadcast, mpsc};
 use tokio::task::AbortHandle;
 
-use super::Games;
 use crate::store::{Store, CHANNEL, NOTICE_BYTES};
 
 /// The changes stored and not yet sent to the other servers, at most.
-pub(super) const QUEUED_NOTICES: usize = 65_536;
+const QUEUED_NOTICES: usize = 65_536;
 
 /// How often a notice that could not be sent is tried.
 const NOTICE_ATTEMPTS: usize = 3;
@@ -26,39 +25,116 @@ const NOTICE_ATTEMPTS: usize = 3;
 /// How long the listener waits before it connects again after the database failed.
 const RECONNECT: Duration = Duration::from_millis(500);
 
+/// The announcements of one server: to its own sockets, and on PostgreSQL to the other
+/// servers.
+pub(crate) struct Notices {
+    channels: Arc<Channels>,
+    /// The changes to send to the other servers (PostgreSQL only), and the queue's other end
+    /// until [`Notices::spawn`] gives it to the task that sends them.
+    outgoing: Option<mpsc::Sender<(String, i64)>>,
+    queued: Mutex<Option<mpsc::Receiver<(String, i64)>>>,
+}
+
+/// What hears the changes that other servers announce.
+pub(crate) trait Hears: Send + Sync {
+    /// Another server (or this one) stored `id` (a game, or the lobby) at `version`.
+    fn heard(&self, id: &str, version: i64);
+    /// The notices of some changes may have been missed.
+    fn missed(&self);
+}
+
+impl Notices {
+    /// The announcements of a server whose games are stored in `store`.
+    pub(crate) fn new(store: &Store) -> Notices {
+        let (outgoing, queued) = match store.postgres_url() {
+            Some(_) => {
+                let (sender, receiver) = mpsc::channel(QUEUED_NOTICES);
+                (Some(sender), Some(receiver))
+            }
+            None => (None, None),
+        };
+        Notices { channels: Arc::default(), outgoing, queued: Mutex::new(queued) }
+    }
+
+    /// Starts the tasks that send this server's changes to the others and hear theirs, told
+    /// to `hearer` (PostgreSQL only: none on SQLite, which serves one server).
+    pub(crate) fn spawn(&self, store: &Store, hearer: Weak<dyn Hears>) -> Vec<AbortHandle> {
+        let mut tasks = Vec::new();
+        if let Some(url) = store.postgres_url() {
+            tasks.push(spawn_listener(hearer, url.to_owned()));
+        }
+        let queued = self.queued.lock().unwrap_or_else(PoisonError::into_inner).take();
+        if let Some(queued) = queued {
+            tasks.push(spawn_notifier(store.clone(), queued));
+        }
+        tasks
+    }
+
+    /// `id` was stored at `version` by this server: its sockets and the other servers are told.
+    pub(crate) async fn changed(&self, id: &str, version: i64) {
+        self.channels.announce(id, version);
+        if let Some(outgoing) = &self.outgoing {
+            let _ = outgoing.send((id.to_owned(), version)).await;
+        }
+    }
+
+    /// Tells this server's sockets watching `id` that it is now at `version`.
+    pub(crate) fn announce(&self, id: &str, version: i64) {
+        self.channels.announce(id, version);
+    }
+
+    /// Tells every socket of this server to look at its game again.
+    pub(crate) fn announce_all(&self) {
+        self.channels.announce_all();
+    }
+
+    /// Whether a socket of this server watches `id`.
+    pub(crate) fn watched(&self, id: &str) -> bool {
+        self.channels.lock().contains_key(id)
+    }
+
+    /// Subscribes to the announcements of `id`.
+    pub(crate) fn subscribe(&self, id: &str) -> Subscription {
+        let receiver = self
+            .channels
+            .lock()
+            .entry(id.to_owned())
+            .or_insert_with(|| broadcast::channel(16).0)
+            .subscribe();
+        Subscription {
+            channels: self.channels.clone(),
+            id: id.to_owned(),
+            receiver: Some(receiver),
+        }
+    }
+}
+
 /// The channels of the games some socket watches.
 #[derive(Default)]
-pub(super) struct Channels(Mutex<HashMap<String, broadcast::Sender<i64>>>);
+struct Channels(Mutex<HashMap<String, broadcast::Sender<i64>>>);
 
 impl Channels {
     fn lock(&self) -> MutexGuard<'_, HashMap<String, broadcast::Sender<i64>>> {
         self.0.lock().unwrap_or_else(PoisonError::into_inner)
     }
 
-    /// Tells the sockets watching game `id` that it is now at `version`.
-    pub(super) fn announce(&self, id: &str, version: i64) {
+    fn announce(&self, id: &str, version: i64) {
         if let Some(sender) = self.lock().get(id) {
             let _ = sender.send(version);
         }
     }
 
-    /// Tells every socket to look at its game again.
     fn announce_all(&self) {
         for sender in self.lock().values() {
             let _ = sender.send(i64::MAX);
         }
-    }
-
-    /// Whether a socket watches game `id`.
-    pub(super) fn watched(&self, id: &str) -> bool {
-        self.lock().contains_key(id)
     }
 }
 
 /// A socket's subscription to a game's announcements; dropped, it leaves the channel (and the
 /// channel goes with its last subscriber).
 pub(crate) struct Subscription {
-    games: Arc<Games>,
+    channels: Arc<Channels>,
     id: String,
     receiver: Option<broadcast::Receiver<i64>>,
 }
@@ -74,46 +150,16 @@ impl Subscription {
 impl Drop for Subscription {
     fn drop(&mut self) {
         drop(self.receiver.take());
-        let mut channels = self.games.channels.lock();
+        let mut channels = self.channels.lock();
         if channels.get(&self.id).is_some_and(|sender| sender.receiver_count() == 0) {
             channels.remove(&self.id);
         }
     }
 }
 
-impl Games {
-    /// Subscribes to the announcements of game `id`.
-    pub(crate) fn subscribe(self: &Arc<Self>, id: &str) -> Subscription {
-        let receiver = self
-            .channels
-            .lock()
-            .entry(id.to_owned())
-            .or_insert_with(|| broadcast::channel(16).0)
-            .subscribe();
-        Subscription { games: self.clone(), id: id.to_owned(), receiver: Some(receiver) }
-    }
-
-    /// Another server (or this one) stored game `id` at `version`.
-    fn heard(&self, id: &str, version: i64) {
-        if id == super::LOBBY {
-            self.heard_lobby();
-        }
-        self.cache.forget_older(id, version);
-        self.channels.announce(id, version);
-    }
-
-    /// The notices of some changes may have been missed: every copy in memory is dropped and
-    /// every socket looks at its game again.
-    fn missed(&self) {
-        self.heard_lobby();
-        self.cache.clear();
-        self.channels.announce_all();
-    }
-}
-
 /// Listens to the database's notices of every write, until the server stops; after the
 /// connection was lost and made again, whatever was missed is read again.
-pub(super) fn spawn_listener(games: Weak<Games>, url: String) -> AbortHandle {
+fn spawn_listener(hearer: Weak<dyn Hears>, url: String) -> AbortHandle {
     tokio::spawn(async move {
         loop {
             let mut listener = match PgListener::connect(&url).await {
@@ -129,12 +175,12 @@ pub(super) fn spawn_listener(games: Weak<Games>, url: String) -> AbortHandle {
                 tokio::time::sleep(RECONNECT).await;
                 continue;
             }
-            let Some(strong) = games.upgrade() else { return };
+            let Some(strong) = hearer.upgrade() else { return };
             strong.missed();
             drop(strong);
             loop {
                 let notice = listener.try_recv().await;
-                let Some(strong) = games.upgrade() else { return };
+                let Some(strong) = hearer.upgrade() else { return };
                 match notice {
                     Ok(Some(notice)) => {
                         for line in notice.payload().lines() {
@@ -163,10 +209,7 @@ pub(super) fn spawn_listener(games: Weak<Games>, url: String) -> AbortHandle {
 /// queued while the one before was sent. A notice that cannot be sent (the database is down)
 /// is tried again, then given up with a line in the log: the other servers then lost their
 /// connection too, and read every game again when it is back.
-pub(super) fn spawn_notifier(
-    store: Store,
-    mut changes: mpsc::Receiver<(String, i64)>,
-) -> AbortHandle {
+fn spawn_notifier(store: Store, mut changes: mpsc::Receiver<(String, i64)>) -> AbortHandle {
     tokio::spawn(async move {
         let mut payload = String::new();
         while let Some((id, version)) = changes.recv().await {

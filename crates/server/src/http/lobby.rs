@@ -13,15 +13,16 @@ use axum::routing::{get, post};
 use axum::{Json, Router};
 use serde::Deserialize;
 
-use crate::api::{body, with_cookie, BodyErrors, GameErrors, SentAsJson};
+use super::credentials::{bearer_tokens, session};
+use super::extract::{body, with_cookie, BodyErrors, GameErrors, SentAsJson};
+use super::limits::too_many;
+use super::socket::pinged;
 use crate::error::{ApiError, ErrorBody};
 use crate::games::{
     GameState, Games, LobbySeen, MyGame, NewSeek, RematchAction, Roots, Seek, SeekAccepted,
     SeekCreated, LOBBY, LOBBY_BEAT,
 };
-use crate::guard::{too_many, Client};
-use crate::seats::{bearer_tokens, session};
-use crate::socket::pinged;
+use crate::guard::Client;
 use crate::AppState;
 
 pub(crate) fn routes() -> Router<AppState> {

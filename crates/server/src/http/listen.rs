@@ -24,7 +24,7 @@ use tokio::net::TcpListener;
 use tokio::sync::Semaphore;
 use tower::Layer;
 
-use crate::api::MAX_BODY;
+use super::MAX_BODY;
 use crate::error::ApiError;
 use crate::guard::{Counts, Peer};
 

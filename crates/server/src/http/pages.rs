@@ -59,7 +59,7 @@ macro_rules! file {
         file!($name, concat!("assets/", $name), $content_type)
     };
     ($name:literal, $path:expr, $content_type:expr) => {{
-        const TEXT: &str = include_str!(concat!("../pages/", $path));
+        const TEXT: &str = include_str!(concat!("../../pages/", $path));
         File { name: $name, content_type: $content_type, text: TEXT, tag: fnv1a(TEXT) }
     }};
 }
@@ -69,9 +69,9 @@ macro_rules! file {
 macro_rules! rules {
     ($id:literal) => {{
         const TEXT: &str = concat!(
-            include_str!("../pages/rules/top.html"),
-            include_str!(concat!("../pages/rules/", $id, ".html")),
-            include_str!("../pages/rules/bottom.html"),
+            include_str!("../../pages/rules/top.html"),
+            include_str!(concat!("../../pages/rules/", $id, ".html")),
+            include_str!("../../pages/rules/bottom.html"),
         );
         File { name: $id, content_type: HTML, text: TEXT, tag: fnv1a(TEXT) }
     }};

@@ -12,11 +12,12 @@ use axum::http::HeaderMap;
 use axum::response::Response;
 use serde::Deserialize;
 
-use crate::api::GameErrors;
+use super::credentials::presented;
+use super::extract::GameErrors;
+use super::limits::too_many;
 use crate::error::{ApiError, ErrorBody};
 use crate::games::Games;
-use crate::guard::{too_many, Client};
-use crate::seats::presented;
+use crate::guard::Client;
 use crate::AppState;
 
 /// The largest message (and frame) a client may send: it sends nothing the server reads, so a

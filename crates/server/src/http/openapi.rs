@@ -8,8 +8,8 @@ use utoipa::openapi::security::{ApiKey, ApiKeyValue, HttpAuthScheme, HttpBuilder
 use utoipa::openapi::{Object, RefOr, Schema};
 use utoipa::{Modify, OpenApi};
 
+use super::{catalog, games, lobby, socket};
 use crate::error::ErrorBody;
-use crate::{api, lobby, socket};
 
 /// The document's description of the API.
 #[derive(OpenApi)]
@@ -24,22 +24,22 @@ use crate::{api, lobby, socket};
             error is JSON: `{\"error\": …}`."
     ),
     paths(
-        api::catalog,
-        api::position,
-        api::health,
+        catalog::catalog,
+        catalog::position,
+        catalog::health,
         document,
-        api::list,
-        api::create,
-        api::state,
-        api::play,
-        api::resign,
-        api::draw,
-        api::undo,
-        api::record,
-        api::analysis,
-        api::replay,
+        games::list,
+        games::create,
+        games::state,
+        games::play,
+        games::resign,
+        games::draw,
+        games::undo,
+        games::record,
+        games::analysis,
+        games::replay,
         socket::upgrade,
-        api::join,
+        games::join,
         lobby::rematch,
         lobby::list,
         lobby::post_seek,

@@ -1,0 +1,142 @@
+//! The catalog of games, a position of any of them drawn without a game, and the server's
+//! health.
+
+use arbiter_catalog::GameId;
+use arbiter_core::OptionSpec;
+use axum::extract::{Path, Query, State};
+use axum::http::StatusCode;
+use axum::Json;
+use serde::{Deserialize, Serialize};
+
+use crate::error::{ApiError, ErrorBody};
+use crate::live::{self, View};
+use crate::AppState;
+
+/// A game of the catalog, as `GET /api/catalog` lists it.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+pub(crate) struct CatalogGame {
+    id: &'static str,
+    name: &'static str,
+    description: &'static str,
+    options: Vec<CatalogOption>,
+    /// The game always ends in a win, so the solver handles it: exact analysis and the
+    /// perfect player (`ai:perfect`), which play exactly where the solver finds the values in
+    /// the time given (from the start: every rule set but holes' `captures=diagonal`).
+    solvable: bool,
+}
+
+/// An option of a game.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+pub(crate) struct CatalogOption {
+    key: &'static str,
+    values: &'static str,
+    default: &'static str,
+    help: &'static str,
+}
+
+impl From<&OptionSpec> for CatalogOption {
+    fn from(spec: &OptionSpec) -> Self {
+        CatalogOption { key: spec.key, values: spec.values, default: spec.default, help: spec.help }
+    }
+}
+
+/// The games this server plays, with their options.
+#[utoipa::path(get, path = "/api/catalog", tag = "games",
+    responses((status = 200, description = "every game of the catalog", body = Vec<CatalogGame>)))]
+pub(crate) async fn catalog() -> Json<Vec<CatalogGame>> {
+    Json(
+        GameId::ALL
+            .into_iter()
+            .map(|id| {
+                let info = id.info();
+                CatalogGame {
+                    id: info.id,
+                    name: info.name,
+                    description: info.description,
+                    options: info.options.iter().map(CatalogOption::from).collect(),
+                    solvable: info.always_decisive,
+                }
+            })
+            .collect(),
+    )
+}
+
+/// The longest query `GET /api/catalog/{game}/position` reads (its options, position and moves
+/// together), in bytes.
+pub const MAX_POSITION_TEXT: usize = 1024;
+
+/// The most moves `GET /api/catalog/{game}/position` plays.
+pub const MAX_POSITION_MOVES: usize = 64;
+
+/// The query of `GET /api/catalog/{game}/position`.
+#[derive(Debug, Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
+pub(crate) struct PositionQuery {
+    /// The game's options, `key=value,…` (the defaults by default).
+    options: Option<String>,
+    /// A position in the game's text form (the start position by default).
+    position: Option<String>,
+    /// Moves played from that position, separated by spaces (at most 64).
+    moves: Option<String>,
+}
+
+/// A position of a game as a client draws it: the board, the pieces, the legal moves with their
+/// clicks, and the last of the moves played. Not a game: nothing is stored. (The rules pages
+/// draw their diagrams from it.)
+#[utoipa::path(get, path = "/api/catalog/{game}/position", tag = "games",
+    params(("game" = String, Path, description = "the catalog's identifier of the game"), PositionQuery),
+    responses(
+        (status = 200, description = "the position", body = View),
+        (status = 400, description = "the options, the position or a move cannot be read, or the query is too long", body = ErrorBody),
+        (status = 404, description = "no such game", body = ErrorBody)))]
+pub(crate) async fn position(
+    Path(game): Path<String>,
+    Query(query): Query<PositionQuery>,
+) -> Result<Json<View>, ApiError> {
+    let kind: GameId = game.parse().map_err(|error| ApiError::NotFound(format!("{error}")))?;
+    let options = query.options.unwrap_or_default();
+    let moves: Vec<String> =
+        query.moves.as_deref().unwrap_or("").split_whitespace().map(str::to_owned).collect();
+    if moves.len() > MAX_POSITION_MOVES {
+        return Err(ApiError::BadRequest(format!(
+            "{} moves: at most {MAX_POSITION_MOVES} are played",
+            moves.len()
+        )));
+    }
+    let text_length = options.len()
+        + query.position.as_deref().map_or(0, str::len)
+        + query.moves.as_deref().map_or(0, str::len);
+    if text_length > MAX_POSITION_TEXT {
+        return Err(ApiError::BadRequest(format!(
+            "the options, position and moves are {text_length} bytes: at most {MAX_POSITION_TEXT}"
+        )));
+    }
+    let live = match query.position.as_deref().filter(|text| !text.is_empty()) {
+        Some(start) => live::build_from(kind, &options, start, &moves),
+        None => live::build(kind, &options, &moves, None),
+    };
+    Ok(Json(live.map_err(ApiError::BadRequest)?.view()))
+}
+
+/// What `GET /api/health` answers.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+pub(crate) struct Health {
+    /// Whether the database answers: `false` makes the answer a `503`.
+    database: bool,
+    /// The games this server keeps in memory.
+    cached_games: usize,
+    /// The searches running now, the computer's and analyses (at most `--workers`).
+    searching: usize,
+}
+
+/// `200` while this server and its database answer, `503` otherwise: for a load balancer.
+#[utoipa::path(get, path = "/api/health", tag = "server",
+    responses(
+        (status = 200, description = "the server and its database answer", body = Health),
+        (status = 503, description = "the database does not answer", body = Health)))]
+pub(crate) async fn health(State(state): State<AppState>) -> (StatusCode, Json<Health>) {
+    let database = state.games.database_answers().await;
+    let status = if database { StatusCode::OK } else { StatusCode::SERVICE_UNAVAILABLE };
+    let (cached_games, searching) = (state.games.cached(), state.games.searching());
+    (status, Json(Health { database, cached_games, searching }))
+}

@@ -1,0 +1,147 @@
+//! The HTTP API: exact paths, JSON in and out, one error type. The routes by area ([`catalog`],
+//! [`games`], [`lobby`], [`socket`], [`pages`]), what the handlers take from a request
+//! ([`extract`], [`credentials`]), the limits as applied to requests ([`limits`]), the OpenAPI
+//! document ([`openapi`]), and the listener that bounds connections ([`listen`]).
+
+mod catalog;
+pub(crate) mod credentials;
+mod extract;
+mod games;
+mod limits;
+pub(crate) mod listen;
+mod lobby;
+pub(crate) mod openapi;
+mod pages;
+mod socket;
+
+use axum::extract::DefaultBodyLimit;
+use axum::http::{header, Method};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use axum::{Json, Router};
+use tower_http::compression::CompressionLayer;
+use tower_http::set_header::SetResponseHeaderLayer;
+
+pub use self::catalog::MAX_POSITION_MOVES;
+use self::catalog::{catalog, health, position};
+use self::games::{analysis, create, draw, join, list, play, record, replay, resign, state, undo};
+use crate::error::{ApiError, ErrorBody};
+use crate::AppState;
+
+/// The largest request body, in bytes.
+pub const MAX_BODY: usize = 64 * 1024;
+
+pub(crate) fn routes(app: &AppState) -> Router<AppState> {
+    Router::new()
+        .route("/api/catalog", get(catalog))
+        .route("/api/catalog/{game}/position", get(position))
+        .route("/api/health", get(health))
+        .route("/api/openapi.json", get(openapi::document))
+        .route("/api/games", get(list).post(create))
+        .route("/api/games/{id}", get(state))
+        .route("/api/games/{id}/moves", post(play))
+        .route("/api/games/{id}/resign", post(resign))
+        .route("/api/games/{id}/draw", post(draw))
+        .route("/api/games/{id}/undo", post(undo))
+        .route("/api/games/{id}/record", get(record))
+        .route("/api/games/{id}/analysis", get(analysis))
+        .route("/api/games/{id}/replay/{ply}", get(replay))
+        .route("/api/games/{id}/socket", get(socket::upgrade))
+        .route("/api/games/{id}/join", post(join))
+        .merge(lobby::routes())
+        .merge(pages::routes())
+        .fallback(not_found)
+        .layer(DefaultBodyLimit::max(MAX_BODY))
+        .layer(axum::middleware::from_fn_with_state(app.clone(), limits::limit_rates))
+        .layer(axum::middleware::from_fn(same_site))
+        .layer(axum::middleware::map_response(json_errors))
+        .layer(hardening(header::X_CONTENT_TYPE_OPTIONS, "nosniff"))
+        .layer(hardening(header::REFERRER_POLICY, "no-referrer"))
+        .layer(hardening(header::X_FRAME_OPTIONS, "DENY"))
+        .layer(hardening(header::CONTENT_SECURITY_POLICY, CONTENT_SECURITY_POLICY))
+        // Pages, scripts and JSON alike, gzip or Brotli as the client accepts; not the small
+        // answers (under 32 bytes), nor a socket's upgrade, which has no body.
+        .layer(CompressionLayer::new())
+}
+
+/// What the pages may load and run: their own scripts, styles and images only; no framing
+/// (clickjacking), no other base, no forms elsewhere.
+const CONTENT_SECURITY_POLICY: &str = "default-src 'self'; img-src 'self' data:; \
+     connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'";
+
+/// A header every answer carries, unless its handler set it.
+fn hardening(
+    name: header::HeaderName,
+    value: &'static str,
+) -> SetResponseHeaderLayer<header::HeaderValue> {
+    SetResponseHeaderLayer::if_not_present(name, header::HeaderValue::from_static(value))
+}
+
+/// A request that would change something, sent by a browser from another site, is refused:
+/// browsers say where a request comes from (`Sec-Fetch-Site`, `Origin`); a request that says
+/// nothing (another program's) goes on. Every such request is also sent as JSON
+/// ([`SentAsJson`]), which a cross-site form cannot do.
+async fn same_site(request: axum::extract::Request, next: axum::middleware::Next) -> Response {
+    let method = request.method();
+    if method != Method::GET && method != Method::HEAD {
+        let headers = request.headers();
+        let text = |name: header::HeaderName| headers.get(name).and_then(|v| v.to_str().ok());
+        let cross_site = text(header::HeaderName::from_static("sec-fetch-site"))
+            .is_some_and(|site| site == "cross-site");
+        let origin_host = text(header::ORIGIN)
+            .map(|origin| origin.split_once("://").map_or(origin, |(_, host)| host));
+        let foreign = match (origin_host, text(header::HOST)) {
+            (Some(origin), Some(host)) => !origin.eq_ignore_ascii_case(host),
+            (Some(_), None) => true,
+            (None, _) => false,
+        };
+        if cross_site || foreign {
+            return ApiError::Forbidden(
+                "a request from another site may not change anything here".to_owned(),
+            )
+            .into_response();
+        }
+    }
+    next.run(request).await
+}
+
+/// The longest text of an error of the router's own that is kept.
+const ERROR_TEXT: usize = 4096;
+
+/// Every error of the API answered as JSON. The handlers' errors are already (and a page's is
+/// a page); those of the router and its extractors (a method not allowed, a query that cannot
+/// be read, a socket request that is no upgrade) come as plain text or nothing, and are
+/// wrapped, their headers (`Allow`) kept.
+async fn json_errors(response: Response) -> Response {
+    let status = response.status();
+    let text = response
+        .headers()
+        .get(header::CONTENT_TYPE)
+        .is_none_or(|value| value.as_bytes().starts_with(b"text/plain"));
+    if !(status.is_client_error() || status.is_server_error()) || !text {
+        return response;
+    }
+    let (parts, body) = response.into_parts();
+    let text = axum::body::to_bytes(body, ERROR_TEXT)
+        .await
+        .map(|bytes| String::from_utf8_lossy(&bytes).trim().to_owned())
+        .unwrap_or_default();
+    let error = if text.is_empty() {
+        status.canonical_reason().unwrap_or("error").to_lowercase()
+    } else {
+        text
+    };
+    let mut wrapped = (status, Json(ErrorBody { error, state: None })).into_response();
+    for (name, value) in &parts.headers {
+        if name != header::CONTENT_TYPE && name != header::CONTENT_LENGTH {
+            wrapped.headers_mut().insert(name.clone(), value.clone());
+        }
+    }
+    wrapped
+}
+
+async fn not_found() -> ApiError {
+    ApiError::NotFound(
+        "no such page or API path; the API is described at /api/openapi.json".to_owned(),
+    )
+}

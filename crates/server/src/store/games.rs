@@ -1,0 +1,378 @@
+//! A game's rows: the game, its moves (a row a move) and the seats browsers hold in it. Every
+//! change is one transaction that checks the game's version.
+
+use arbiter_core::Side;
+use sqlx::Row;
+
+use super::rows::{NewRow, StoredGame, StoredSeat, Summary};
+use super::{Store, StoreError};
+
+impl Store {
+    /// Stores a new game, and the seats browsers hold in it (`holdings`: owner keys).
+    pub async fn create(
+        &self,
+        game: &StoredGame,
+        holdings: &[(String, Side)],
+    ) -> Result<(), StoreError> {
+        self.in_transaction(game, Write::New { holdings, seek: None }).await
+    }
+
+    /// Stores the game open seek `seek` became, the creator playing `creator_side`: the seek
+    /// is marked accepted in the same transaction, so a seek becomes one game. A seek taken
+    /// or withdrawn meanwhile is a conflict.
+    pub async fn create_from_seek(
+        &self,
+        game: &StoredGame,
+        holdings: &[(String, Side)],
+        seek: &str,
+        creator_side: Side,
+    ) -> Result<(), StoreError> {
+        self.in_transaction(game, Write::New { holdings, seek: Some((seek, creator_side)) }).await
+    }
+
+    /// Saves a change of `game` in one transaction: its state, and its moves from ply
+    /// `first_changed` on (the moves before it are already stored; `stored` moves were), and
+    /// the new game the change makes (`born`: a rematch), if any. The change is made to the
+    /// version before `game.version`: when the stored game has another (another server, or an
+    /// earlier failed write, changed it), nothing is written and the answer is
+    /// [`StoreError::Outdated`].
+    pub async fn save(
+        &self,
+        game: &StoredGame,
+        first_changed: usize,
+        stored: usize,
+        born: Option<NewRow<'_>>,
+    ) -> Result<(), StoreError> {
+        let appended_one = first_changed == stored && game.moves.len() == stored + 1;
+        if self.postgres.is_some() && appended_one && born.is_none() {
+            return self.append_one(game).await;
+        }
+        self.in_transaction(game, Write::Change { first_changed, stored, born }).await
+    }
+
+    /// Saves on PostgreSQL a change that adds one move (most changes): in one statement, so
+    /// one round trip, that updates the game's row where it has the version before and adds
+    /// the move.
+    async fn append_one(&self, game: &StoredGame) -> Result<(), StoreError> {
+        let ply = game.moves.len() - 1;
+        let row = sqlx::query(
+            "WITH changed AS (UPDATE games SET white_secret = $2, black_secret = $3, \
+             white_claimed = $4, black_claimed = $5, event = $6, result = $7, ply = $8, \
+             draw_offer = $9, undo_request = $10, version = $11, updated = $12, due = $14, \
+             lease_owner = $15, lease_until = $16, white_ms = $17, black_ms = $18, \
+             turn_began = $19, deadline = $20, waiting = $21, rematch_offer = $22, \
+             rematch_game = $23 WHERE id = $1 AND version = $13 RETURNING id), \
+             added AS (INSERT INTO moves (game_id, ply, mv, clock_ms) \
+             SELECT id, $24, $25, $26 FROM changed RETURNING ply) \
+             SELECT count(*) AS added FROM added",
+        );
+        let row = Self::bind_state(row, game, game.version - 1)
+            .bind(ply as i64)
+            .bind(&game.moves[ply])
+            .bind(game.clocks.get(ply).copied().flatten())
+            .fetch_one(&self.pool)
+            .await?;
+        if row.try_get::<i64, _>("added")? != 1 {
+            return Err(StoreError::Outdated);
+        }
+        Ok(())
+    }
+
+    /// Binds `$1` to `$23` of the update of a game's row stored at version `expected`.
+    fn bind_state<'q>(
+        query: sqlx::query::Query<'q, sqlx::Any, sqlx::any::AnyArguments<'q>>,
+        game: &'q StoredGame,
+        expected: i64,
+    ) -> sqlx::query::Query<'q, sqlx::Any, sqlx::any::AnyArguments<'q>> {
+        query
+            .bind(&game.id)
+            .bind(game.seats[0].secret.clone())
+            .bind(game.seats[1].secret.clone())
+            .bind(i64::from(game.seats[0].claimed))
+            .bind(i64::from(game.seats[1].claimed))
+            .bind(game.event.clone())
+            .bind(game.result.clone())
+            .bind(game.moves.len() as i64)
+            .bind(game.draw_offer.clone())
+            .bind(game.undo_request.clone())
+            .bind(game.version)
+            .bind(game.updated)
+            .bind(expected)
+            .bind(i64::from(game.due))
+            .bind(game.lease.as_ref().map(|(owner, _)| owner.clone()))
+            .bind(game.lease.as_ref().map_or(0, |(_, until)| *until))
+            .bind(game.remaining[0])
+            .bind(game.remaining[1])
+            .bind(game.turn_began)
+            .bind(game.deadline)
+            .bind(game.waiting)
+            .bind(game.rematch_offer.clone())
+            .bind(game.rematch_game.clone())
+    }
+
+    /// Makes `write` in one transaction, on a connection of its own. A connection whose write
+    /// failed in the database is closed rather than given back to the pool: SQLite keeps a
+    /// transaction open when its COMMIT fails (a full disk), and the next write on that
+    /// connection would go into it, acknowledged and never committed, while holding the
+    /// database's write lock. (A conflict is the transaction's own refusal, rolled back.)
+    async fn in_transaction(&self, game: &StoredGame, write: Write<'_>) -> Result<(), StoreError> {
+        let mut connection = self.pool.acquire().await?;
+        let written = self.write_on(&mut connection, game, write).await;
+        if matches!(written, Err(StoreError::Unavailable(_))) {
+            let _ = connection.close().await;
+        }
+        written
+    }
+
+    async fn write_on(
+        &self,
+        connection: &mut sqlx::pool::PoolConnection<sqlx::Any>,
+        game: &StoredGame,
+        write: Write<'_>,
+    ) -> Result<(), StoreError> {
+        let mut transaction = sqlx::Connection::begin(&mut **connection).await?;
+        match write {
+            Write::New { holdings, seek } => {
+                if let Some((seek, creator_side)) = seek {
+                    let taken = sqlx::query(
+                        "UPDATE seeks SET game_id = $2, creator_side = $3, seen = $4 \
+                         WHERE id = $1 AND game_id IS NULL",
+                    )
+                    .bind(seek)
+                    .bind(&game.id)
+                    .bind(creator_side.name())
+                    .bind(game.turn_began)
+                    .execute(&mut *transaction)
+                    .await?;
+                    if taken.rows_affected() != 1 {
+                        return Err(StoreError::Taken(
+                            "this seek was taken or withdrawn".to_owned(),
+                        ));
+                    }
+                }
+                Self::insert(&mut transaction, NewRow { game, holdings }).await?;
+            }
+            Write::Change { first_changed, stored, born } => {
+                Self::write(&mut transaction, game, first_changed, stored, game.version - 1)
+                    .await?;
+                if let Some(born) = born {
+                    Self::insert(&mut transaction, born).await?;
+                }
+            }
+        }
+        transaction.commit().await?;
+        Ok(())
+    }
+
+    /// Records that the browser of key `owner` holds `side`'s seat in game `id`.
+    async fn hold_on(
+        transaction: &mut sqlx::Transaction<'_, sqlx::Any>,
+        owner: &str,
+        id: &str,
+        side: Side,
+    ) -> Result<(), StoreError> {
+        sqlx::query(
+            "INSERT INTO holdings (owner, game_id, side) VALUES ($1, $2, $3) \
+             ON CONFLICT DO NOTHING",
+        )
+        .bind(owner)
+        .bind(id)
+        .bind(side.name())
+        .execute(&mut **transaction)
+        .await?;
+        Ok(())
+    }
+
+    /// Records that the browser of key `owner` holds `side`'s seat in game `id`.
+    pub async fn hold(&self, owner: &str, id: &str, side: Side) -> Result<(), StoreError> {
+        let mut transaction = self.pool.begin().await?;
+        Self::hold_on(&mut transaction, owner, id, side).await?;
+        transaction.commit().await?;
+        Ok(())
+    }
+
+    /// Inserts a new game: its row, then its state, and the seats browsers hold in it.
+    async fn insert(
+        transaction: &mut sqlx::Transaction<'_, sqlx::Any>,
+        NewRow { game, holdings }: NewRow<'_>,
+    ) -> Result<(), StoreError> {
+        sqlx::query(
+            "INSERT INTO games (id, game, options, white, black, version, created, updated, \
+             clock) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)",
+        )
+        .bind(&game.id)
+        .bind(&game.game)
+        .bind(&game.options)
+        .bind(&game.seats[0].player)
+        .bind(&game.seats[1].player)
+        .bind(game.version)
+        .bind(game.created)
+        .bind(game.updated)
+        .bind(game.clock.clone())
+        .execute(&mut **transaction)
+        .await?;
+        Self::write(transaction, game, 0, 0, game.version).await?;
+        for (owner, side) in holdings {
+            Self::hold_on(transaction, owner, &game.id, *side).await?;
+        }
+        Ok(())
+    }
+
+    /// Writes what changes in a game stored at version `expected` with `stored` moves: its
+    /// state first (which checks the version, and takes the row's lock), then its moves from
+    /// `first_changed` on, the stored ones from there deleted first (a takeback).
+    async fn write(
+        transaction: &mut sqlx::Transaction<'_, sqlx::Any>,
+        game: &StoredGame,
+        first_changed: usize,
+        stored: usize,
+        expected: i64,
+    ) -> Result<(), StoreError> {
+        let update = sqlx::query(
+            "UPDATE games SET white_secret = $2, black_secret = $3, white_claimed = $4, \
+             black_claimed = $5, event = $6, result = $7, ply = $8, draw_offer = $9, \
+             undo_request = $10, version = $11, updated = $12, due = $14, lease_owner = $15, \
+             lease_until = $16, white_ms = $17, black_ms = $18, turn_began = $19, \
+             deadline = $20, waiting = $21, rematch_offer = $22, rematch_game = $23 \
+             WHERE id = $1 AND version = $13",
+        );
+        let updated = Self::bind_state(update, game, expected).execute(&mut **transaction).await?;
+        if updated.rows_affected() != 1 {
+            return Err(StoreError::Outdated);
+        }
+        if first_changed < stored {
+            sqlx::query("DELETE FROM moves WHERE game_id = $1 AND ply >= $2")
+                .bind(&game.id)
+                .bind(first_changed as i64)
+                .execute(&mut **transaction)
+                .await?;
+        }
+        for (ply, mv) in game.moves.iter().enumerate().skip(first_changed) {
+            sqlx::query("INSERT INTO moves (game_id, ply, mv, clock_ms) VALUES ($1, $2, $3, $4)")
+                .bind(&game.id)
+                .bind(ply as i64)
+                .bind(mv)
+                .bind(game.clocks.get(ply).copied().flatten())
+                .execute(&mut **transaction)
+                .await?;
+        }
+        Ok(())
+    }
+
+    /// The game `id`, with its moves.
+    pub async fn load(&self, id: &str) -> Result<Option<StoredGame>, StoreError> {
+        let Some(row) = sqlx::query(
+            "SELECT id, game, options, white, black, white_secret, black_secret, white_claimed, \
+             black_claimed, event, result, draw_offer, undo_request, version, due, lease_owner, \
+             lease_until, created, updated, clock, white_ms, black_ms, turn_began, deadline, \
+             waiting, rematch_offer, rematch_game FROM games WHERE id = $1",
+        )
+        .bind(id)
+        .fetch_optional(&self.pool)
+        .await?
+        else {
+            return Ok(None);
+        };
+        let (moves, clocks) =
+            sqlx::query("SELECT mv, clock_ms FROM moves WHERE game_id = $1 ORDER BY ply")
+                .bind(id)
+                .fetch_all(&self.pool)
+                .await?
+                .iter()
+                .map(|row| Ok((row.try_get::<String, _>(0)?, row.try_get::<Option<i64>, _>(1)?)))
+                .collect::<Result<(Vec<String>, Vec<Option<i64>>), sqlx::Error>>()?;
+        let seat = |side: &str| -> Result<StoredSeat, sqlx::Error> {
+            Ok(StoredSeat {
+                player: row.try_get(side)?,
+                secret: row.try_get(format!("{side}_secret").as_str())?,
+                claimed: row.try_get::<i64, _>(format!("{side}_claimed").as_str())? != 0,
+            })
+        };
+        Ok(Some(StoredGame {
+            id: row.try_get("id")?,
+            game: row.try_get("game")?,
+            options: row.try_get("options")?,
+            seats: [seat("white")?, seat("black")?],
+            moves,
+            event: row.try_get("event")?,
+            result: row.try_get("result")?,
+            draw_offer: row.try_get("draw_offer")?,
+            undo_request: row.try_get("undo_request")?,
+            version: row.try_get("version")?,
+            due: row.try_get::<i64, _>("due")? != 0,
+            lease: row
+                .try_get::<Option<String>, _>("lease_owner")?
+                .map(|owner| row.try_get("lease_until").map(|until| (owner, until)))
+                .transpose()?,
+            created: row.try_get("created")?,
+            updated: row.try_get("updated")?,
+            clock: row.try_get("clock")?,
+            remaining: [row.try_get("white_ms")?, row.try_get("black_ms")?],
+            turn_began: row.try_get("turn_began")?,
+            deadline: row.try_get("deadline")?,
+            waiting: row.try_get("waiting")?,
+            clocks,
+            rematch_offer: row.try_get("rematch_offer")?,
+            rematch_game: row.try_get("rematch_game")?,
+        }))
+    }
+
+    /// The most recently changed games, at most `limit`.
+    pub async fn list(&self, limit: i64) -> Result<Vec<Summary>, StoreError> {
+        let rows = sqlx::query(
+            "SELECT id, game, white, black, ply, result, event, updated FROM games \
+             ORDER BY updated DESC, id LIMIT $1",
+        )
+        .bind(limit)
+        .fetch_all(&self.pool)
+        .await?;
+        rows.iter()
+            .map(|row| {
+                Ok(Summary {
+                    id: row.try_get("id")?,
+                    game: row.try_get("game")?,
+                    white: row.try_get("white")?,
+                    black: row.try_get("black")?,
+                    ply: row.try_get("ply")?,
+                    result: row.try_get("result")?,
+                    aborted: row.try_get::<Option<String>, _>("event")?.as_deref() == Some("abort"),
+                    updated: row.try_get("updated")?,
+                })
+            })
+            .collect::<Result<Vec<Summary>, sqlx::Error>>()
+            .map_err(StoreError::from)
+    }
+
+    /// The games in which the browser of key `owner` holds a seat, with the sides it holds;
+    /// the most recently changed first, at most `limit`.
+    pub async fn holdings(
+        &self,
+        owner: &str,
+        limit: i64,
+    ) -> Result<Vec<(String, String)>, StoreError> {
+        let rows = sqlx::query(
+            "SELECT holdings.game_id, holdings.side FROM holdings \
+             JOIN games ON games.id = holdings.game_id WHERE holdings.owner = $1 \
+             ORDER BY games.updated DESC, games.id LIMIT $2",
+        )
+        .bind(owner)
+        .bind(limit)
+        .fetch_all(&self.pool)
+        .await?;
+        rows.iter()
+            .map(|row| Ok((row.try_get(0)?, row.try_get(1)?)))
+            .collect::<Result<_, sqlx::Error>>()
+            .map_err(StoreError::from)
+    }
+}
+
+/// What a transaction writes of a game.
+#[derive(Debug, Clone, Copy)]
+enum Write<'a> {
+    /// A new game: its row, then its state, and the seats browsers hold; made from a seek
+    /// (its identifier and the creator's side) that no other game was made from.
+    New { holdings: &'a [(String, Side)], seek: Option<(&'a str, Side)> },
+    /// A change: the state, and the moves from `first_changed` on, where `stored` moves were;
+    /// and the new game it makes, if any.
+    Change { first_changed: usize, stored: usize, born: Option<NewRow<'a>> },
+}

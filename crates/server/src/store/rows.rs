@@ -1,0 +1,119 @@
+//! The rows of the database, as the server reads and writes them.
+
+use arbiter_core::Side;
+
+/// A seat as stored: who plays it, and the hash of the secret that holds it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct StoredSeat {
+    /// `human`, or the computer's player spec.
+    pub player: String,
+    /// The SHA-256 of the seat's secret (hex), for a human seat.
+    pub secret: Option<String>,
+    /// `true` once an invitation link was used: the link's token no longer holds the seat.
+    pub claimed: bool,
+}
+
+/// A game as stored.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct StoredGame {
+    /// Its identifier.
+    pub id: String,
+    /// The catalog's identifier of the game, e.g. `checkers`.
+    pub game: String,
+    /// Its options, `key=value,…`.
+    pub options: String,
+    /// White's and Black's seats.
+    pub seats: [StoredSeat; 2],
+    /// The moves, in canonical notation.
+    pub moves: Vec<String>,
+    /// A resignation or agreed draw (`resign:white`, `draw`).
+    pub event: Option<String>,
+    /// The side that offers a draw.
+    pub draw_offer: Option<String>,
+    /// The side that asks to take back a move.
+    pub undo_request: Option<String>,
+    /// The result once the game is over (`1-0`, `0-1`, `1/2-1/2`).
+    pub result: Option<String>,
+    /// Increases with every change.
+    pub version: i64,
+    /// The computer is to move in the game, which goes on.
+    pub due: bool,
+    /// The server that has claimed the computer's move, and until when (milliseconds since
+    /// the Unix epoch).
+    pub lease: Option<(String, i64)>,
+    /// Seconds since the Unix epoch.
+    pub created: i64,
+    /// Seconds since the Unix epoch.
+    pub updated: i64,
+    /// The time control as stored (`300000+3000`, `d3`), `None` untimed.
+    pub clock: Option<String>,
+    /// White's and Black's time left, in milliseconds, when the turn began.
+    pub remaining: [i64; 2],
+    /// When the side to move began its turn (milliseconds, the server's clock).
+    pub turn_began: i64,
+    /// When the game ends by itself unless a change comes first (a flag, an abort).
+    pub deadline: Option<i64>,
+    /// The seats still offered by a link.
+    pub waiting: i64,
+    /// The mover's time left after each move, in games on a clock.
+    pub clocks: Vec<Option<i64>>,
+    /// A rematch offered: `SIDE GAME HASH`.
+    pub rematch_offer: Option<String>,
+    /// The rematch's game, once accepted.
+    pub rematch_game: Option<String>,
+}
+
+/// An open challenge, as stored.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct StoredSeek {
+    /// Its identifier.
+    pub id: String,
+    /// The catalog's identifier of the game.
+    pub game: String,
+    /// Its options, canonical.
+    pub options: String,
+    /// The time control as stored, `None` untimed.
+    pub clock: Option<String>,
+    /// The side the creator plays: `white`, `black` or `random`.
+    pub side: String,
+    /// The hash of the creator's secret.
+    pub secret: String,
+    /// The hash of the creator's browser's key.
+    pub owner: Option<String>,
+    /// When it was made, in milliseconds.
+    pub created: i64,
+    /// When its creator was last there.
+    pub seen: i64,
+    /// The game it became, and the creator's side in it.
+    pub accepted: Option<(String, String)>,
+}
+
+/// A line of the list of games.
+#[derive(Debug, Clone, serde::Serialize, utoipa::ToSchema)]
+pub struct Summary {
+    /// The game's identifier.
+    pub id: String,
+    /// The catalog's identifier of the game.
+    pub game: String,
+    /// Who plays White: `human` or a player spec.
+    pub white: String,
+    /// Who plays Black.
+    pub black: String,
+    /// The number of moves played.
+    pub ply: i64,
+    /// The result, or none while the game goes on (or once it was aborted).
+    pub result: Option<String>,
+    /// The game was aborted before both sides had moved: it has no result.
+    pub aborted: bool,
+    /// When it last changed, in seconds since the Unix epoch.
+    pub updated: i64,
+}
+
+/// A new game to store with a change of another: the rematch it makes.
+#[derive(Debug, Clone, Copy)]
+pub struct NewRow<'a> {
+    /// The new game.
+    pub game: &'a StoredGame,
+    /// The seats browsers hold in it (their owner keys).
+    pub holdings: &'a [(String, Side)],
+}

@@ -1,0 +1,140 @@
+//! The lobby's open challenges (seeks), as stored: a seek becomes one game in the transaction
+//! that stores the game (see [`Store::create_from_seek`]).
+
+use sqlx::Row;
+
+use super::rows::StoredSeek;
+use super::{Store, StoreError};
+
+impl Store {
+    /// Stores a new seek, unless its owner has `per_owner` open already or the lobby holds
+    /// `total`: then `false`.
+    pub async fn post_seek(
+        &self,
+        seek: &StoredSeek,
+        per_owner: i64,
+        total: i64,
+    ) -> Result<bool, StoreError> {
+        if let Some(owner) = &seek.owner {
+            let mine: i64 =
+                sqlx::query("SELECT count(*) FROM seeks WHERE game_id IS NULL AND owner = $1")
+                    .bind(owner)
+                    .fetch_one(&self.pool)
+                    .await?
+                    .try_get(0)?;
+            if mine >= per_owner {
+                return Ok(false);
+            }
+        }
+        let all: i64 = sqlx::query("SELECT count(*) FROM seeks WHERE game_id IS NULL")
+            .fetch_one(&self.pool)
+            .await?
+            .try_get(0)?;
+        if all >= total {
+            return Ok(false);
+        }
+        sqlx::query(
+            "INSERT INTO seeks (id, game, options, clock, side, secret, owner, created, seen) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)",
+        )
+        .bind(&seek.id)
+        .bind(&seek.game)
+        .bind(&seek.options)
+        .bind(seek.clock.clone())
+        .bind(&seek.side)
+        .bind(&seek.secret)
+        .bind(seek.owner.clone())
+        .bind(seek.created)
+        .bind(seek.seen)
+        .execute(&self.pool)
+        .await?;
+        Ok(true)
+    }
+
+    /// The seeks: the open ones, oldest first, or one by its identifier (open or accepted).
+    pub async fn seeks(&self, id: Option<&str>) -> Result<Vec<StoredSeek>, StoreError> {
+        match id {
+            Some(id) => self.read_seeks("id = $1", Some(id)).await,
+            None => self.read_seeks("game_id IS NULL ORDER BY created LIMIT 1000", None).await,
+        }
+    }
+
+    /// The seeks of `owner` accepted lately: the games their creator is awaited in.
+    pub async fn accepted_seeks(&self, owner: &str) -> Result<Vec<StoredSeek>, StoreError> {
+        self.read_seeks("owner = $1 AND game_id IS NOT NULL", Some(owner)).await
+    }
+
+    /// The seeks `WHERE condition`, with `$1` bound to `bound` when it is given.
+    async fn read_seeks(
+        &self,
+        condition: &str,
+        bound: Option<&str>,
+    ) -> Result<Vec<StoredSeek>, StoreError> {
+        let query = format!(
+            "SELECT id, game, options, clock, side, secret, owner, created, seen, game_id, \
+             creator_side FROM seeks WHERE {condition}"
+        );
+        let mut query = sqlx::query(&query);
+        if let Some(bound) = bound {
+            query = query.bind(bound);
+        }
+        let rows = query.fetch_all(&self.pool).await?;
+        rows.iter()
+            .map(|row| {
+                let game_id: Option<String> = row.try_get("game_id")?;
+                let creator_side: Option<String> = row.try_get("creator_side")?;
+                Ok(StoredSeek {
+                    id: row.try_get("id")?,
+                    game: row.try_get("game")?,
+                    options: row.try_get("options")?,
+                    clock: row.try_get("clock")?,
+                    side: row.try_get("side")?,
+                    secret: row.try_get("secret")?,
+                    owner: row.try_get("owner")?,
+                    created: row.try_get("created")?,
+                    seen: row.try_get("seen")?,
+                    accepted: game_id.zip(creator_side),
+                })
+            })
+            .collect::<Result<_, sqlx::Error>>()
+            .map_err(StoreError::from)
+    }
+
+    /// Withdraws open seek `id` whose secret has the hash `secret`; `false` when there is none.
+    pub async fn withdraw_seek(&self, id: &str, secret: &str) -> Result<bool, StoreError> {
+        let deleted =
+            sqlx::query("DELETE FROM seeks WHERE id = $1 AND secret = $2 AND game_id IS NULL")
+                .bind(id)
+                .bind(secret)
+                .execute(&self.pool)
+                .await?;
+        Ok(deleted.rows_affected() == 1)
+    }
+
+    /// The creator of the open seeks of `owner` (or of seek `id`) is there at `now`.
+    pub async fn seen_seeks(
+        &self,
+        owner: Option<&str>,
+        id: Option<&str>,
+        now: i64,
+    ) -> Result<(), StoreError> {
+        sqlx::query("UPDATE seeks SET seen = $3 WHERE game_id IS NULL AND (owner = $1 OR id = $2)")
+            .bind(owner.map(str::to_owned))
+            .bind(id.map(str::to_owned))
+            .bind(now)
+            .execute(&self.pool)
+            .await?;
+        Ok(())
+    }
+
+    /// Removes the seeks whose creator was last there before `gone`, and those made before
+    /// `old`; the number removed.
+    pub async fn expire_seeks(&self, gone: i64, old: i64) -> Result<u64, StoreError> {
+        let deleted = sqlx::query("DELETE FROM seeks WHERE seen < $1 OR created < $2")
+            .bind(gone)
+            .bind(old)
+            .execute(&self.pool)
+            .await?;
+        Ok(deleted.rows_affected())
+    }
+}

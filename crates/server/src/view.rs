@@ -1,0 +1,80 @@
+//! What a client is shown of a game: its state, with the position, the seats, the offers and
+//! the clocks. The answers' types, below the rooms that make them.
+
+use std::collections::HashMap;
+
+use arbiter_core::Side;
+use serde::Serialize;
+
+use crate::live::{GameResult, GameStatus, View};
+use crate::time_control::ClockState;
+
+/// Everything a client shows of a game.
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+pub struct GameState {
+    /// The game's identifier.
+    pub id: String,
+    /// The catalog's identifier of the game.
+    pub game: String,
+    /// The game's name, as the catalog gives it.
+    pub name: String,
+    /// Its options.
+    pub options: String,
+    /// Increases with every change.
+    pub version: i64,
+    /// The moves played, in canonical notation.
+    pub moves: Vec<String>,
+    /// The number of moves played: the `ply` the next move is made at.
+    pub ply: usize,
+    /// The player to move.
+    pub to_move: Side,
+    /// Whether the game goes on.
+    pub status: GameStatus,
+    /// The result, once over.
+    pub result: Option<GameResult>,
+    /// How the game ended, in words.
+    pub reason: Option<String>,
+    /// Who plays each side.
+    pub seats: HashMap<Side, SeatState>,
+    /// The side that offers a draw.
+    pub draw_offer: Option<Side>,
+    /// The side that asks to take back a move.
+    pub undo_request: Option<Side>,
+    /// `true` while the computer thinks.
+    pub thinking: bool,
+    /// Whether the engine's analysis is given to the requester now: not during a game
+    /// between people, except to one who holds both seats (one screen).
+    pub engine_help: bool,
+    /// The clocks, in a game on a clock: each side's time left when the state was made.
+    pub clock: Option<ClockState>,
+    /// A rematch offered after the game, or accepted (then its game).
+    pub rematch: Option<RematchState>,
+    /// The seats the requester holds.
+    pub you: Vec<Side>,
+    /// The position, board and legal moves.
+    #[serde(flatten)]
+    pub view: View,
+}
+
+/// A rematch: who offers it, and the new game once accepted.
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+pub struct RematchState {
+    /// The side that offers it, until it is accepted or declined.
+    pub offered_by: Option<Side>,
+    /// The new game (same game, options and clock, colours swapped), once accepted.
+    pub game: Option<String>,
+}
+
+/// Who plays a side, as the API shows it.
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+pub struct SeatState {
+    /// `human`, or the computer's player spec.
+    pub player: String,
+    /// The player as a person reads it: "A person", "Computer, level 3", "Computer, perfect
+    /// play", or the computer's settings.
+    pub name: String,
+    /// The computer's strength level, when it plays one of the game's levels.
+    pub level: Option<u8>,
+    /// `true` once an invitation link gave the seat to a browser.
+    pub taken: bool,
+}
