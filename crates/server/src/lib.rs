@@ -12,12 +12,12 @@
 //! - [`store::Store`]: the database.
 
 mod error;
-mod games;
 mod guard;
 mod http;
 mod live;
+mod lobby;
 mod notify;
-mod seats;
+mod play;
 pub mod store;
 mod time_control;
 mod view;
@@ -29,19 +29,21 @@ use axum::Router;
 use tokio::net::TcpListener;
 
 pub use crate::error::ApiError;
-pub use crate::games::{Games, Settings};
 use crate::guard::Guard;
 pub use crate::guard::Protection;
 use crate::http::credentials::Cookies;
 pub use crate::http::listen::Limits;
 pub use crate::http::openapi::document_json as openapi_document;
 pub use crate::http::MAX_POSITION_MOVES;
+pub use crate::lobby::Lobby;
+pub use crate::play::{Games, Settings};
 use crate::store::Store;
 
 /// What every request shares: the games, how cookies are made, and what each client may ask.
 #[derive(Clone)]
 pub struct AppState {
     games: Arc<Games>,
+    lobby: Arc<Lobby>,
     cookies: Cookies,
     guard: Arc<Guard>,
 }
@@ -52,8 +54,10 @@ impl AppState {
     pub fn start(store: Store, settings: Settings) -> Result<AppState, ApiError> {
         let games = Arc::new(Games::new(store, settings)?);
         games.start();
+        let lobby = Arc::new(Lobby::new(games.clone()));
+        lobby.start();
         let guard = Arc::new(Guard::new(Protection::unlimited()));
-        Ok(AppState { games, cookies: Cookies::default(), guard })
+        Ok(AppState { games, lobby, cookies: Cookies::default(), guard })
     }
 
     /// The state of a server that limits what each client may ask as `protection` says.
@@ -84,6 +88,12 @@ impl AppState {
     #[must_use]
     pub fn games(&self) -> &Arc<Games> {
         &self.games
+    }
+
+    /// The lobby.
+    #[must_use]
+    pub fn lobby(&self) -> &Arc<Lobby> {
+        &self.lobby
     }
 }
 

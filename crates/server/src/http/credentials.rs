@@ -5,7 +5,7 @@ use arbiter_core::Side;
 use axum::http::HeaderMap;
 
 use crate::error::ApiError;
-use crate::seats::{new_secret, seat_secret};
+use crate::play::seats::{new_secret, seat_secret};
 
 /// The cookie that holds a browser's seats: one secret, from which the secret of each seat the
 /// browser takes is derived ([`seat_secret`]), so that a browser sends one short cookie

@@ -18,9 +18,9 @@ use super::credentials::presented;
 use super::extract::{body, with_cookie, BodyErrors, GameErrors, SentAsJson};
 use super::limits::too_many;
 use crate::error::{ApiError, ErrorBody};
-use crate::games::{Analysis, Change, Created, DrawAction, GameState, Listed, NewGame, UndoAction};
 use crate::guard::Client;
 use crate::live::{self, View};
+use crate::play::{Analysis, Change, Created, DrawAction, GameState, Listed, NewGame, UndoAction};
 use crate::AppState;
 
 /// The query of `GET /api/games`.

@@ -18,11 +18,12 @@ use super::extract::{body, with_cookie, BodyErrors, GameErrors, SentAsJson};
 use super::limits::too_many;
 use super::socket::pinged;
 use crate::error::{ApiError, ErrorBody};
-use crate::games::{
-    GameState, Games, LobbySeen, MyGame, NewSeek, RematchAction, Roots, Seek, SeekAccepted,
-    SeekCreated, LOBBY, LOBBY_BEAT,
-};
 use crate::guard::Client;
+use crate::lobby::{
+    Lobby, LobbySeen, MyGame, NewSeek, RematchAction, Roots, Seek, SeekAccepted, SeekCreated,
+    LOBBY_BEAT,
+};
+use crate::play::GameState;
 use crate::AppState;
 
 pub(crate) fn routes() -> Router<AppState> {
@@ -49,7 +50,7 @@ pub(crate) async fn list(
     State(state): State<AppState>,
     headers: HeaderMap,
 ) -> Result<Json<Vec<Seek>>, ApiError> {
-    Ok(Json(state.games.seeks(session(&headers).as_deref()).await?))
+    Ok(Json(state.lobby.seeks(session(&headers).as_deref()).await?))
 }
 
 /// Posts an open challenge. A browser holds it by its session cookie (given if it has none);
@@ -69,7 +70,7 @@ pub(crate) async fn post_seek(
 ) -> Result<Response, ApiError> {
     let new = body(new)?;
     let (session, cookie) = state.cookies.session_of(&headers)?;
-    let created = state.games.post_seek(new, Some(session)).await?;
+    let created = state.lobby.post_seek(new, Some(session)).await?;
     Ok(with_cookie((StatusCode::CREATED, Json(created)).into_response(), cookie))
 }
 
@@ -87,7 +88,7 @@ pub(crate) async fn seek(
     Path(id): Path<String>,
     headers: HeaderMap,
 ) -> Result<Json<Seek>, ApiError> {
-    Ok(Json(state.games.seek(&id, &roots(&headers)).await?))
+    Ok(Json(state.lobby.seek(&id, &roots(&headers)).await?))
 }
 
 /// Withdraws a seek, for its creator.
@@ -107,7 +108,7 @@ pub(crate) async fn withdraw(
     _: SentAsJson,
     headers: HeaderMap,
 ) -> Result<StatusCode, ApiError> {
-    state.games.withdraw_seek(&id, &roots(&headers)).await?;
+    state.lobby.withdraw_seek(&id, &roots(&headers)).await?;
     Ok(StatusCode::NO_CONTENT)
 }
 
@@ -131,7 +132,7 @@ pub(crate) async fn accept(
 ) -> Result<Response, ApiError> {
     let (session, cookie) = state.cookies.session_of(&headers)?;
     let roots = Roots { session: Some(session), tokens: bearer_tokens(&headers) };
-    let accepted = state.games.accept_seek(&id, roots).await?;
+    let accepted = state.lobby.accept_seek(&id, roots).await?;
     Ok(with_cookie((StatusCode::CREATED, Json(accepted)).into_response(), cookie))
 }
 
@@ -164,7 +165,7 @@ pub(crate) async fn rematch(
     request: Result<Json<RematchRequest>, JsonRejection>,
 ) -> Result<Json<GameState>, ApiError> {
     let request = body(request)?;
-    Ok(Json(state.games.rematch(&id, roots(&headers), request.action).await?))
+    Ok(Json(state.lobby.rematch(&id, roots(&headers), request.action).await?))
 }
 
 /// The games whose seats this browser holds: those that go on first (where it is to move
@@ -178,7 +179,7 @@ pub(crate) async fn my_games(
     headers: HeaderMap,
 ) -> Result<Json<Vec<MyGame>>, ApiError> {
     match session(&headers) {
-        Some(session) => Ok(Json(state.games.my_games(&session).await?)),
+        Some(session) => Ok(Json(state.lobby.my_games(&session).await?)),
         None => Ok(Json(Vec::new())),
     }
 }
@@ -210,24 +211,24 @@ pub(crate) async fn socket(
     };
     let ping = state.guard.protection.ping;
     let session = session(&headers);
-    let games = state.games.clone();
+    let lobby = state.lobby.clone();
     Ok(upgrade.max_message_size(MAX_MESSAGE).max_frame_size(MAX_MESSAGE).on_upgrade(
         move |socket| async move {
             let _held = held;
-            push(socket, games, session, ping).await;
+            push(socket, lobby, session, ping).await;
         },
     ))
 }
 
 /// Sends the lobby's changes until the client leaves or stops answering.
-async fn push(mut socket: WebSocket, games: Arc<Games>, session: Option<String>, ping: Duration) {
-    let mut changes = games.subscribe(LOBBY);
+async fn push(mut socket: WebSocket, lobby: Arc<Lobby>, session: Option<String>, ping: Duration) {
+    let mut changes = lobby.subscribe();
     let mut pings = tokio::time::interval_at(tokio::time::Instant::now() + ping, ping);
     let mut beats = tokio::time::interval(LOBBY_BEAT);
     let mut unanswered = 0;
     let mut seen = LobbySeen::default();
     loop {
-        if let Ok(messages) = games.lobby_messages(session.as_deref(), &mut seen).await {
+        if let Ok(messages) = lobby.lobby_messages(session.as_deref(), &mut seen).await {
             for message in messages {
                 let sending = socket.send(Message::Text(message.to_string().into()));
                 if !matches!(tokio::time::timeout(ping, sending).await, Ok(Ok(()))) {
@@ -243,7 +244,7 @@ async fn push(mut socket: WebSocket, games: Arc<Games>, session: Option<String>,
             },
             _ = beats.tick() => {
                 if let (Some(session), true) = (&session, seen.has_seeks()) {
-                    games.creator_there(session).await;
+                    lobby.creator_there(session).await;
                 }
             }
             _ = pings.tick() => if !pinged(&mut socket, &mut unanswered, ping).await { return },

@@ -16,8 +16,8 @@ use super::credentials::presented;
 use super::extract::GameErrors;
 use super::limits::too_many;
 use crate::error::{ApiError, ErrorBody};
-use crate::games::Games;
 use crate::guard::Client;
+use crate::play::Games;
 use crate::AppState;
 
 /// The largest message (and frame) a client may send: it sends nothing the server reads, so a

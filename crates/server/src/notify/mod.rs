@@ -16,6 +16,10 @@ use tokio::task::AbortHandle;
 
 use crate::store::{Store, CHANNEL, NOTICE_BYTES};
 
+/// The channel of the lobby's changes, beside the games' (a game's identifier is 12
+/// characters long).
+pub(crate) const LOBBY: &str = "lobby";
+
 /// The changes stored and not yet sent to the other servers, at most.
 const QUEUED_NOTICES: usize = 65_536;
 

@@ -4,7 +4,7 @@
 use arbiter_core::Side;
 use sqlx::Row;
 
-use super::rows::{NewRow, StoredGame, StoredSeat, Summary};
+use super::rows::{NewRow, RematchOffer, StoredGame, StoredSeat, Summary};
 use super::{Store, StoreError};
 
 impl Store {
@@ -106,7 +106,7 @@ impl Store {
             .bind(game.turn_began)
             .bind(game.deadline)
             .bind(game.waiting)
-            .bind(game.rematch_offer.clone())
+            .bind(game.rematch_offer.as_ref().map(RematchOffer::to_text))
             .bind(game.rematch_game.clone())
     }
 
@@ -312,7 +312,10 @@ impl Store {
             deadline: row.try_get("deadline")?,
             waiting: row.try_get("waiting")?,
             clocks,
-            rematch_offer: row.try_get("rematch_offer")?,
+            rematch_offer: row
+                .try_get::<Option<String>, _>("rematch_offer")?
+                .as_deref()
+                .and_then(RematchOffer::from_text),
             rematch_game: row.try_get("rematch_game")?,
         }))
     }

@@ -25,7 +25,7 @@ mod rows;
 mod seeks;
 
 pub use self::error::StoreError;
-pub use self::rows::{NewRow, StoredGame, StoredSeat, StoredSeek, Summary};
+pub use self::rows::{NewRow, RematchOffer, StoredGame, StoredSeat, StoredSeek, Summary};
 
 /// The PostgreSQL channel of the games' changes; a notice's payload is lines `ID VERSION`.
 pub const CHANNEL: &str = "arbiter_games";

@@ -57,8 +57,8 @@ pub struct StoredGame {
     pub waiting: i64,
     /// The mover's time left after each move, in games on a clock.
     pub clocks: Vec<Option<i64>>,
-    /// A rematch offered: `SIDE GAME HASH`.
-    pub rematch_offer: Option<String>,
+    /// A rematch offered.
+    pub rematch_offer: Option<RematchOffer>,
     /// The rematch's game, once accepted.
     pub rematch_game: Option<String>,
 }
@@ -116,4 +116,42 @@ pub struct NewRow<'a> {
     pub game: &'a StoredGame,
     /// The seats browsers hold in it (their owner keys).
     pub holdings: &'a [(String, Side)],
+}
+
+/// A rematch offered after a game, as stored: `SIDE GAME HASH [OWNER]`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RematchOffer {
+    /// The side that offers it.
+    pub by: Side,
+    /// The new game's identifier, chosen when it is offered.
+    pub game: String,
+    /// The hash of the secret that will hold the offerer's seat in the new game.
+    pub hash: String,
+    /// The owner key of the offerer's browser, which keeps the new game among its games.
+    pub owner: Option<String>,
+}
+
+impl RematchOffer {
+    /// Reads the stored text; `None` if it is not one.
+    #[must_use]
+    pub fn from_text(text: &str) -> Option<RematchOffer> {
+        let mut words = text.split(' ');
+        let by = match words.next()? {
+            "white" => Side::White,
+            "black" => Side::Black,
+            _ => return None,
+        };
+        let (game, hash) = (words.next()?.to_owned(), words.next()?.to_owned());
+        Some(RematchOffer { by, game, hash, owner: words.next().map(str::to_owned) })
+    }
+
+    /// As stored.
+    #[must_use]
+    pub fn to_text(&self) -> String {
+        let RematchOffer { by, game, hash, owner } = self;
+        match owner {
+            Some(owner) => format!("{} {game} {hash} {owner}", by.name()),
+            None => format!("{} {game} {hash}", by.name()),
+        }
+    }
 }

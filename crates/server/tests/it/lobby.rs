@@ -188,10 +188,10 @@ async fn a_seek_is_withdrawn_by_its_creator_only_and_expires_when_its_creator_is
     let posted = post_seek(&server, &creator, json!({"game": "fanorona", "side": "black"})).await;
     let id = posted["id"].as_str().expect("an id");
     server.games.advance_clock(Duration::from_secs(30));
-    server.games.sweep_seeks().await;
+    server.lobby.sweep_seeks().await;
     assert!(listed(&open_seeks(&server, &creator).await, id).is_some(), "half a minute gone");
     server.games.advance_clock(Duration::from_secs(31));
-    server.games.sweep_seeks().await;
+    server.lobby.sweep_seeks().await;
     assert!(listed(&open_seeks(&server, &creator).await, id).is_none(), "a minute gone");
 }
 

@@ -16,6 +16,8 @@ pub struct Server {
     pub addr: SocketAddr,
     /// Its games, for the hooks a test uses (the server's clock).
     pub games: std::sync::Arc<arbiter_server::Games>,
+    /// Its lobby, for the sweep of the seeks.
+    pub lobby: std::sync::Arc<arbiter_server::Lobby>,
     task: JoinHandle<()>,
 }
 
@@ -64,10 +66,11 @@ impl Server {
         let state =
             AppState::start(store, settings).expect("the server starts").protected(protection);
         let games = state.games().clone();
+        let lobby = state.lobby().clone();
         let task = tokio::spawn(async move {
             let _ = axum::serve(listener, app(state)).await;
         });
-        Server { addr, games, task }
+        Server { addr, games, lobby, task }
     }
 
     pub fn url(&self, path: &str) -> String {

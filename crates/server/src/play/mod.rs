@@ -21,21 +21,19 @@ use tokio::task::AbortHandle;
 mod cache;
 mod clock;
 mod computer;
-mod entry;
-mod lobby;
+pub(crate) mod entry;
 mod pool;
+pub(crate) mod seats;
 
 use self::cache::Cache;
 pub use self::clock::{ClockState, TimeControl};
 use self::clock::{ServerTime, Timer};
 use self::entry::Entry;
-pub(crate) use self::lobby::{LobbySeen, Roots, LOBBY, LOBBY_BEAT};
-pub use self::lobby::{MyGame, NewSeek, RematchAction, Seek, SeekAccepted, SeekCreated};
 use self::pool::{Pool, Work};
 use crate::error::ApiError;
 use crate::live::{self, describe, Event, ExactMove};
-use crate::notify::{Hears, Notices, Subscription};
-use crate::seats::{hash_secret, new_game_id, new_secret, seat_secret, Player};
+use crate::notify::{Hears, Notices, Subscription, LOBBY};
+use crate::play::seats::{hash_secret, new_game_id, new_secret, seat_secret, Player};
 use crate::store::{NewRow, Store, StoredGame, StoredSeat, Summary};
 pub use crate::view::{GameState, RematchState, SeatState};
 
@@ -69,13 +67,13 @@ impl Default for Settings {
 
 /// Every game of the server.
 pub struct Games {
-    store: Store,
+    pub(crate) store: Store,
     settings: Settings,
     /// This server's name in the leases it holds.
     instance: String,
     cache: Cache,
     /// The announcements of the changes, to this server's sockets and to the other servers.
-    notices: Notices,
+    pub(crate) notices: Notices,
     workers: Arc<Pool>,
     /// The analyses made lately.
     analyses: AnalysisCache,
@@ -88,11 +86,11 @@ pub struct Games {
     /// The background tasks (the scan, the sweep, the listener), stopped with the server.
     tasks: Mutex<Vec<AbortHandle>>,
     /// The server's clock.
-    time: Arc<ServerTime>,
+    pub(crate) time: Arc<ServerTime>,
     /// The games that end on time soon.
     timer: Arc<Timer>,
-    /// The lobby's seeks as last read.
-    lobby: lobby::Lobby,
+    /// The lobby's version: the number of its changes announced, here or by other servers.
+    pub(crate) lobby_version: AtomicU64,
 }
 
 impl Drop for Games {
@@ -179,29 +177,29 @@ pub struct NewGame {
 }
 
 /// A new game as the server makes it: from a request, a seek or a rematch.
-struct Setup {
-    id: String,
-    kind: GameId,
-    options: String,
-    players: [Player; 2],
+pub(crate) struct Setup {
+    pub(crate) id: String,
+    pub(crate) kind: GameId,
+    pub(crate) options: String,
+    pub(crate) players: [Player; 2],
     /// The hashes of the secrets that hold the human seats.
-    secrets: [Option<String>; 2],
-    clock: Option<TimeControl>,
+    pub(crate) secrets: [Option<String>; 2],
+    pub(crate) clock: Option<TimeControl>,
     /// The seats offered by a link, not yet taken.
-    waiting: i64,
+    pub(crate) waiting: i64,
     /// The seats held by browsers, by their owner keys (see [`owner_key`]).
-    holdings: Vec<(String, Side)>,
+    pub(crate) holdings: Vec<(String, Side)>,
     /// The seats already taken by their players (shown as taken).
-    taken: [bool; 2],
+    pub(crate) taken: [bool; 2],
     /// The seek the game is made from, and its creator's side.
-    seek: Option<(String, Side)>,
+    pub(crate) seek: Option<(String, Side)>,
 }
 
 /// A new game's stored form, and the seats browsers hold in it (their owner keys), ready to be
 /// stored: alone, or with the change that makes it (a rematch's).
-struct Born {
-    game: StoredGame,
-    holdings: Vec<(String, Side)>,
+pub(crate) struct Born {
+    pub(crate) game: StoredGame,
+    pub(crate) holdings: Vec<(String, Side)>,
 }
 
 /// A seat's secret and the link that gives it.
@@ -305,15 +303,15 @@ fn now_ms() -> i64 {
 
 /// The key of the browser whose session secret is `session`, as its holdings and seeks are
 /// stored: the hash of a secret derived from the session.
-fn owner_key(session: &str) -> String {
-    hash_secret(&crate::seats::derived_secret(session, "owner"))
+pub(crate) fn owner_key(session: &str) -> String {
+    hash_secret(&seats::derived_secret(session, "owner"))
 }
 
-fn side_text(side: Side) -> String {
+pub(crate) fn side_text(side: Side) -> String {
     side.name().to_owned()
 }
 
-fn read_side(text: Option<&str>) -> Option<Side> {
+pub(crate) fn read_side(text: Option<&str>) -> Option<Side> {
     match text {
         Some("white") => Some(Side::White),
         Some("black") => Some(Side::Black),
@@ -331,7 +329,7 @@ fn move_error(error: MoveError) -> ApiError {
 /// Runs a change to its end even when the request that asked for it is dropped (a client
 /// that times out or goes away in the middle of the write): a change is stored and announced
 /// whole, so that the game in memory never runs ahead of the database.
-async fn detached<T: Send + 'static>(
+pub(crate) async fn detached<T: Send + 'static>(
     change: impl std::future::Future<Output = Result<T, ApiError>> + Send + 'static,
 ) -> Result<T, ApiError> {
     tokio::spawn(change)
@@ -365,7 +363,7 @@ impl Drop for Searching {
 }
 
 /// How many times a change is made again when another server changed the game first.
-const ATTEMPTS: usize = 3;
+pub(crate) const ATTEMPTS: usize = 3;
 
 impl Games {
     /// The games of `store`, kept as `settings` says. Nothing runs in the background until
@@ -385,7 +383,7 @@ impl Games {
             tasks: Mutex::new(Vec::new()),
             time: Arc::default(),
             timer: Arc::default(),
-            lobby: lobby::Lobby::default(),
+            lobby_version: AtomicU64::new(0),
         })
     }
 
@@ -397,7 +395,6 @@ impl Games {
             computer::spawn_scan(Arc::downgrade(self), self.settings.scan),
             cache::spawn_sweep(Arc::downgrade(self), self.settings.idle),
             clock::spawn_timer(Arc::downgrade(self), self.settings.scan),
-            lobby::spawn_seek_sweep(Arc::downgrade(self)),
         ];
         let hearer: std::sync::Weak<dyn Hears> = Arc::downgrade(self) as _;
         tasks.extend(self.notices.spawn(&self.store, hearer));
@@ -461,7 +458,7 @@ impl Games {
 
     /// The game `id`: from memory, or read from the database (and kept in memory when there
     /// is room).
-    async fn slot(&self, id: &str) -> Result<Arc<Slot>, ApiError> {
+    pub(crate) async fn slot(&self, id: &str) -> Result<Arc<Slot>, ApiError> {
         if let Some(slot) = self.cache.get(id) {
             return Ok(slot);
         }
@@ -478,7 +475,10 @@ impl Games {
     }
 
     /// The game `id`, locked, as stored.
-    async fn lock(&self, id: &str) -> Result<(Arc<Slot>, OwnedMutexGuard<Entry>), ApiError> {
+    pub(crate) async fn lock(
+        &self,
+        id: &str,
+    ) -> Result<(Arc<Slot>, OwnedMutexGuard<Entry>), ApiError> {
         for _ in 0..ATTEMPTS {
             let slot = self.slot(id).await?;
             let entry = slot.entry.clone().lock_owned().await;
@@ -540,7 +540,7 @@ impl Games {
 
     /// Stores the new game `setup` and starts it: the computer's search when it is to move,
     /// the clock's deadline. The game is answered locked.
-    async fn insert(
+    pub(crate) async fn insert(
         self: &Arc<Self>,
         setup: Setup,
     ) -> Result<(Arc<Slot>, OwnedMutexGuard<Entry>), ApiError> {
@@ -557,7 +557,7 @@ impl Games {
 
     /// The stored form of the new game `setup`, checked (its options, its players, its
     /// clock), with the seats browsers hold in it; nothing is stored yet.
-    fn prepare(&self, setup: Setup) -> Result<Born, ApiError> {
+    pub(crate) fn prepare(&self, setup: Setup) -> Result<Born, ApiError> {
         let Setup { id, kind, options, players, secrets, clock, waiting, holdings, taken, .. } =
             setup;
         let live = live::build(kind, &options, &[], None).map_err(ApiError::BadRequest)?;
@@ -606,7 +606,7 @@ impl Games {
 
     /// Starts the new game `id`, stored already: the computer's search when it is to move,
     /// the clock's deadline. The game is answered locked.
-    async fn start_stored(
+    pub(crate) async fn start_stored(
         self: &Arc<Self>,
         id: &str,
     ) -> Result<(Arc<Slot>, OwnedMutexGuard<Entry>), ApiError> {
@@ -724,7 +724,7 @@ impl Games {
     /// announces it, and starts the computer's search when it is to move (the write claimed
     /// that move for this server). When the write fails, the entry is dropped from memory
     /// (the next request reads the game again) and nothing is announced.
-    async fn commit(
+    pub(crate) async fn commit(
         self: &Arc<Self>,
         slot: &Arc<Slot>,
         entry: &mut Entry,
@@ -736,7 +736,7 @@ impl Games {
     /// [`Games::commit`], storing the new game `born` in the same transaction (a rematch): the
     /// change and the game it makes are stored together or not at all. The new game is then
     /// started.
-    async fn commit_with(
+    pub(crate) async fn commit_with(
         self: &Arc<Self>,
         slot: &Arc<Slot>,
         entry: &mut Entry,
@@ -1059,6 +1059,13 @@ impl Games {
             self.analyses.put(key, think, analysis.clone());
         }
         Ok(analysis)
+    }
+}
+
+impl Games {
+    /// Another server announced a change of the lobby.
+    fn heard_lobby(&self) {
+        self.lobby_version.fetch_add(1, Ordering::Relaxed);
     }
 }
 

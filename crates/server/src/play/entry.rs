@@ -10,22 +10,22 @@ use super::clock::{ClockState, ServerTime, TimeControl};
 use super::{read_side, GameState, RematchState, SeatState};
 use crate::error::ApiError;
 use crate::live::{self, describe, Event, GameStatus, Live};
-use crate::seats::{hash_secret, Player};
+use crate::play::seats::{hash_secret, Player};
 use crate::store::StoredGame;
 
 /// A game in memory: as stored, and played.
 pub(crate) struct Entry {
-    pub(super) stored: StoredGame,
-    pub(super) live: Box<dyn Live>,
+    pub(crate) stored: StoredGame,
+    pub(crate) live: Box<dyn Live>,
     /// The game's kind, as `stored.game` names it.
     kind: GameId,
-    pub(super) players: [Player; 2],
+    pub(crate) players: [Player; 2],
     /// Stops the computer's search in progress.
-    pub(super) stop: Arc<AtomicBool>,
+    pub(crate) stop: Arc<AtomicBool>,
     /// Whether the computer's search is under way.
-    pub(super) thinking: bool,
+    pub(crate) thinking: bool,
     /// A write of this entry failed: it may differ from the database, and is not used again.
-    pub(super) stale: bool,
+    pub(crate) stale: bool,
     /// The state as JSON last made for sockets, for each set of seats held: many watchers of
     /// one change cost one rendering.
     rendered: Vec<Rendered>,
@@ -52,7 +52,7 @@ struct Rendered {
 impl Entry {
     /// The game played from its stored form; a game that cannot be is
     /// [`ApiError::Damaged`].
-    pub(super) fn from_stored(
+    pub(crate) fn from_stored(
         stored: StoredGame,
         time: Arc<ServerTime>,
     ) -> Result<Entry, ApiError> {
@@ -83,7 +83,7 @@ impl Entry {
     }
 
     /// The sides whose seats the presented secrets hold.
-    pub(super) fn held(&self, secrets: &[String]) -> Vec<Side> {
+    pub(crate) fn held(&self, secrets: &[String]) -> Vec<Side> {
         let hashes: Vec<String> = secrets.iter().map(|secret| hash_secret(secret)).collect();
         Side::BOTH
             .into_iter()
@@ -96,7 +96,7 @@ impl Entry {
             .collect()
     }
 
-    pub(super) fn state(&self, you: Vec<Side>) -> GameState {
+    pub(crate) fn state(&self, you: Vec<Side>) -> GameState {
         let status = self.live.status();
         let (result, mut reason) = describe(status);
         let status = if self.aborted() {
@@ -153,17 +153,17 @@ impl Entry {
     }
 
     /// The game's time control, when it is on a clock.
-    pub(super) fn control(&self) -> Option<TimeControl> {
+    pub(crate) fn control(&self) -> Option<TimeControl> {
         self.stored.clock.as_deref().and_then(TimeControl::from_text)
     }
 
     /// Whether the game was aborted.
-    pub(super) fn aborted(&self) -> bool {
+    pub(crate) fn aborted(&self) -> bool {
         self.stored.event.as_deref() == Some("abort")
     }
 
     /// Whether the game is over: ended, or aborted.
-    pub(super) fn over(&self) -> bool {
+    pub(crate) fn over(&self) -> bool {
         self.live.status().is_over() || self.aborted()
     }
 
@@ -197,7 +197,7 @@ impl Entry {
 
     /// When the game ends by itself unless a move comes first: the running side's flag, or
     /// before both sides have moved the abort (once no seat waits for a friend).
-    pub(super) fn deadline(&self) -> Option<i64> {
+    pub(crate) fn deadline(&self) -> Option<i64> {
         let control = self.control()?;
         if self.over() {
             return None;
@@ -211,7 +211,7 @@ impl Entry {
 
     /// How the game ends at `now` when its deadline has passed: aborted before both sides
     /// have moved, otherwise lost on time by the side to move.
-    pub(super) fn timed_out(&self, now: i64) -> Option<Event> {
+    pub(crate) fn timed_out(&self, now: i64) -> Option<Event> {
         let deadline = self.deadline()?;
         (now >= deadline).then(|| {
             if self.live.ply() < 2 {
@@ -223,7 +223,7 @@ impl Entry {
     }
 
     /// Ends the game by `event` at `now`, its clocks stopped.
-    pub(super) fn end_by(&mut self, event: Event, now: i64) {
+    pub(crate) fn end_by(&mut self, event: Event, now: i64) {
         self.stop_clock(now);
         if let Event::Time(side) = event {
             self.stored.remaining[side.index()] = 0;
@@ -238,7 +238,7 @@ impl Entry {
 
     /// Charges the running side the time of its turn until `now` (the game ends otherwise
     /// than by a move).
-    pub(super) fn stop_clock(&mut self, now: i64) {
+    pub(crate) fn stop_clock(&mut self, now: i64) {
         if let Some(side) = self.running() {
             let left = &mut self.stored.remaining[side.index()];
             *left = (*left - (now - self.stored.turn_began)).max(0);
@@ -248,7 +248,7 @@ impl Entry {
 
     /// Plays `text` at `now`, charging the mover's clock (nothing changes when the move is
     /// refused).
-    pub(super) fn play_at(&mut self, text: &str, now: i64) -> Result<String, MoveError> {
+    pub(crate) fn play_at(&mut self, text: &str, now: i64) -> Result<String, MoveError> {
         let before = (self.stored.remaining, self.stored.turn_began, self.stored.clocks.len());
         self.charge_move(now);
         self.live.play(text).inspect_err(|_| {
@@ -274,7 +274,7 @@ impl Entry {
 
     /// The time the computer, to move, may think: its share of its clock (see
     /// [`arbiter_ai::budget`]) once its clock runs.
-    pub(super) fn thinking_time(&self) -> Option<std::time::Duration> {
+    pub(crate) fn thinking_time(&self) -> Option<std::time::Duration> {
         let control = self.control()?;
         let side = self.running()?;
         let left = self.clock_state(self.time.now())?;
@@ -295,24 +295,20 @@ impl Entry {
 
     /// The rematch as the state shows it.
     fn rematch_state(&self) -> Option<RematchState> {
-        let offered_by = self
-            .stored
-            .rematch_offer
-            .as_deref()
-            .and_then(|offer| read_side(offer.split(' ').next()));
+        let offered_by = self.stored.rematch_offer.as_ref().map(|offer| offer.by);
         let game = self.stored.rematch_game.clone();
         (offered_by.is_some() || game.is_some()).then_some(RematchState { offered_by, game })
     }
 
     /// Whether the holder of the seats `held` may have the engine's analysis now: not during a
     /// game between people, unless it holds both seats (one screen).
-    pub(super) fn engine_help(&self, held: &[Side]) -> bool {
+    pub(crate) fn engine_help(&self, held: &[Side]) -> bool {
         let between_people = self.players.iter().all(|player| *player == Player::Human);
         !between_people || self.over() || held.len() == 2
     }
 
     /// The side a request acts for (see [`Entry::acting`]), in a game that goes on.
-    pub(super) fn acting_while_ongoing(&self, held: &[Side]) -> Result<Side, ApiError> {
+    pub(crate) fn acting_while_ongoing(&self, held: &[Side]) -> Result<Side, ApiError> {
         let side = self.acting(held)?;
         if self.over() {
             return Err(ApiError::conflict("the game is over"));
@@ -345,17 +341,17 @@ impl Entry {
         Some((current, json))
     }
 
-    pub(super) fn is_computer(&self, side: Side) -> bool {
+    pub(crate) fn is_computer(&self, side: Side) -> bool {
         matches!(self.players[side.index()], Player::Computer(_))
     }
 
     /// The computer is to move in a game that goes on.
-    pub(super) fn computer_due(&self) -> bool {
+    pub(crate) fn computer_due(&self) -> bool {
         !self.over() && self.is_computer(self.live.side_to_move())
     }
 
     /// The one side a request acts for: the side to move where it holds both.
-    pub(super) fn acting(&self, held: &[Side]) -> Result<Side, ApiError> {
+    pub(crate) fn acting(&self, held: &[Side]) -> Result<Side, ApiError> {
         match held {
             [] => Err(ApiError::Forbidden(
                 "you hold no seat in this game; send the seat's token as \

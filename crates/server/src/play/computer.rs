@@ -15,7 +15,7 @@ use super::entry::Entry;
 use super::pool::Work;
 use super::{now_ms, Games, Searching, Slot};
 use crate::error::ApiError;
-use crate::seats::{Player, MAX_THINK};
+use crate::play::seats::{Player, MAX_THINK};
 
 /// The search of a position with one legal move, which finds it at once.
 const ONLY_MOVE: Duration = Duration::from_millis(1);

@@ -1,16 +1,15 @@
 //! The lobby and what follows a game: open challenges (seeks) that anyone may accept, a
-//! rematch with colours swapped, and the games a browser holds seats in.
+//! rematch with colours swapped ([`rematch`]), and the games a browser holds seats in
+//! ([`mine`]). It stands on the games in play (`play`), and they know nothing of it.
 //!
 //! A seek is held by its creator's secret: derived from the browser's session, or random for
 //! a client without one. The hash of that secret also holds the creator's seat in the game the
 //! seek becomes, so a client that made it with a token plays with that token, and a browser
 //! takes the seat with `POST /api/games/{id}/join` and the token its lobby socket gives it.
-//! A rematch's seats are held by secrets derived from what held the old ones: the session, or
-//! the token (`seat_secret(token, new_id, side)`, HMAC-SHA-256 keyed by the token).
 
 use std::collections::{HashMap, HashSet};
-use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::Arc;
+use std::sync::atomic::Ordering;
+use std::sync::{Arc, Mutex, PoisonError, Weak};
 use std::time::Duration;
 
 use arbiter_catalog::GameId;
@@ -18,16 +17,18 @@ use arbiter_core::Side;
 use serde::{Deserialize, Serialize};
 use tokio::task::AbortHandle;
 
-use super::clock::TimeControl;
-use super::{detached, owner_key, read_side, Created, GameState, Games, SeatLink, Setup, ATTEMPTS};
+mod mine;
+mod rematch;
+
 use crate::error::ApiError;
 use crate::live::{self, GameStatus};
-use crate::seats::{derived_secret, hash_secret, new_game_id, new_secret, seat_secret, Player};
+use crate::notify::{Subscription, LOBBY};
+use crate::play::seats::{
+    derived_secret, hash_secret, new_game_id, new_secret, seat_secret, Player,
+};
+use crate::play::{detached, owner_key, read_side, ClockState, Created, Games, SeatLink, Setup};
 use crate::store::StoredSeek;
-
-/// The channel of the lobby's changes, beside the games' (a game's identifier is 12
-/// characters long).
-pub(crate) const LOBBY: &str = "lobby";
+use crate::time_control::TimeControl;
 
 /// A seek whose creator's page has been gone this long is removed.
 const GONE: Duration = Duration::from_secs(60);
@@ -147,7 +148,7 @@ pub struct MyGame {
     /// It is this browser's turn.
     pub your_turn: bool,
     /// The clock, `null` untimed.
-    pub clock: Option<super::ClockState>,
+    pub clock: Option<ClockState>,
 }
 
 /// What a request presents to prove what it holds: its browser's session, and bearer tokens.
@@ -191,33 +192,57 @@ impl LobbySeen {
     }
 }
 
-/// The lobby's open seeks as last read, and how many changes were announced when they were.
-#[derive(Default)]
-pub(super) struct Lobby {
-    changes: AtomicU64,
+/// The lobby: its open seeks as last read (with the lobby's version then), and the sweep
+/// that removes the seeks whose creator is gone.
+pub struct Lobby {
+    games: Arc<Games>,
     read: tokio::sync::Mutex<Option<(u64, Arc<Vec<StoredSeek>>)>>,
+    sweep: Mutex<Option<AbortHandle>>,
 }
 
-impl Games {
-    /// The lobby changed: every lobby socket, of every server, looks again.
-    async fn lobby_changed(&self) {
-        let change = self.lobby.changes.fetch_add(1, Ordering::Relaxed) as i64 + 1;
-        self.notices.changed(LOBBY, change).await;
+impl Drop for Lobby {
+    fn drop(&mut self) {
+        if let Some(sweep) = self.sweep.get_mut().unwrap_or_else(PoisonError::into_inner).take() {
+            sweep.abort();
+        }
+    }
+}
+
+impl Lobby {
+    /// The lobby of the server whose games are `games`. Nothing runs in the background until
+    /// [`Lobby::start`].
+    #[must_use]
+    pub fn new(games: Arc<Games>) -> Lobby {
+        Lobby { games, read: tokio::sync::Mutex::default(), sweep: Mutex::default() }
     }
 
-    /// Another server announced a change of the lobby.
-    pub(super) fn heard_lobby(&self) {
-        self.lobby.changes.fetch_add(1, Ordering::Relaxed);
+    /// Subscribes to the announcements of the lobby's changes.
+    pub(crate) fn subscribe(&self) -> Subscription {
+        self.games.subscribe(LOBBY)
+    }
+
+    /// Starts the sweep of the seeks, every [`LOBBY_BEAT`].
+    pub fn start(self: &Arc<Self>) {
+        let sweep = spawn_seek_sweep(Arc::downgrade(self));
+        *self.sweep.lock().unwrap_or_else(PoisonError::into_inner) = Some(sweep);
+    }
+}
+
+impl Lobby {
+    /// The lobby changed: every lobby socket, of every server, looks again.
+    async fn lobby_changed(&self) {
+        let change = self.games.lobby_version.fetch_add(1, Ordering::Relaxed) as i64 + 1;
+        self.games.notices.changed(LOBBY, change).await;
     }
 
     /// The open seeks: read again once after each change, however many sockets ask.
     async fn open_seeks(&self) -> Result<Arc<Vec<StoredSeek>>, ApiError> {
-        let mut read = self.lobby.read.lock().await;
-        let changes = self.lobby.changes.load(Ordering::Relaxed);
+        let mut read = self.read.lock().await;
+        let changes = self.games.lobby_version.load(Ordering::Relaxed);
         match &*read {
             Some((when, seeks)) if *when == changes => Ok(seeks.clone()),
             _ => {
-                let seeks = Arc::new(self.store.seeks(None).await?);
+                let seeks = Arc::new(self.games.store.seeks(None).await?);
                 *read = Some((changes, seeks.clone()));
                 Ok(seeks)
             }
@@ -248,7 +273,7 @@ impl Games {
     /// The open seeks, the oldest first; `session` marks the requester's own.
     pub async fn seeks(&self, session: Option<&str>) -> Result<Vec<Seek>, ApiError> {
         let owner = session.map(owner_key);
-        let now = self.time.now();
+        let now = self.games.time.now();
         let open = self.open_seeks().await?;
         Ok(open.iter().filter_map(|seek| self.seek_view(seek, owner.as_deref(), now)).collect())
     }
@@ -269,7 +294,7 @@ impl Games {
             Some(session) => seek_secret(session, &id),
             None => new_secret()?,
         };
-        let now = self.time.now();
+        let now = self.games.time.now();
         let owner = session.as_deref().map(owner_key);
         let stored = StoredSeek {
             id: id.clone(),
@@ -288,7 +313,7 @@ impl Games {
             seen: now,
             accepted: None,
         };
-        if !self.store.post_seek(&stored, SEEKS_PER_OWNER, SEEKS_IN_ALL).await? {
+        if !self.games.store.post_seek(&stored, SEEKS_PER_OWNER, SEEKS_IN_ALL).await? {
             return Err(ApiError::conflict(format!(
                 "too many open seeks: a browser may have {SEEKS_PER_OWNER}, the lobby \
                  {SEEKS_IN_ALL}; withdraw one, or wait"
@@ -307,8 +332,8 @@ impl Games {
         if roots.holding_seek(id, &stored.secret).is_none() {
             return Err(ApiError::Forbidden("only the seek's creator may look at it".to_owned()));
         }
-        let now = self.time.now();
-        self.store.seen_seeks(None, Some(id), now).await?;
+        let now = self.games.time.now();
+        self.games.store.seen_seeks(None, Some(id), now).await?;
         let owner = roots.session.as_deref().map(owner_key);
         let mut seek = self.seek_view(&stored, owner.as_deref(), now).ok_or_else(no_seek)?;
         seek.yours = true;
@@ -322,7 +347,7 @@ impl Games {
         if roots.holding_seek(id, &stored.secret).is_none() {
             return Err(ApiError::Forbidden("only the seek's creator may withdraw it".to_owned()));
         }
-        if !self.store.withdraw_seek(id, &stored.secret).await? {
+        if !self.games.store.withdraw_seek(id, &stored.secret).await? {
             return Err(ApiError::conflict("the seek was accepted already"));
         }
         self.lobby_changed().await;
@@ -396,7 +421,7 @@ impl Games {
             taken,
             seek: Some((id.to_owned(), creator)),
         };
-        let (_, entry) = self.insert(setup).await?;
+        let (_, entry) = self.games.insert(setup).await?;
         let state = entry.state(vec![acceptor]);
         drop(entry);
         self.lobby_changed().await;
@@ -408,10 +433,10 @@ impl Games {
     /// Removes the seeks whose creator has been gone a minute, and those an hour old (what
     /// the server does every few seconds).
     pub async fn sweep_seeks(&self) {
-        let now = self.time.now();
+        let now = self.games.time.now();
         let gone = now - GONE.as_millis() as i64;
         let old = now - OLDEST.as_millis() as i64;
-        match self.store.expire_seeks(gone, old).await {
+        match self.games.store.expire_seeks(gone, old).await {
             Ok(0) => {}
             Ok(_) => self.lobby_changed().await,
             Err(error) => eprintln!("arbiter serve: the sweep of the seeks: {error}"),
@@ -421,7 +446,9 @@ impl Games {
     /// The creator of the open seeks of `session`'s browser is there (its lobby socket is).
     pub(crate) async fn creator_there(&self, session: &str) {
         let owner = owner_key(session);
-        if let Err(error) = self.store.seen_seeks(Some(&owner), None, self.time.now()).await {
+        if let Err(error) =
+            self.games.store.seen_seeks(Some(&owner), None, self.games.time.now()).await
+        {
             eprintln!("arbiter serve: the seeks' creator: {error}");
         }
     }
@@ -435,7 +462,7 @@ impl Games {
         seen: &mut LobbySeen,
     ) -> Result<Vec<serde_json::Value>, ApiError> {
         let owner = session.map(owner_key);
-        let now = self.time.now();
+        let now = self.games.time.now();
         let open = self.open_seeks().await?;
         let views: Vec<Seek> =
             open.iter().filter_map(|seek| self.seek_view(seek, owner.as_deref(), now)).collect();
@@ -463,10 +490,10 @@ impl Games {
         if !(first || gone) {
             return Ok(messages);
         }
-        for seek in self.store.accepted_seeks(&owner).await? {
+        for seek in self.games.store.accepted_seeks(&owner).await? {
             let Some((game, side)) = &seek.accepted else { continue };
             // A seat the creator took already (from another page) is not offered again.
-            let taken = match (self.lock(game).await, read_side(Some(side))) {
+            let taken = match (self.games.lock(game).await, read_side(Some(side))) {
                 (Ok((_, entry)), Some(side)) => entry.stored.seats[side.index()].claimed,
                 _ => true,
             };
@@ -482,180 +509,12 @@ impl Games {
         }
         Ok(messages)
     }
-
-    /// A rematch of game `id` offered, accepted or declined by the holder of `roots`.
-    pub async fn rematch(
-        self: &Arc<Self>,
-        id: &str,
-        roots: Roots,
-        action: RematchAction,
-    ) -> Result<GameState, ApiError> {
-        let (games, id) = (self.clone(), id.to_owned());
-        detached(async move {
-            let mut attempt = 0;
-            loop {
-                attempt += 1;
-                match games.rematch_now(&id, &roots, action).await {
-                    Err(ApiError::Outdated) if attempt < ATTEMPTS => {}
-                    other => return other,
-                }
-            }
-        })
-        .await
-    }
-
-    async fn rematch_now(
-        self: &Arc<Self>,
-        id: &str,
-        roots: &Roots,
-        action: RematchAction,
-    ) -> Result<GameState, ApiError> {
-        use RematchAction::{Accept, Decline, Offer};
-        let (slot, mut entry) = self.lock(id).await?;
-        // The root that holds each side's seat.
-        let mut holding: [Option<String>; 2] = [None, None];
-        for side in Side::BOTH {
-            let Some(stored) = &entry.stored.seats[side.index()].secret else { continue };
-            let session = roots
-                .session
-                .as_ref()
-                .filter(|session| hash_secret(&seat_secret(session, id, side)) == *stored);
-            let token = roots.tokens.iter().find(|token| hash_secret(token) == *stored);
-            holding[side.index()] = session.or(token).cloned();
-        }
-        let held: Vec<Side> =
-            Side::BOTH.into_iter().filter(|side| holding[side.index()].is_some()).collect();
-        let side = entry.acting(&held)?;
-        if !entry.over() {
-            return Err(ApiError::conflict("a rematch is offered once the game is over"));
-        }
-        if let Some(game) = &entry.stored.rematch_game {
-            return Err(ApiError::conflict(format!("the rematch was accepted: game {game}")));
-        }
-        let offer = entry.stored.rematch_offer.as_deref().and_then(|offer| {
-            let mut words = offer.split(' ');
-            let side = read_side(words.next())?;
-            let (game, hash) = (words.next()?.to_owned(), words.next()?.to_owned());
-            Some((side, game, hash, words.next().map(str::to_owned)))
-        });
-        let offered_by_other = offer.as_ref().filter(|(by, ..)| *by != side);
-        let at_once = held.len() == 2 || entry.is_computer(side.opponent());
-        match action {
-            Offer | Accept if at_once || offered_by_other.is_some() => {
-                let (game, offerer) = match offered_by_other {
-                    Some((by, game, hash, owner)) => {
-                        (game.clone(), Some((*by, hash.clone(), owner.clone())))
-                    }
-                    None => (new_game_id()?, None),
-                };
-                let mut secrets = [None, None];
-                let mut holdings = Vec::new();
-                let mut taken = [false; 2];
-                for old in Side::BOTH {
-                    let new = old.opponent();
-                    if entry.players[old.index()] != Player::Human {
-                        continue;
-                    }
-                    taken[new.index()] = true;
-                    secrets[new.index()] = match (&offerer, &holding[old.index()]) {
-                        (Some((by, hash, owner)), _) if *by == old => {
-                            if let Some(owner) = owner {
-                                holdings.push((owner.clone(), new));
-                            }
-                            Some(hash.clone())
-                        }
-                        (_, Some(root)) => {
-                            if roots.session.as_ref() == Some(root) {
-                                holdings.push((owner_key(root), new));
-                            }
-                            Some(hash_secret(&seat_secret(root, &game, new)))
-                        }
-                        (_, None) => None,
-                    };
-                }
-                let kind: GameId =
-                    entry.stored.game.parse().map_err(|e| ApiError::Damaged(format!("{e}")))?;
-                let [white, black] = entry.players.clone();
-                let setup = Setup {
-                    id: game.clone(),
-                    kind,
-                    options: entry.stored.options.clone(),
-                    players: [black, white],
-                    secrets,
-                    clock: entry.control(),
-                    waiting: 0,
-                    holdings,
-                    taken,
-                    seek: None,
-                };
-                let born = self.prepare(setup)?;
-                entry.stored.rematch_offer = None;
-                entry.stored.rematch_game = Some(game.clone());
-                let ply = entry.live.ply();
-                self.commit_with(&slot, &mut entry, ply, Some(&born)).await?;
-                drop(self.start_stored(&game).await?);
-                return Ok(entry.state(held));
-            }
-            Offer => {
-                if offer.as_ref().is_some_and(|(by, ..)| *by == side) {
-                    return Ok(entry.state(held));
-                }
-                let root = holding[side.index()].clone().unwrap_or_default();
-                let game = new_game_id()?;
-                let hash = hash_secret(&seat_secret(&root, &game, side.opponent()));
-                let mut offer = format!("{} {game} {hash}", side.name());
-                // The offerer's browser keeps the new game among its games.
-                if roots.session.as_ref() == Some(&root) {
-                    offer.push_str(&format!(" {}", owner_key(&root)));
-                }
-                entry.stored.rematch_offer = Some(offer);
-            }
-            Accept => return Err(ApiError::conflict("no rematch is offered to you")),
-            Decline if offered_by_other.is_some() => entry.stored.rematch_offer = None,
-            Decline => return Err(ApiError::conflict("no rematch is offered to you")),
-        }
-        let ply = entry.live.ply();
-        self.commit(&slot, &mut entry, ply).await?;
-        Ok(entry.state(held))
-    }
-
-    /// The games whose seats the browser of `session` holds: those that go on first (those
-    /// where it is to move first), then the finished ones, the most recently changed first.
-    pub async fn my_games(&self, session: &str) -> Result<Vec<MyGame>, ApiError> {
-        let owner = owner_key(session);
-        let mut games = Vec::new();
-        let mut seen = HashSet::new();
-        for (id, _) in self.store.holdings(&owner, MY_GAMES).await? {
-            if !seen.insert(id.clone()) {
-                continue;
-            }
-            let secrets = Side::BOTH.map(|side| seat_secret(session, &id, side));
-            let Ok(state) = self.state(&id, &secrets).await else { continue };
-            let your_turn =
-                state.status == GameStatus::Ongoing && state.you.contains(&state.to_move);
-            games.push(MyGame {
-                white_name: state.seats[&Side::White].name.clone(),
-                black_name: state.seats[&Side::Black].name.clone(),
-                id: state.id,
-                game: state.game,
-                you: state.you,
-                ply: state.ply,
-                status: state.status,
-                result: state.result,
-                your_turn,
-                clock: state.clock,
-            });
-        }
-        // Stable: within each group the most recently changed stay first.
-        games.sort_by_key(|game| (game.status != GameStatus::Ongoing, !game.your_turn));
-        Ok(games)
-    }
 }
 
-impl Games {
+impl Lobby {
     /// Seek `id` as stored, open or accepted.
     async fn stored_seek(&self, id: &str) -> Result<StoredSeek, ApiError> {
-        self.store.seeks(Some(id)).await?.into_iter().next().ok_or_else(no_seek)
+        self.games.store.seeks(Some(id)).await?.into_iter().next().ok_or_else(no_seek)
     }
 }
 
@@ -664,13 +523,13 @@ fn no_seek() -> ApiError {
 }
 
 /// Sweeps the seeks every [`LOBBY_BEAT`].
-pub(super) fn spawn_seek_sweep(games: std::sync::Weak<Games>) -> AbortHandle {
+fn spawn_seek_sweep(lobby: Weak<Lobby>) -> AbortHandle {
     tokio::spawn(async move {
         let mut ticks = tokio::time::interval(LOBBY_BEAT);
         loop {
             ticks.tick().await;
-            let Some(games) = games.upgrade() else { return };
-            games.sweep_seeks().await;
+            let Some(lobby) = lobby.upgrade() else { return };
+            lobby.sweep_seeks().await;
         }
     })
     .abort_handle()
