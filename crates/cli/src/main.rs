@@ -12,6 +12,7 @@ mod output;
 mod perft;
 mod play;
 mod proof;
+mod serve;
 mod solve;
 mod tablebase;
 mod versus;
@@ -122,64 +123,7 @@ enum Command {
     /// Play two computer players against each other and print the score and Elo difference.
     Match(versus::MatchArgs),
     /// Serve the games over HTTP and WebSocket, stored in a database; stops on Ctrl-C.
-    Serve {
-        /// The address to listen on.
-        #[arg(long, default_value = "127.0.0.1:8080")]
-        addr: std::net::SocketAddr,
-        /// The database: sqlite://PATH or postgres://USER@HOST/DB (default: arbiter.db in
-        /// the user's data folder).
-        #[arg(long, value_name = "URL")]
-        database: Option<String>,
-        /// Threads the computer players may think on at once (default: one per core).
-        #[arg(long, value_parser = clap::value_parser!(u16).range(1..=256))]
-        workers: Option<u16>,
-        /// The most games kept in memory at once; the others are read from the database
-        /// when asked for.
-        #[arg(long, default_value_t = 10_000, value_parser = clap::value_parser!(u32).range(1..=10_000_000))]
-        cache_games: u32,
-        /// Seconds a game unused stays in memory.
-        #[arg(long, value_name = "SECONDS", default_value_t = 300, value_parser = clap::value_parser!(u32).range(1..=86_400))]
-        idle: u32,
-        /// Seconds a server's claim on a computer move lasts unless renewed: a server that
-        /// dies holds its computer moves this long before another plays them.
-        #[arg(long, value_name = "SECONDS", default_value_t = 20, value_parser = clap::value_parser!(u32).range(1..=3_600))]
-        lease: u32,
-        /// Seconds between the scans for computer moves that no server is searching.
-        #[arg(long, value_name = "SECONDS", default_value_t = 5, value_parser = clap::value_parser!(u32).range(1..=3_600))]
-        scan: u32,
-        /// The most connections served at once; more wait until one closes.
-        #[arg(long, default_value_t = 1_000, value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
-        max_connections: u32,
-        /// Seconds a client has to send a request's body once its headers have come; a body
-        /// that trickles in slower is answered 408 and its connection closed.
-        #[arg(long, value_name = "SECONDS", default_value_t = 10, value_parser = clap::value_parser!(u32).range(1..=3_600))]
-        body_timeout: u32,
-        /// Seconds a client has to send a request's headers; a kept-alive connection on which
-        /// no request begins within them is closed.
-        #[arg(long, value_name = "SECONDS", default_value_t = 10, value_parser = clap::value_parser!(u32).range(1..=3_600))]
-        header_timeout: u32,
-        /// The address people reach the server at when a proxy stands in front of it, e.g.
-        /// https://games.example.org: with `https`, its cookies are `Secure`.
-        #[arg(long, value_name = "URL", value_parser = public_url)]
-        public_url: Option<String>,
-        /// The server is reached through a reverse proxy that appends the client's address to
-        /// X-Forwarded-For: the limits below count by that address.
-        #[arg(long)]
-        behind_proxy: bool,
-        /// Games one client address may create a minute (0: no limit).
-        #[arg(long, default_value_t = 30)]
-        games_per_minute: u32,
-        /// Moves and other changes one client address may make a second, twice as many at
-        /// once (0: no limit).
-        #[arg(long, default_value_t = 20)]
-        changes_per_second: u32,
-        /// Sockets one client address may hold open (0: no limit).
-        #[arg(long, default_value_t = 50)]
-        sockets_per_client: u32,
-        /// Sockets open on one game (0: no limit).
-        #[arg(long, default_value_t = 500)]
-        sockets_per_game: u32,
-    },
+    Serve(serve::ServeArgs),
     /// Speak the Universal Game Interface (UGI) on stdin and stdout, for tournament runners
     /// such as cutegames; see docs/protocols.md.
     Ugi {
@@ -370,69 +314,7 @@ fn run(command: &Command) -> Result<(), Failure> {
     match command {
         Command::Games => list_games(&mut out),
         Command::Bench { game } => bench::run(game.as_deref(), &mut out),
-        Command::Serve {
-            addr,
-            database,
-            workers,
-            cache_games,
-            idle,
-            lease,
-            scan,
-            max_connections,
-            body_timeout,
-            header_timeout,
-            public_url,
-            behind_proxy,
-            games_per_minute,
-            changes_per_second,
-            sockets_per_client,
-            sockets_per_game,
-        } => {
-            let seconds = |value: &u32| Duration::from_secs(u64::from(*value));
-            let workers = workers.map_or_else(
-                || std::thread::available_parallelism().map_or(1, usize::from),
-                usize::from,
-            );
-            let settings = arbiter_server::Settings {
-                workers,
-                cache_games: *cache_games as usize,
-                idle: seconds(idle),
-                lease: seconds(lease),
-                scan: seconds(scan),
-            };
-            let defaults = arbiter_server::Limits::default();
-            let limits = arbiter_server::Limits {
-                connections: *max_connections as usize,
-                body_timeout: seconds(body_timeout),
-                header_timeout: seconds(header_timeout),
-                // Behind a proxy every connection comes from the proxy's address.
-                connections_per_address: if *behind_proxy {
-                    0
-                } else {
-                    defaults.connections_per_address
-                },
-                ..defaults
-            };
-            let database =
-                database.clone().unwrap_or_else(arbiter_server::store::Store::default_url);
-            let public_url = public_url.clone();
-            let protection = arbiter_server::Protection {
-                games_per_minute: *games_per_minute,
-                changes_per_second: *changes_per_second,
-                sockets_per_client: *sockets_per_client as usize,
-                sockets_per_game: *sockets_per_game as usize,
-                behind_proxy: *behind_proxy,
-                ..arbiter_server::Protection::default()
-            };
-            serve(arbiter_server::Config {
-                addr: *addr,
-                database,
-                settings,
-                limits,
-                public_url,
-                protection,
-            })
-        }
+        Command::Serve(args) => serve::run(args),
         Command::Moves { game, .. }
         | Command::Perft { game, .. }
         | Command::Play { game, .. }
@@ -488,7 +370,7 @@ impl Visitor for Run<'_> {
             Command::Games
             | Command::Match(_)
             | Command::Bench { .. }
-            | Command::Serve { .. }
+            | Command::Serve(_)
             | Command::Ugi { .. }
             | Command::Hub { .. }
             | Command::Solve(_)
@@ -532,34 +414,6 @@ fn speak(
     }
     run(id, io::stdin().lock(), arbiter_protocols::Output::new(io::stdout()))
         .map_err(Failure::Output)
-}
-
-/// How long the server's exit waits for the work still running on its threads.
-const SHUTDOWN_WAIT: Duration = Duration::from_secs(1);
-
-/// Reads `--public-url`: an `http://` or `https://` address.
-fn public_url(text: &str) -> Result<String, String> {
-    let scheme = text.split_once("://").map(|(scheme, _)| scheme);
-    match scheme {
-        Some("http" | "https") if text.len() > "https://".len() => {
-            Ok(text.trim_end_matches('/').to_owned())
-        }
-        _ => Err("expected an address like https://games.example.org".to_owned()),
-    }
-}
-
-/// `arbiter serve`: the game server until Ctrl-C.
-fn serve(config: arbiter_server::Config) -> Result<(), Failure> {
-    let runtime = tokio::runtime::Runtime::new().map_err(Failure::Output)?;
-    let database = config.database.clone();
-    let served = runtime.block_on(arbiter_server::serve(config, |bound| {
-        println!("Arbiter is serving on http://{bound}/ (database {database}); Ctrl-C stops it.");
-    }));
-    // A search that does not watch its stop flag (the solver's part of an analysis) does not
-    // hold the exit.
-    runtime.shutdown_timeout(SHUTDOWN_WAIT);
-    served?;
-    Ok(())
 }
 
 /// The legal moves of a game in progress, as text; none when it is over.
