@@ -23,82 +23,19 @@ mod time_control;
 mod view;
 
 use std::net::SocketAddr;
-use std::sync::Arc;
 
 use axum::Router;
 use tokio::net::TcpListener;
 
 pub use crate::error::ApiError;
-use crate::guard::Guard;
 pub use crate::guard::Protection;
-use crate::http::credentials::Cookies;
 pub use crate::http::listen::Limits;
+pub use crate::http::AppState;
 pub use crate::http::openapi::document_json as openapi_document;
 pub use crate::http::MAX_POSITION_MOVES;
 pub use crate::lobby::Lobby;
 pub use crate::play::{Games, Settings};
 use crate::store::Store;
-
-/// What every request shares: the games, how cookies are made, and what each client may ask.
-#[derive(Clone)]
-pub struct AppState {
-    games: Arc<Games>,
-    lobby: Arc<Lobby>,
-    cookies: Cookies,
-    guard: Arc<Guard>,
-}
-
-impl AppState {
-    /// The state of a server on `store`, keeping its games as `settings` says, with its
-    /// background work started (see [`Games::start`]).
-    pub fn start(store: Store, settings: Settings) -> Result<AppState, ApiError> {
-        let games = Arc::new(Games::new(store, settings)?);
-        games.start();
-        let lobby = Arc::new(Lobby::new(games.clone()));
-        lobby.start();
-        let guard = Arc::new(Guard::new(Protection::unlimited()));
-        Ok(AppState { games, lobby, cookies: Cookies::default(), guard })
-    }
-
-    /// The state of a server that limits what each client may ask as `protection` says.
-    #[must_use]
-    pub fn protected(self, protection: Protection) -> AppState {
-        let guard = Arc::new(Guard::new(protection));
-        let forgetting = Arc::downgrade(&guard);
-        tokio::spawn(async move {
-            let mut every = tokio::time::interval(FORGET_CLIENTS);
-            loop {
-                every.tick().await;
-                let Some(guard) = forgetting.upgrade() else { return };
-                guard.forget_idle_clients();
-            }
-        });
-        AppState { guard, ..self }
-    }
-
-    /// The state of a server reached at `public_url` (`https://…` makes its cookies
-    /// `Secure`).
-    #[must_use]
-    pub fn reached_at(self, public_url: Option<&str>) -> AppState {
-        let secure = public_url.is_some_and(|url| url.starts_with("https://"));
-        AppState { cookies: Cookies { secure }, ..self }
-    }
-
-    /// The games.
-    #[must_use]
-    pub fn games(&self) -> &Arc<Games> {
-        &self.games
-    }
-
-    /// The lobby.
-    #[must_use]
-    pub fn lobby(&self) -> &Arc<Lobby> {
-        &self.lobby
-    }
-}
-
-/// How often the rate limiters forget the clients that have not asked for a while.
-const FORGET_CLIENTS: std::time::Duration = std::time::Duration::from_secs(60);
 
 /// The router of the whole API.
 pub fn app(state: AppState) -> Router {

@@ -10,7 +10,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::error::{ApiError, ErrorBody};
 use crate::live::{self, View};
-use crate::AppState;
+use super::AppState;
 
 /// A game of the catalog, as `GET /api/catalog` lists it.
 #[derive(Debug, Serialize, utoipa::ToSchema)]

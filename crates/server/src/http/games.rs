@@ -21,7 +21,7 @@ use crate::error::{ApiError, ErrorBody};
 use crate::guard::Client;
 use crate::live::{self, View};
 use crate::play::{Analysis, Change, Created, DrawAction, GameState, Listed, NewGame, UndoAction};
-use crate::AppState;
+use super::AppState;
 
 /// The query of `GET /api/games`.
 #[derive(Debug, Deserialize, utoipa::IntoParams)]

@@ -11,7 +11,7 @@ use axum::Json;
 
 use crate::error::ErrorBody;
 use crate::guard::Client;
-use crate::AppState;
+use super::AppState;
 
 impl FromRequestParts<AppState> for Client {
     type Rejection = std::convert::Infallible;

@@ -24,7 +24,7 @@ use crate::lobby::{
     LOBBY_BEAT,
 };
 use crate::play::GameState;
-use crate::AppState;
+use super::AppState;
 
 pub(crate) fn routes() -> Router<AppState> {
     Router::new()

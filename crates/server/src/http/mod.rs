@@ -13,6 +13,9 @@ mod lobby;
 pub(crate) mod openapi;
 mod pages;
 mod socket;
+mod state;
+
+pub use self::state::AppState;
 
 use axum::extract::DefaultBodyLimit;
 use axum::http::{header, Method};
@@ -26,7 +29,6 @@ pub use self::catalog::MAX_POSITION_MOVES;
 use self::catalog::{catalog, health, position};
 use self::games::{analysis, create, draw, join, list, play, record, replay, resign, state, undo};
 use crate::error::{ApiError, ErrorBody};
-use crate::AppState;
 
 /// The largest request body, in bytes.
 pub const MAX_BODY: usize = 64 * 1024;

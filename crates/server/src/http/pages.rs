@@ -27,7 +27,7 @@ use axum::routing::get;
 use axum::Router;
 
 use crate::error::ApiError;
-use crate::AppState;
+use super::AppState;
 
 /// A file served as it is: its name (an asset's path under `/assets/`, a page's route), content
 /// type, text, and entity tag.

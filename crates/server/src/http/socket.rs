@@ -18,7 +18,7 @@ use super::limits::too_many;
 use crate::error::{ApiError, ErrorBody};
 use crate::guard::Client;
 use crate::play::Games;
-use crate::AppState;
+use super::AppState;
 
 /// The largest message (and frame) a client may send: it sends nothing the server reads, so a
 /// larger one closes the socket rather than fill the server's memory.
