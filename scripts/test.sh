@@ -21,12 +21,13 @@ fi
 # Each phase's start, in seconds from the script's, on stderr: where the time goes.
 phase() { echo "[test.sh at ${SECONDS}s] $*" >&2; }
 
-# Every crate's tests side by side (examples are left to clippy, which checks they build).
+# Every crate's tests side by side (examples are left to clippy, which checks they build; the
+# Python bindings, which have no Rust tests, are built once, by maturin, below).
 phase "the Rust tests"
 if cargo nextest --version >/dev/null 2>&1; then
-  cargo nextest run --workspace --locked --lib --bins --tests --profile ci
+  cargo nextest run --workspace --exclude arbiter-python --locked --lib --bins --tests --profile ci
 else
-  cargo test --workspace --locked --lib --bins --tests
+  cargo test --workspace --exclude arbiter-python --locked --lib --bins --tests
 fi
 phase "the documentation's examples"
 cargo test --workspace --locked --doc

@@ -8,9 +8,9 @@ use axum::http::StatusCode;
 use axum::Json;
 use serde::{Deserialize, Serialize};
 
+use super::AppState;
 use crate::error::{ApiError, ErrorBody};
 use crate::live::{self, View};
-use super::AppState;
 
 /// A game of the catalog, as `GET /api/catalog` lists it.
 #[derive(Debug, Serialize, utoipa::ToSchema)]

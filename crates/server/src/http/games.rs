@@ -17,11 +17,11 @@ use serde::Deserialize;
 use super::credentials::presented;
 use super::extract::{body, with_cookie, BodyErrors, GameErrors, SentAsJson};
 use super::limits::too_many;
+use super::AppState;
 use crate::error::{ApiError, ErrorBody};
 use crate::guard::Client;
 use crate::live::{self, View};
 use crate::play::{Analysis, Change, Created, DrawAction, GameState, Listed, NewGame, UndoAction};
-use super::AppState;
 
 /// The query of `GET /api/games`.
 #[derive(Debug, Deserialize, utoipa::IntoParams)]

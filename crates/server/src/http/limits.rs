@@ -9,9 +9,9 @@ use axum::http::{header, HeaderValue, Method, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
 
+use super::AppState;
 use crate::error::ErrorBody;
 use crate::guard::Client;
-use super::AppState;
 
 impl FromRequestParts<AppState> for Client {
     type Rejection = std::convert::Infallible;

@@ -17,6 +17,7 @@ use super::credentials::{bearer_tokens, session};
 use super::extract::{body, with_cookie, BodyErrors, GameErrors, SentAsJson};
 use super::limits::too_many;
 use super::socket::pinged;
+use super::AppState;
 use crate::error::{ApiError, ErrorBody};
 use crate::guard::Client;
 use crate::lobby::{
@@ -24,7 +25,6 @@ use crate::lobby::{
     LOBBY_BEAT,
 };
 use crate::play::GameState;
-use super::AppState;
 
 pub(crate) fn routes() -> Router<AppState> {
     Router::new()

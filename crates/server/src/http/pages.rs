@@ -26,8 +26,8 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use axum::Router;
 
-use crate::error::ApiError;
 use super::AppState;
+use crate::error::ApiError;
 
 /// A file served as it is: its name (an asset's path under `/assets/`, a page's route), content
 /// type, text, and entity tag.

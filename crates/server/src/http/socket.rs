@@ -15,10 +15,10 @@ use serde::Deserialize;
 use super::credentials::presented;
 use super::extract::GameErrors;
 use super::limits::too_many;
+use super::AppState;
 use crate::error::{ApiError, ErrorBody};
 use crate::guard::Client;
 use crate::play::Games;
-use super::AppState;
 
 /// The largest message (and frame) a client may send: it sends nothing the server reads, so a
 /// larger one closes the socket rather than fill the server's memory.
