@@ -10,6 +10,11 @@ const SHUTDOWN_WAIT: Duration = Duration::from_secs(1);
 /// The arguments of `arbiter serve`.
 #[derive(Debug, clap::Args)]
 pub struct ServeArgs {
+    /// How the log is written on standard error: `text` for people, `json` (a JSON object a
+    /// line) for a log collector. `RUST_LOG` chooses what is logged (default: `info`, each
+    /// request's answer with its identifier, and what went wrong).
+    #[arg(long, value_enum, default_value_t = LogFormat::Text)]
+    log_format: LogFormat,
     /// The address to listen on.
     #[arg(long, default_value = "127.0.0.1:8080")]
     addr: std::net::SocketAddr,
@@ -68,9 +73,32 @@ pub struct ServeArgs {
     sockets_per_game: u32,
 }
 
+/// How the log is written.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum LogFormat {
+    /// A line of text an event.
+    Text,
+    /// A JSON object an event.
+    Json,
+}
+
+/// Sends the log to standard error in `format`, filtered by `RUST_LOG` (default: `info`, the
+/// database driver's own only from `warn`).
+fn start_log(format: LogFormat) {
+    let filter = tracing_subscriber::EnvFilter::try_from_default_env()
+        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info,sqlx=warn"));
+    let log = tracing_subscriber::fmt().with_env_filter(filter).with_writer(std::io::stderr);
+    // A second server in one process (a test's) keeps the log the first one set up.
+    let _ = match format {
+        LogFormat::Text => log.try_init(),
+        LogFormat::Json => log.json().try_init(),
+    };
+}
+
 /// Runs the server that `args` describe until Ctrl-C.
 pub fn run(args: &ServeArgs) -> Result<(), Failure> {
     let ServeArgs {
+        log_format,
         addr,
         database,
         workers,
@@ -88,6 +116,7 @@ pub fn run(args: &ServeArgs) -> Result<(), Failure> {
         sockets_per_client,
         sockets_per_game,
     } = args;
+    start_log(*log_format);
     let seconds = |value: &u32| Duration::from_secs(u64::from(*value));
     let workers = workers
         .map_or_else(|| std::thread::available_parallelism().map_or(1, usize::from), usize::from);

@@ -105,7 +105,7 @@ pub struct ErrorBody {
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
         if matches!(self, ApiError::Unavailable(_) | ApiError::Internal(_)) {
-            eprintln!("arbiter serve: {self}");
+            tracing::error!(error = %self, "a request failed inside the server");
         }
         let status = self.status();
         let error = self.public_message();

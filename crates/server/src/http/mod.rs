@@ -22,8 +22,15 @@ use axum::http::{header, Method};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Arc;
+
 use tower_http::compression::CompressionLayer;
+use tower_http::request_id::{
+    MakeRequestId, PropagateRequestIdLayer, RequestId, SetRequestIdLayer,
+};
 use tower_http::set_header::SetResponseHeaderLayer;
+use tower_http::trace::{DefaultOnResponse, TraceLayer};
 
 pub use self::catalog::MAX_POSITION_MOVES;
 use self::catalog::{catalog, health, position};
@@ -64,6 +71,57 @@ pub(crate) fn routes(app: &AppState) -> Router<AppState> {
         // Pages, scripts and JSON alike, gzip or Brotli as the client accepts; not the small
         // answers (under 32 bytes), nor a socket's upgrade, which has no body.
         .layer(CompressionLayer::new())
+        // Every request gets an identifier (`x-request-id`, answered too), which each line of
+        // the log about it carries; the line of its answer is logged at `info`.
+        .layer(PropagateRequestIdLayer::x_request_id())
+        .layer(
+            TraceLayer::new_for_http()
+                .make_span_with(request_span)
+                .on_request(())
+                .on_response(DefaultOnResponse::new().level(tracing::Level::INFO)),
+        )
+        .layer(SetRequestIdLayer::x_request_id(RequestIds::default()))
+}
+
+/// The log's span of a request: its identifier, method and path (not its query, which may
+/// carry a seat's token in a link).
+fn request_span<B>(request: &axum::http::Request<B>) -> tracing::Span {
+    let id = request.headers().get(REQUEST_ID).and_then(|value| value.to_str().ok());
+    tracing::info_span!(
+        "request",
+        id = id.unwrap_or("-"),
+        method = %request.method(),
+        path = %request.uri().path(),
+    )
+}
+
+/// The header of a request's identifier.
+const REQUEST_ID: &str = "x-request-id";
+
+/// The identifiers of this server's requests: a random prefix for the server (so that the
+/// logs of several servers do not share one), and a count.
+#[derive(Clone)]
+struct RequestIds {
+    server: String,
+    count: Arc<AtomicU64>,
+}
+
+impl Default for RequestIds {
+    fn default() -> RequestIds {
+        let mut bytes = [0u8; 4];
+        // Without random numbers the prefix is zeros: the identifiers stay unique per server.
+        let _ = getrandom::fill(&mut bytes);
+        let server = bytes.iter().map(|byte| format!("{byte:02x}")).collect();
+        RequestIds { server, count: Arc::default() }
+    }
+}
+
+impl MakeRequestId for RequestIds {
+    fn make_request_id<B>(&mut self, _: &axum::http::Request<B>) -> Option<RequestId> {
+        let number = self.count.fetch_add(1, Ordering::Relaxed) + 1;
+        let id = format!("{}-{number}", self.server);
+        header::HeaderValue::from_str(&id).ok().map(RequestId::new)
+    }
 }
 
 /// What the pages may load and run: their own scripts, styles and images only; no framing

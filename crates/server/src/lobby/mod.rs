@@ -439,7 +439,7 @@ impl Lobby {
         match self.games.store.expire_seeks(gone, old).await {
             Ok(0) => {}
             Ok(_) => self.lobby_changed().await,
-            Err(error) => eprintln!("arbiter serve: the sweep of the seeks: {error}"),
+            Err(error) => tracing::warn!(%error, "the sweep of the seeks failed"),
         }
     }
 
@@ -449,7 +449,7 @@ impl Lobby {
         if let Err(error) =
             self.games.store.seen_seeks(Some(&owner), None, self.games.time.now()).await
         {
-            eprintln!("arbiter serve: the seeks' creator: {error}");
+            tracing::warn!(%error, "the seeks' creator was not marked as there");
         }
     }
 

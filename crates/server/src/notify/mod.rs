@@ -169,13 +169,13 @@ fn spawn_listener(hearer: Weak<dyn Hears>, url: String) -> AbortHandle {
             let mut listener = match PgListener::connect(&url).await {
                 Ok(listener) => listener,
                 Err(error) => {
-                    eprintln!("arbiter serve: cannot listen to the database's changes: {error}");
+                    tracing::error!(%error, "cannot listen to the database's changes");
                     tokio::time::sleep(RECONNECT).await;
                     continue;
                 }
             };
             if let Err(error) = listener.listen(CHANNEL).await {
-                eprintln!("arbiter serve: cannot listen to the database's changes: {error}");
+                tracing::error!(%error, "cannot listen to the database's changes");
                 tokio::time::sleep(RECONNECT).await;
                 continue;
             }
@@ -198,7 +198,7 @@ fn spawn_listener(hearer: Weak<dyn Hears>, url: String) -> AbortHandle {
                     }
                     Ok(None) => strong.missed(),
                     Err(error) => {
-                        eprintln!("arbiter serve: the database's changes are not heard: {error}");
+                        tracing::error!(%error, "the database's changes are not heard");
                         break;
                     }
                 }
@@ -227,9 +227,7 @@ fn spawn_notifier(store: Store, mut changes: mpsc::Receiver<(String, i64)>) -> A
                 match store.notify(&payload).await {
                     Ok(()) => break,
                     Err(error) if attempt == NOTICE_ATTEMPTS => {
-                        eprintln!(
-                            "arbiter serve: the other servers were not told of changes: {error}"
-                        );
+                        tracing::error!(%error, "the other servers were not told of changes");
                     }
                     Err(_) => tokio::time::sleep(RECONNECT).await,
                 }

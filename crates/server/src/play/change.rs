@@ -340,7 +340,7 @@ impl Games {
         let ply = entry.live.ply();
         self.commit(&slot, &mut entry, ply).await?;
         if let Err(error) = self.store.hold(&owner_key(session), id, side).await {
-            eprintln!("arbiter serve: game {id} is not listed among its player's: {error}");
+            tracing::warn!(game = %id, %error, "the game is not listed among its player's");
         }
         let held = [Side::White, Side::Black].map(|side| seat_secret(session, id, side));
         Ok(entry.state(entry.held(&held)))

@@ -110,7 +110,7 @@ impl Games {
                     self.timer.watch(&id, deadline);
                 }
             }
-            Err(error) => eprintln!("arbiter serve: the scan for clocks: {error}"),
+            Err(error) => tracing::warn!(%error, "the scan for clocks failed"),
         }
     }
 }
@@ -136,7 +136,7 @@ pub(super) fn spawn_timer(games: Weak<Games>, scan: Duration) -> AbortHandle {
                         match games.end_on_time(&id).await {
                             Err(ApiError::Outdated) => continue,
                             Err(error) => {
-                                eprintln!("arbiter serve: the clock of game {id}: {error}")
+                                tracing::warn!(game = %id, %error, "the clock of the game was not ended")
                             }
                             Ok(()) => {}
                         }

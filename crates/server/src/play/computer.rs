@@ -71,7 +71,7 @@ impl Games {
                     entry.end_by(event, now);
                     let ply = entry.live.ply();
                     if let Err(error) = games.commit(&slot, &mut entry, ply).await {
-                        eprintln!("arbiter serve: the computer's time in game {id}: {error}");
+                        tracing::warn!(game = %id, %error, "the computer's time was not stored");
                     }
                     return;
                 }
@@ -80,7 +80,7 @@ impl Games {
                     entry.stored.undo_request = None;
                     let ply = entry.live.ply() - 1;
                     if let Err(error) = games.commit(&slot, &mut entry, ply).await {
-                        eprintln!("arbiter serve: the computer's move in game {id}: {error}");
+                        tracing::warn!(game = %id, %error, "the computer's move was not stored");
                     }
                 }
             }
@@ -109,7 +109,9 @@ impl Games {
                         stop.store(true, Ordering::Relaxed);
                         return;
                     }
-                    Err(error) => eprintln!("arbiter serve: the lease on game {id}: {error}"),
+                    Err(error) => {
+                        tracing::warn!(game = %id, %error, "the lease on the game was not renewed")
+                    }
                 }
             }
         })
@@ -127,7 +129,7 @@ impl Games {
         let claimed = match self.store.claim_due(&owner, now_ms(), until, idle as i64).await {
             Ok(claimed) => claimed,
             Err(error) => {
-                eprintln!("arbiter serve: the scan for computer moves: {error}");
+                tracing::warn!(%error, "the scan for computer moves failed");
                 return;
             }
         };
@@ -148,16 +150,16 @@ impl Games {
                 if entry.computer_due() {
                     self.schedule(&slot, &mut entry);
                 } else if let Err(error) = self.store.clear_due(id, entry.stored.version).await {
-                    eprintln!("arbiter serve: game {id}: {error}");
+                    tracing::error!(game = %id, %error, "the game cannot be played on");
                 }
             }
             Err(error @ ApiError::Damaged(_)) => {
                 if let Err(error) = self.store.quarantine(id).await {
-                    eprintln!("arbiter serve: game {id}: {error}");
+                    tracing::error!(game = %id, %error, "the game cannot be played on");
                 }
-                eprintln!("arbiter serve: game {id} is not resumed: {error}");
+                tracing::warn!(game = %id, %error, "the game is not resumed");
             }
-            Err(error) => eprintln!("arbiter serve: game {id} is not resumed: {error}"),
+            Err(error) => tracing::warn!(game = %id, %error, "the game is not resumed"),
         }
     }
 }

@@ -299,7 +299,7 @@ impl Games {
         }
         let stored = self.store.load(id).await?.ok_or_else(not_found)?;
         let entry = Entry::from_stored(stored, self.time.clone()).inspect_err(|error| {
-            eprintln!("arbiter serve: {error}");
+            tracing::error!(%error, "a stored game cannot be read");
         })?;
         Ok(self.cache.insert(id, entry))
     }

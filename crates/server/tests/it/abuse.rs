@@ -211,6 +211,10 @@ async fn requests_from_other_sites_change_nothing_and_answers_are_hardened() {
     assert_eq!(headers["referrer-policy"], "no-referrer");
     let policy = headers["content-security-policy"].to_str().expect("text");
     assert!(policy.contains("frame-ancestors 'none'"), "{policy}");
+    // Each answer names its request, as the log's line about it does.
+    let id = headers["x-request-id"].to_str().expect("text").to_owned();
+    let again = client.get(server.url("/")).send().await.expect("sent");
+    assert_ne!(again.headers()["x-request-id"].to_str().expect("text"), id);
 }
 
 /// Clients that send their request's headers slowly (slowloris) are disconnected once the
