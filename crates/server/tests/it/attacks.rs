@@ -31,6 +31,10 @@ pub enum Attack {
     /// Connections that send a request's headers a byte a second (slowloris): 1,100 in the
     /// finding.
     Slowloris,
+    /// Connections that send a request's headers whole, then its body a byte a second, or a
+    /// `Content-Length` larger than what they send and then nothing, as many as the attacker
+    /// may open: each is cut off once the body's bound passes (10 s by default).
+    SlowBodies,
     /// Analyses of 5 s asked for without pause by 20 clients at once.
     Analyses,
     /// Games created as fast as the server answers.
@@ -42,10 +46,11 @@ pub enum Attack {
 
 impl Attack {
     /// Every family, the person's game alone first.
-    pub const ALL: [Attack; 6] = [
+    pub const ALL: [Attack; 7] = [
         Attack::None,
         Attack::Frames,
         Attack::Slowloris,
+        Attack::SlowBodies,
         Attack::Analyses,
         Attack::Creation,
         Attack::Sockets,
@@ -57,6 +62,7 @@ impl Attack {
             Attack::None => "none",
             Attack::Frames => "frames",
             Attack::Slowloris => "slowloris",
+            Attack::SlowBodies => "slow-bodies",
             Attack::Analyses => "analyses",
             Attack::Creation => "creation",
             Attack::Sockets => "sockets",
@@ -147,6 +153,7 @@ pub async fn attack(attack: Attack, target: Target, until: Instant) -> Arc<Answe
         Attack::None => (0, |_| Box::pin(async {})),
         Attack::Frames => (10, |context| Box::pin(frames(context))),
         Attack::Slowloris => (1, |context| Box::pin(slowloris(context))),
+        Attack::SlowBodies => (1, |context| Box::pin(slow_bodies(context))),
         Attack::Analyses => (20, |context| Box::pin(analyses(context))),
         Attack::Creation => (8, |context| Box::pin(creation(context))),
         Attack::Sockets => (1, |context| Box::pin(sockets(context))),
@@ -214,6 +221,35 @@ async fn slowloris(context: Context) {
     while Instant::now() < context.until {
         for stream in &mut held {
             let _ = stream.write_all(b"X").await;
+        }
+        tokio::time::sleep(Duration::from_secs(1)).await;
+    }
+}
+
+async fn slow_bodies(context: Context) {
+    let mut held = Vec::new();
+    let path = format!("/api/games/{}/moves", context.id);
+    for number in 0..context.target.connections {
+        match local_stream(context.target.attacker, context.target.server).await {
+            Ok(mut stream) => {
+                // Half send their body slowly, half say it is longer than they send.
+                let length = if number % 2 == 0 { 64 } else { 60_000 };
+                let headers = format!(
+                    "POST {path} HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n\
+                     Content-Length: {length}\r\n\r\n{{"
+                );
+                let _ = stream.write_all(headers.as_bytes()).await;
+                held.push((number % 2 == 0, stream));
+                context.answers.count(Some(StatusCode::OK));
+            }
+            Err(_) => context.answers.count(None),
+        }
+    }
+    while Instant::now() < context.until {
+        for (trickles, stream) in &mut held {
+            if *trickles {
+                let _ = stream.write_all(b" ").await;
+            }
         }
         tokio::time::sleep(Duration::from_secs(1)).await;
     }
