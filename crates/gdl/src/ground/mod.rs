@@ -1,0 +1,315 @@
+//! Grounding: every rule replaced by its ground instances that can ever matter.
+//!
+//! Relations split in two. *Static* ones depend neither on `true` nor on `does`; they hold the
+//! same in every state, so they are computed exactly, stratum by stratum, and vanish from the
+//! ground rules. *Dynamic* ones are over-approximated: an atom is *possible* when some
+//! instance of its rules has possible positive literals, negations of dynamic atoms assumed
+//! satisfiable; `(true p)` is possible when `(init p)` holds or `(next p)` is possible, and
+//! `(does r m)` when `(legal r m)` is. Iterating this to a fixed point gives every atom that any
+//! reachable state can make true (and some that none can), and the ground instances over them.
+
+mod pattern;
+
+use std::collections::{HashMap, HashSet};
+
+use crate::check::{dependency_graph, strongly_connected};
+use crate::error::GdlError;
+use crate::ground::pattern::{prepare, too_large, Bindings, Prepared, Test};
+use crate::syntax::{Description, FlatRule, Symbol};
+use crate::terms::{Node, TermId, Terms};
+
+/// The most ground terms (atoms included) a description may make.
+pub const MAX_TERMS: usize = 2_000_000;
+/// The most ground rule instances a description may make.
+pub const MAX_INSTANCES: usize = 4_000_000;
+
+/// The atoms of one relation, in the order they were found.
+#[derive(Debug, Clone, Default)]
+pub(crate) struct Relation {
+    pub(crate) atoms: Vec<TermId>,
+    set: HashSet<TermId>,
+}
+
+impl Relation {
+    fn insert(&mut self, atom: TermId) -> bool {
+        let new = self.set.insert(atom);
+        if new {
+            self.atoms.push(atom);
+        }
+        new
+    }
+
+    pub(crate) fn contains(&self, atom: TermId) -> bool {
+        self.set.contains(&atom)
+    }
+}
+
+/// A ground rule over dynamic atoms: the head holds when every literal does (`true`: the atom
+/// holds; `false`: it does not).
+#[derive(Debug, Clone)]
+pub(crate) struct Instance {
+    pub(crate) head: TermId,
+    pub(crate) body: Vec<(TermId, bool)>,
+}
+
+/// The ground form of a description.
+#[derive(Debug, Clone)]
+pub(crate) struct Grounding {
+    pub(crate) terms: Terms,
+    /// The atoms of each relation: exact for static relations, possible for dynamic ones.
+    pub(crate) relations: HashMap<Symbol, Relation>,
+    pub(crate) dynamic: HashSet<Symbol>,
+    pub(crate) instances: Vec<Instance>,
+    /// The roles, as terms, in the order of the text.
+    pub(crate) roles: Vec<TermId>,
+}
+
+impl Grounding {
+    /// The atoms of `relation` (exact or possible).
+    pub(crate) fn atoms(&self, relation: Option<Symbol>) -> &[TermId] {
+        relation.and_then(|r| self.relations.get(&r)).map_or(&[], |r| r.atoms.as_slice())
+    }
+
+    /// `true` when `atom` belongs to a static relation and holds.
+    pub(crate) fn holds_statically(&self, atom: TermId) -> bool {
+        self.terms.functor(atom).is_some_and(|relation| {
+            !self.dynamic.contains(&relation)
+                && self.relations.get(&relation).is_some_and(|r| r.contains(atom))
+        })
+    }
+}
+
+/// Grounds the checked `rules` of `description`.
+///
+/// # Errors
+///
+/// [`GdlError::TooLarge`] when the ground form passes [`MAX_TERMS`] or [`MAX_INSTANCES`].
+pub(crate) fn ground(description: &Description, rules: &[FlatRule]) -> Result<Grounding, GdlError> {
+    let symbols = &description.symbols;
+    let mut grounder = Grounder {
+        terms: Terms::default(),
+        relations: HashMap::new(),
+        dynamic: dynamic_relations(description, rules),
+    };
+    let prepared: Vec<Prepared> =
+        rules.iter().map(|rule| prepare(&mut grounder.terms, rule)).collect();
+    let groups = groups(rules, &prepared);
+    let (dynamic_groups, static_groups): (Vec<_>, Vec<_>) =
+        groups.into_iter().partition(|group| grounder.dynamic.contains(&group[0].head.relation));
+    for group in &static_groups {
+        grounder.saturate(group)?;
+    }
+    let true_relation = symbols.get("true");
+    let does_relation = symbols.get("does");
+    grounder.feed(symbols.get("init"), true_relation, false);
+    loop {
+        for group in &dynamic_groups {
+            grounder.saturate(group)?;
+        }
+        let new_states = grounder.feed(symbols.get("next"), true_relation, false);
+        let new_moves = grounder.feed(symbols.get("legal"), does_relation, true);
+        if !new_states && !new_moves {
+            break;
+        }
+    }
+    let mut instances = Vec::new();
+    for rule in &prepared {
+        if grounder.dynamic.contains(&rule.head.relation) {
+            grounder.instances(rule, &mut instances)?;
+        }
+    }
+    let roles = roles(&mut grounder.terms, description, rules);
+    Ok(Grounding {
+        terms: grounder.terms,
+        relations: grounder.relations,
+        dynamic: grounder.dynamic,
+        instances,
+        roles,
+    })
+}
+
+/// The roles' terms, in the order of their facts.
+fn roles(terms: &mut Terms, description: &Description, rules: &[FlatRule]) -> Vec<TermId> {
+    let mut roles = Vec::new();
+    let role = description.symbols.get("role");
+    for rule in rules.iter().filter(|rule| Some(rule.head.relation) == role) {
+        let prepared = prepare(terms, rule);
+        if let Some(pattern) = prepared.head.args.first() {
+            let id = terms.build(pattern, &Vec::new());
+            if !roles.contains(&id) {
+                roles.push(id);
+            }
+        }
+    }
+    roles
+}
+
+/// The relations that depend on `true` or `does`, themselves included.
+fn dynamic_relations(description: &Description, rules: &[FlatRule]) -> HashSet<Symbol> {
+    let graph = dependency_graph(rules);
+    let mut dynamic: HashSet<Symbol> =
+        ["true", "does"].iter().filter_map(|name| description.symbols.get(name)).collect();
+    loop {
+        let before = dynamic.len();
+        for (&head, edges) in &graph {
+            if edges.iter().any(|edge| dynamic.contains(&edge.to)) {
+                dynamic.insert(head);
+            }
+        }
+        if dynamic.len() == before {
+            return dynamic;
+        }
+    }
+}
+
+/// The rules grouped by the strongly connected component of their heads' relations, lower
+/// strata first (Tarjan's algorithm completes a component after those it depends on).
+fn groups<'a>(rules: &[FlatRule], prepared: &'a [Prepared]) -> Vec<Vec<&'a Prepared>> {
+    let components = strongly_connected(&dependency_graph(rules));
+    let mut by_component: Vec<(usize, Vec<&Prepared>)> = Vec::new();
+    for rule in prepared {
+        let component = components.get(&rule.head.relation).copied().unwrap_or(usize::MAX);
+        match by_component.iter_mut().find(|(c, _)| *c == component) {
+            Some((_, group)) => group.push(rule),
+            None => by_component.push((component, vec![rule])),
+        }
+    }
+    by_component.sort_by_key(|(component, _)| *component);
+    by_component.into_iter().map(|(_, group)| group).collect()
+}
+
+struct Grounder {
+    terms: Terms,
+    relations: HashMap<Symbol, Relation>,
+    dynamic: HashSet<Symbol>,
+}
+
+impl Grounder {
+    /// Adds the heads of `group`'s rules until nothing new comes (once, for a group that does
+    /// not use its own relations).
+    fn saturate(&mut self, group: &[&Prepared]) -> Result<(), GdlError> {
+        let heads: Vec<Symbol> = group.iter().map(|rule| rule.head.relation).collect();
+        let recursive = group
+            .iter()
+            .any(|rule| rule.positives.iter().any(|atom| heads.contains(&atom.relation)));
+        loop {
+            let mut added = false;
+            for rule in group {
+                for bindings in self.join(rule) {
+                    let atom = self.terms.build_atom(&rule.head, &bindings);
+                    added |= self.relations.entry(rule.head.relation).or_default().insert(atom);
+                }
+                if self.terms.len() > MAX_TERMS {
+                    return Err(too_large("the number of ground terms", MAX_TERMS));
+                }
+            }
+            if !recursive || !added {
+                return Ok(());
+            }
+        }
+    }
+
+    /// Adds `(to x...)` for each atom `(from x...)`; `true` when one was new. With `all_args`,
+    /// every argument is carried (`legal` to `does`); without, only the first (`next` to
+    /// `true`).
+    fn feed(&mut self, from: Option<Symbol>, to: Option<Symbol>, all_args: bool) -> bool {
+        let (Some(from), Some(to)) = (from, to) else { return false };
+        let atoms = self.relations.get(&from).map(|r| r.atoms.clone()).unwrap_or_default();
+        let mut added = false;
+        for atom in atoms {
+            let args: Box<[TermId]> = if all_args {
+                self.terms.args(atom).into()
+            } else {
+                self.terms.args(atom).iter().take(1).copied().collect()
+            };
+            let fed = self.terms.intern(Node::Function(to, args));
+            added |= self.relations.entry(to).or_default().insert(fed);
+        }
+        added
+    }
+
+    /// Every complete binding of `rule`'s variables under which its positive literals are
+    /// among the known atoms and its tests pass (negations of dynamic atoms are not tested).
+    fn join(&self, rule: &Prepared) -> Vec<Bindings> {
+        let mut found = Vec::new();
+        let mut bindings = vec![None; rule.variables];
+        let mut trail = Vec::new();
+        self.join_from(rule, 0, &mut bindings, &mut trail, &mut found);
+        found
+    }
+
+    fn join_from(
+        &self,
+        rule: &Prepared,
+        depth: usize,
+        bindings: &mut Bindings,
+        trail: &mut Vec<usize>,
+        found: &mut Vec<Bindings>,
+    ) {
+        let Some(atom) = rule.positives.get(depth) else {
+            if rule.tests.iter().all(|test| self.passes(test, bindings)) {
+                found.push(bindings.clone());
+            }
+            return;
+        };
+        if let Some(ground) = self.terms.lookup_atom(atom, bindings) {
+            // Every variable is bound already: a membership test.
+            if self.relations.get(&atom.relation).is_some_and(|r| r.contains(ground)) {
+                self.join_from(rule, depth + 1, bindings, trail, found);
+            }
+            return;
+        }
+        let Some(relation) = self.relations.get(&atom.relation) else { return };
+        for &candidate in &relation.atoms {
+            let mark = trail.len();
+            if self.terms.unify_atom(atom, candidate, bindings, trail) {
+                self.join_from(rule, depth + 1, bindings, trail, found);
+            }
+            for index in trail.drain(mark..) {
+                bindings[index] = None;
+            }
+        }
+    }
+
+    fn passes(&self, test: &Test, bindings: &Bindings) -> bool {
+        match test {
+            Test::Distinct(a, b) => {
+                self.terms.lookup(a, bindings) != self.terms.lookup(b, bindings)
+            }
+            Test::Same(a, b) => self.terms.lookup(a, bindings) == self.terms.lookup(b, bindings),
+            Test::Fails(atom) if self.dynamic.contains(&atom.relation) => true,
+            Test::Fails(atom) => !self.terms.lookup_atom(atom, bindings).is_some_and(|ground| {
+                self.relations.get(&atom.relation).is_some_and(|r| r.contains(ground))
+            }),
+        }
+    }
+
+    /// Appends the ground instances of the dynamic `rule`, with its static literals removed
+    /// (they hold) and its negations of impossible atoms removed (they hold too).
+    fn instances(&mut self, rule: &Prepared, into: &mut Vec<Instance>) -> Result<(), GdlError> {
+        for bindings in self.join(rule) {
+            let head = self.terms.build_atom(&rule.head, &bindings);
+            let mut body = Vec::new();
+            for atom in rule.positives.iter().filter(|atom| self.dynamic.contains(&atom.relation)) {
+                body.push((self.terms.build_atom(atom, &bindings), true));
+            }
+            for test in &rule.tests {
+                let Test::Fails(atom) = test else { continue };
+                if !self.dynamic.contains(&atom.relation) {
+                    continue;
+                }
+                let possible = self.terms.lookup_atom(atom, &bindings).filter(|&ground| {
+                    self.relations.get(&atom.relation).is_some_and(|r| r.contains(ground))
+                });
+                if let Some(ground) = possible {
+                    body.push((ground, false));
+                }
+            }
+            into.push(Instance { head, body });
+            if into.len() > MAX_INSTANCES {
+                return Err(too_large("the number of ground rule instances", MAX_INSTANCES));
+            }
+        }
+        Ok(())
+    }
+}

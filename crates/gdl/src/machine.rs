@@ -1,0 +1,285 @@
+//! The evaluation of the network: a state loaded into it, queried, and moved on.
+//!
+//! Each node keeps the number of its satisfied inputs. When a node changes, each node it feeds
+//! gains or loses one satisfied input and is compared with its threshold; only a change goes
+//! further. Consecutive states of a game differ in a few base propositions, so a step costs
+//! work in proportion to what changes, not to the size of the network (the counting
+//! propagation of Sancho's propositional networks, in its simplest form). The outputs keep
+//! their own bitsets up to date as they change: each role's legal moves and the next state.
+
+use crate::error::GdlError;
+use crate::game::{Game, Move, State};
+use crate::network::{UNWATCHED, WATCH_NEXT};
+
+/// A reasoner over one [`Game`]: holds a state and answers for it. Cheap to create; make one per
+/// thread.
+#[derive(Debug, Clone)]
+pub struct Machine<'g> {
+    game: &'g Game,
+    count: Vec<u32>,
+    value: Vec<bool>,
+    /// Each role's legal moves, one bit per move, from the word `legal_offsets[role]`.
+    legal: Vec<u64>,
+    /// The next state, for the joint move set on the inputs.
+    next: Vec<u64>,
+    /// The next state of the last joint move computed.
+    scratch: Vec<u64>,
+    state: State,
+    /// Changed nodes to propagate: the node's number shifted left once, its new value in bit 0.
+    stack: Vec<u32>,
+}
+
+impl<'g> Machine<'g> {
+    /// A machine holding the game's initial state.
+    #[must_use]
+    pub fn new(game: &'g Game) -> Self {
+        let network = &game.network;
+        let state_words = game.bases.len().div_ceil(64);
+        let legal_words: usize = network.legals.iter().map(|role| role.len().div_ceil(64)).sum();
+        let mut machine = Machine {
+            game,
+            count: network.initial_count.clone(),
+            value: network.initial_value.clone(),
+            legal: vec![0; legal_words],
+            next: vec![0; state_words],
+            scratch: vec![0; state_words],
+            state: State { words: vec![0; state_words].into() },
+            stack: Vec::new(),
+        };
+        for (role, nodes) in network.legals.iter().enumerate() {
+            for (index, &node) in nodes.iter().enumerate() {
+                if machine.value[node as usize] {
+                    machine.legal[network.legal_offsets[role] + index / 64] |= 1 << (index % 64);
+                }
+            }
+        }
+        for (base, &node) in network.nexts.iter().enumerate() {
+            if machine.value[node as usize] {
+                machine.next[base / 64] |= 1 << (base % 64);
+            }
+        }
+        machine.load(&game.initial.words);
+        machine
+    }
+
+    /// The state held.
+    #[must_use]
+    pub fn state(&self) -> &State {
+        &self.state
+    }
+
+    /// Holds `state` from now on (the work is in proportion to how much it differs from the
+    /// state held).
+    ///
+    /// # Errors
+    ///
+    /// [`GdlError::ForeignState`] for a state of another game.
+    pub fn set_state(&mut self, state: &State) -> Result<(), GdlError> {
+        if state.words.len() != self.state.words.len() {
+            return Err(GdlError::ForeignState {
+                expected: self.state.words.len(),
+                found: state.words.len(),
+            });
+        }
+        self.load(&state.words);
+        Ok(())
+    }
+
+    /// `true` when the state held is terminal.
+    #[must_use]
+    pub fn is_terminal(&self) -> bool {
+        self.value[self.game.network.terminal as usize]
+    }
+
+    /// The goal value of `role` in the state held: the smallest of the values whose `goal`
+    /// holds, `None` when none does (or for a role the game does not have). GDL asks exactly
+    /// one to hold in a terminal state.
+    #[must_use]
+    pub fn goal(&self, role: usize) -> Option<u32> {
+        self.goal_values(role).next()
+    }
+
+    /// Every goal value of `role` that holds in the state held, ascending.
+    pub fn goal_values(&self, role: usize) -> impl Iterator<Item = u32> + '_ {
+        let goals = self.game.network.goals.get(role).map_or(&[][..], Vec::as_slice);
+        goals.iter().filter(|&&(_, node)| self.value[node as usize]).map(|&(value, _)| value)
+    }
+
+    fn legal_words(&self, role: usize) -> &[u64] {
+        let network = &self.game.network;
+        let Some(&start) = network.legal_offsets.get(role) else { return &[] };
+        let end = start + network.legals[role].len().div_ceil(64);
+        &self.legal[start..end]
+    }
+
+    /// The legal moves of `role` in the state held, in the order of [`Game::moves`].
+    pub fn legal_moves(&self, role: usize) -> impl Iterator<Item = Move> + '_ {
+        self.legal_words(role).iter().enumerate().flat_map(|(word, &bits)| {
+            BitIter(bits).map(move |bit| Move(u32::try_from(word * 64 + bit).unwrap_or(u32::MAX)))
+        })
+    }
+
+    /// How many legal moves `role` has in the state held.
+    #[must_use]
+    pub fn legal_count(&self, role: usize) -> usize {
+        self.legal_words(role).iter().map(|bits| bits.count_ones() as usize).sum()
+    }
+
+    /// The `n`th legal move of `role` (from 0, in the order of [`Machine::legal_moves`]).
+    #[must_use]
+    pub fn nth_legal(&self, role: usize, mut n: usize) -> Option<Move> {
+        for (word, &bits) in self.legal_words(role).iter().enumerate() {
+            let ones = bits.count_ones() as usize;
+            if n < ones {
+                let bit = BitIter(bits).nth(n)?;
+                return Some(Move(u32::try_from(word * 64 + bit).ok()?));
+            }
+            n -= ones;
+        }
+        None
+    }
+
+    /// `true` when `mv` is a legal move of `role` in the state held.
+    #[must_use]
+    pub fn is_legal(&self, role: usize, mv: Move) -> bool {
+        let index = mv.0 as usize;
+        self.legal_words(role).get(index / 64).is_some_and(|bits| bits >> (index % 64) & 1 == 1)
+    }
+
+    /// The state that follows the state held when the roles play `joint` (one move per role,
+    /// in the order of [`Game::roles`]). The state held does not change.
+    ///
+    /// # Errors
+    ///
+    /// [`GdlError::JointMoveSize`] or [`GdlError::IllegalMove`] for a joint move that cannot be
+    /// played here.
+    pub fn next_state(&mut self, joint: &[Move]) -> Result<State, GdlError> {
+        self.compute_next(joint)?;
+        Ok(State { words: self.scratch.clone().into() })
+    }
+
+    /// Plays `joint` (one move per role): the state held becomes the next one.
+    ///
+    /// # Errors
+    ///
+    /// As [`Machine::next_state`]; the state held is then unchanged.
+    pub fn play(&mut self, joint: &[Move]) -> Result<(), GdlError> {
+        self.compute_next(joint)?;
+        let next = std::mem::take(&mut self.scratch);
+        self.load(&next);
+        self.scratch = next;
+        Ok(())
+    }
+
+    /// Computes the state after `joint` into `self.scratch`, and clears the inputs again.
+    fn compute_next(&mut self, joint: &[Move]) -> Result<(), GdlError> {
+        let network = &self.game.network;
+        if joint.len() != network.inputs.len() {
+            return Err(GdlError::JointMoveSize {
+                expected: network.inputs.len(),
+                found: joint.len(),
+            });
+        }
+        for (role, &mv) in joint.iter().enumerate() {
+            if !self.is_legal(role, mv) {
+                return Err(GdlError::IllegalMove {
+                    role: self.game.roles[role].clone(),
+                    text: self.game.move_text(role, mv).unwrap_or("?").to_owned(),
+                });
+            }
+        }
+        for (role, &mv) in joint.iter().enumerate() {
+            let node = self.game.network.inputs[role][mv.0 as usize];
+            self.set_node(node, true);
+        }
+        self.scratch.copy_from_slice(&self.next);
+        for (role, &mv) in joint.iter().enumerate() {
+            let node = self.game.network.inputs[role][mv.0 as usize];
+            self.set_node(node, false);
+        }
+        Ok(())
+    }
+
+    /// Sets the base propositions to `words`.
+    fn load(&mut self, words: &[u64]) {
+        for (word, &target) in words.iter().enumerate() {
+            let mut changed = self.state.words[word] ^ target;
+            while changed != 0 {
+                let bit = changed.trailing_zeros() as usize;
+                changed &= changed - 1;
+                let node = self.game.network.bases[word * 64 + bit];
+                self.set_node(node, target >> bit & 1 == 1);
+            }
+            self.state.words[word] = target;
+        }
+    }
+
+    /// Gives a node set from outside its value, and propagates the change.
+    fn set_node(&mut self, node: u32, value: bool) {
+        if self.value[node as usize] == value {
+            return;
+        }
+        self.value[node as usize] = value;
+        let watch = self.game.network.watch[node as usize];
+        if watch != UNWATCHED {
+            flip(&mut self.legal, &mut self.next, watch);
+        }
+        self.stack.push(node << 1 | u32::from(value));
+        self.propagate();
+    }
+
+    fn propagate(&mut self) {
+        let network = &self.game.network;
+        while let Some(entry) = self.stack.pop() {
+            let node = (entry >> 1) as usize;
+            let value = entry & 1 == 1;
+            let edges =
+                &network.edges[network.fanout[node] as usize..network.fanout[node + 1] as usize];
+            for &edge in edges {
+                let target = (edge >> 1) as usize;
+                let count = &mut self.count[target];
+                if value != (edge & 1 == 1) {
+                    *count += 1;
+                } else {
+                    *count -= 1;
+                }
+                let now = *count >= network.threshold[target];
+                if now != self.value[target] {
+                    self.value[target] = now;
+                    self.stack.push((edge >> 1) << 1 | u32::from(now));
+                    let watch = network.watch[target];
+                    if watch != UNWATCHED {
+                        flip(&mut self.legal, &mut self.next, watch);
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// Flips the output bit a watch names.
+fn flip(legal: &mut [u64], next: &mut [u64], watch: u32) {
+    if watch & WATCH_NEXT != 0 {
+        let base = (watch & !WATCH_NEXT) as usize;
+        next[base / 64] ^= 1 << (base % 64);
+    } else {
+        let bit = watch as usize;
+        legal[bit / 64] ^= 1 << (bit % 64);
+    }
+}
+
+/// The set bits of a word, lowest first.
+struct BitIter(u64);
+
+impl Iterator for BitIter {
+    type Item = usize;
+
+    fn next(&mut self) -> Option<usize> {
+        if self.0 == 0 {
+            return None;
+        }
+        let bit = self.0.trailing_zeros() as usize;
+        self.0 &= self.0 - 1;
+        Some(bit)
+    }
+}

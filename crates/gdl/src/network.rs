@@ -1,0 +1,310 @@
+//! The propositional network built from the ground rules: one node per dynamic atom (an OR of
+//! its rule instances), one per rule instance of two literals or more (an AND), the base
+//! propositions (`true`) and the inputs (`does`) as nodes set from outside. Edges carry a
+//! polarity, so a negation costs no node.
+//!
+//! A node is true when the number of its satisfied inputs reaches its threshold (all of them
+//! for an AND, one for an OR), which is what lets [`crate::Machine`] update it in constant time
+//! when one input changes.
+
+use std::collections::{HashMap, VecDeque};
+
+use crate::error::GdlError;
+use crate::ground::Grounding;
+use crate::syntax::Symbols;
+use crate::terms::TermId;
+
+/// The threshold of a node set from outside (a base proposition or an input), which counting
+/// never reaches.
+pub(crate) const SET_FROM_OUTSIDE: u32 = u32::MAX;
+/// No output watches the node.
+pub(crate) const UNWATCHED: u32 = u32::MAX;
+/// The flag of a watch on a `next` proposition (the rest: the base's number); without it, a
+/// watch on a `legal` proposition (the rest: its bit among all roles' legal bits).
+pub(crate) const WATCH_NEXT: u32 = 1 << 31;
+
+/// The compiled network: its nodes and edges, and where the game's propositions are in it.
+#[derive(Debug, Clone)]
+pub(crate) struct Network {
+    pub(crate) threshold: Vec<u32>,
+    /// The edges leaving node `n` are `edges[fanout[n]..fanout[n + 1]]`.
+    pub(crate) fanout: Vec<u32>,
+    /// An edge: its target's number shifted left once, with bit 0 set for a negated input.
+    pub(crate) edges: Vec<u32>,
+    /// What the node's changes update: [`UNWATCHED`], a legal bit, or `WATCH_NEXT | base`.
+    pub(crate) watch: Vec<u32>,
+    /// The nodes' counts and values when every base proposition and input is false.
+    pub(crate) initial_count: Vec<u32>,
+    pub(crate) initial_value: Vec<bool>,
+    /// The node of each base proposition, by its number.
+    pub(crate) bases: Vec<u32>,
+    /// The node of each role's `does` for each of its moves.
+    pub(crate) inputs: Vec<Vec<u32>>,
+    /// The node of each role's `legal` for each of its moves.
+    pub(crate) legals: Vec<Vec<u32>>,
+    /// The node of each base proposition's `next`.
+    pub(crate) nexts: Vec<u32>,
+    pub(crate) terminal: u32,
+    /// Each role's goal values (ascending) and their nodes.
+    pub(crate) goals: Vec<Vec<(u32, u32)>>,
+    /// The first 64-bit word of each role's legal bits.
+    pub(crate) legal_offsets: Vec<usize>,
+}
+
+/// The propositions of the game, as terms, in the order of their numbers.
+#[derive(Debug, Clone)]
+pub(crate) struct Propositions {
+    /// The base propositions (`p` of `(true p)`).
+    pub(crate) bases: Vec<TermId>,
+    /// Each role's moves.
+    pub(crate) moves: Vec<Vec<TermId>>,
+}
+
+struct Builder {
+    threshold: Vec<u32>,
+    /// Each node's inputs: the source's number shifted left once, bit 0 for a negation.
+    inputs: Vec<Vec<u32>>,
+    atoms: HashMap<TermId, u32>,
+}
+
+impl Builder {
+    fn node(&mut self, threshold: u32) -> u32 {
+        self.threshold.push(threshold);
+        self.inputs.push(Vec::new());
+        u32::try_from(self.threshold.len() - 1).unwrap_or(u32::MAX)
+    }
+
+    fn atom(&mut self, atom: TermId) -> u32 {
+        if let Some(&node) = self.atoms.get(&atom) {
+            return node;
+        }
+        let node = self.node(1);
+        self.atoms.insert(atom, node);
+        node
+    }
+
+    fn edge(&mut self, from: u32, to: u32, negative: bool) {
+        self.inputs[to as usize].push(from << 1 | u32::from(negative));
+    }
+}
+
+/// Builds the network of `grounding`.
+///
+/// # Errors
+///
+/// [`GdlError::CyclicNetwork`] when the ground rules are recursive over the state;
+/// [`GdlError::GoalValue`] for a goal value that is not a number from 0 to 100.
+pub(crate) fn build(
+    grounding: &Grounding,
+    symbols: &Symbols,
+) -> Result<(Network, Propositions), GdlError> {
+    let relation = |name| symbols.get(name);
+    let mut builder = Builder { threshold: Vec::new(), inputs: Vec::new(), atoms: HashMap::new() };
+    let always = builder.node(0);
+    let never = builder.node(1);
+    let base_atoms = grounding.atoms(relation("true")).to_vec();
+    let bases: Vec<u32> =
+        base_atoms.iter().map(|&atom| builder.atom_set_from_outside(atom)).collect();
+    for &atom in grounding.atoms(relation("does")) {
+        builder.atom_set_from_outside(atom);
+    }
+    for instance in &grounding.instances {
+        let head = builder.atom(instance.head);
+        match instance.body.as_slice() {
+            [] => builder.edge(always, head, false),
+            [(atom, positive)] => {
+                let literal = builder.atom(*atom);
+                builder.edge(literal, head, !positive);
+            }
+            body => {
+                let and = builder.node(u32::try_from(body.len()).unwrap_or(u32::MAX));
+                for &(atom, positive) in body {
+                    let literal = builder.atom(atom);
+                    builder.edge(literal, and, !positive);
+                }
+                builder.edge(and, head, false);
+            }
+        }
+    }
+    let output = |builder: &Builder, atom: TermId| match builder.atoms.get(&atom) {
+        Some(&node) => node,
+        None if grounding.holds_statically(atom) => always,
+        None => never,
+    };
+    let roles = &grounding.roles;
+    let terms = &grounding.terms;
+    let mut moves = vec![Vec::new(); roles.len()];
+    let mut inputs = vec![Vec::new(); roles.len()];
+    let mut legals = vec![Vec::new(); roles.len()];
+    for &atom in grounding.atoms(relation("legal")) {
+        let [role, action] = terms.args(atom) else { continue };
+        let Some(r) = roles.iter().position(|candidate| candidate == role) else { continue };
+        moves[r].push(*action);
+        legals[r].push(output(&builder, atom));
+        let does = relation("does").and_then(|does| {
+            terms.find(&crate::terms::Node::Function(does, vec![*role, *action].into()))
+        });
+        inputs[r].push(does.map_or(never, |does| output(&builder, does)));
+    }
+    let nexts = base_atoms
+        .iter()
+        .map(|&atom| {
+            let next = relation("next").and_then(|next| {
+                terms.find(&crate::terms::Node::Function(next, terms.args(atom).into()))
+            });
+            next.map_or(never, |next| output(&builder, next))
+        })
+        .collect();
+    let terminal = relation("terminal")
+        .and_then(|terminal| terms.find(&crate::terms::Node::Constant(terminal)))
+        .map_or(never, |atom| output(&builder, atom));
+    let goals = goals(grounding, symbols, |atom| output(&builder, atom))?;
+    let propositions =
+        Propositions { bases: base_atoms.iter().map(|&atom| terms.args(atom)[0]).collect(), moves };
+    let network =
+        finish(builder, grounding, symbols, bases, inputs, legals, nexts, terminal, goals)?;
+    Ok((network, propositions))
+}
+
+impl Builder {
+    fn atom_set_from_outside(&mut self, atom: TermId) -> u32 {
+        let node = self.atom(atom);
+        self.threshold[node as usize] = SET_FROM_OUTSIDE;
+        node
+    }
+}
+
+/// Each role's goal values and their nodes, ascending by value.
+fn goals(
+    grounding: &Grounding,
+    symbols: &Symbols,
+    output: impl Fn(TermId) -> u32,
+) -> Result<Vec<Vec<(u32, u32)>>, GdlError> {
+    let terms = &grounding.terms;
+    let mut goals = vec![Vec::new(); grounding.roles.len()];
+    for &atom in grounding.atoms(symbols.get("goal")) {
+        let [role, value] = terms.args(atom) else { continue };
+        let Some(r) = grounding.roles.iter().position(|candidate| candidate == role) else {
+            continue;
+        };
+        let text = terms.text(symbols, *value);
+        let number = text.parse::<u32>().ok().filter(|&number| number <= 100).ok_or_else(|| {
+            GdlError::GoalValue { role: terms.text(symbols, *role), value: text.clone() }
+        })?;
+        goals[r].push((number, output(atom)));
+    }
+    goals.iter_mut().for_each(|role| role.sort_unstable());
+    Ok(goals)
+}
+
+/// Lays out the edges, orders the nodes, detects cycles and computes the initial values.
+#[allow(clippy::too_many_arguments)]
+fn finish(
+    builder: Builder,
+    grounding: &Grounding,
+    symbols: &Symbols,
+    bases: Vec<u32>,
+    inputs: Vec<Vec<u32>>,
+    legals: Vec<Vec<u32>>,
+    nexts: Vec<u32>,
+    terminal: u32,
+    goals: Vec<Vec<(u32, u32)>>,
+) -> Result<Network, GdlError> {
+    let count = builder.threshold.len();
+    let mut outgoing: Vec<Vec<u32>> = vec![Vec::new(); count];
+    for (target, inputs) in builder.inputs.iter().enumerate() {
+        for &input in inputs {
+            let target = u32::try_from(target).unwrap_or(u32::MAX);
+            outgoing[(input >> 1) as usize].push(target << 1 | (input & 1));
+        }
+    }
+    let order = topological_order(&builder, &outgoing, grounding, symbols)?;
+    let mut fanout = Vec::with_capacity(count + 1);
+    let mut edges = Vec::new();
+    for targets in &outgoing {
+        fanout.push(u32::try_from(edges.len()).unwrap_or(u32::MAX));
+        edges.extend_from_slice(targets);
+    }
+    fanout.push(u32::try_from(edges.len()).unwrap_or(u32::MAX));
+    let mut initial_count = vec![0u32; count];
+    let mut initial_value = vec![false; count];
+    for &node in &order {
+        let node = node as usize;
+        let threshold = builder.threshold[node];
+        initial_value[node] = threshold != SET_FROM_OUTSIDE && initial_count[node] >= threshold;
+        for &edge in &outgoing[node] {
+            if initial_value[node] != (edge & 1 == 1) {
+                initial_count[(edge >> 1) as usize] += 1;
+            }
+        }
+    }
+    let mut watch = vec![UNWATCHED; count];
+    let mut legal_offsets = Vec::with_capacity(legals.len());
+    let mut words = 0;
+    for role in &legals {
+        legal_offsets.push(words);
+        for (index, &node) in role.iter().enumerate() {
+            watch[node as usize] = u32::try_from(words * 64 + index).unwrap_or(UNWATCHED);
+        }
+        words += role.len().div_ceil(64);
+    }
+    for (base, &node) in nexts.iter().enumerate() {
+        watch[node as usize] = WATCH_NEXT | u32::try_from(base).unwrap_or(0);
+    }
+    Ok(Network {
+        threshold: builder.threshold,
+        fanout,
+        edges,
+        watch,
+        initial_count,
+        initial_value,
+        bases,
+        inputs,
+        legals,
+        nexts,
+        terminal,
+        goals,
+        legal_offsets,
+    })
+}
+
+/// The nodes in an order where each comes after its inputs (Kahn's algorithm).
+///
+/// # Errors
+///
+/// [`GdlError::CyclicNetwork`] naming a relation on a cycle when there is no such order.
+fn topological_order(
+    builder: &Builder,
+    outgoing: &[Vec<u32>],
+    grounding: &Grounding,
+    symbols: &Symbols,
+) -> Result<Vec<u32>, GdlError> {
+    let mut waiting: Vec<usize> = builder.inputs.iter().map(Vec::len).collect();
+    let mut ready: VecDeque<u32> = (0..waiting.len())
+        .filter(|&node| waiting[node] == 0)
+        .map(|node| u32::try_from(node).unwrap_or(u32::MAX))
+        .collect();
+    let mut order = Vec::with_capacity(waiting.len());
+    while let Some(node) = ready.pop_front() {
+        order.push(node);
+        for &edge in &outgoing[node as usize] {
+            let target = (edge >> 1) as usize;
+            waiting[target] -= 1;
+            if waiting[target] == 0 {
+                ready.push_back(edge >> 1);
+            }
+        }
+    }
+    if order.len() == waiting.len() {
+        return Ok(order);
+    }
+    let on_cycle = builder
+        .atoms
+        .iter()
+        .filter(|&(_, &node)| waiting[node as usize] > 0)
+        .filter_map(|(&atom, _)| grounding.terms.functor(atom))
+        .map(|relation| symbols.name(relation).to_owned())
+        .min()
+        .unwrap_or_default();
+    Err(GdlError::CyclicNetwork { relation: on_cycle })
+}
