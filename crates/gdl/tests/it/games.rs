@@ -1,0 +1,61 @@
+//! Every test game reads, checks and compiles, and its moves print and parse back.
+
+use arbiter_gdl::{Game, GdlError};
+
+use crate::{game_text, GAMES};
+
+#[test]
+fn every_test_game_compiles_and_its_moves_round_trip() {
+    for name in GAMES {
+        let game = Game::from_kif(&game_text(name)).unwrap_or_else(|e| panic!("{name}: {e}"));
+        assert!(!game.roles().is_empty(), "{name}");
+        for role in 0..game.roles().len() {
+            for (index, text) in game.moves(role).iter().enumerate() {
+                let mv = game.parse_move(role, &text.to_uppercase()).expect("parses back");
+                assert_eq!(mv.index(), index, "{name}: {text}");
+                assert_eq!(game.move_text(role, mv), Some(text.as_str()));
+            }
+        }
+        let machine = game.machine();
+        assert!(!machine.is_terminal(), "{name}: the initial state is not terminal");
+    }
+}
+
+#[test]
+fn the_seed_game_has_its_shape() {
+    let game = Game::from_kif(&game_text("breakthroughSmallHoles")).expect("compiles");
+    assert_eq!(game.roles(), ["white", "black"]);
+    let white = game.role("WHITE").expect("a role");
+    let machine = game.machine();
+    let moves: Vec<&str> =
+        machine.legal_moves(white).filter_map(|mv| game.move_text(white, mv)).collect();
+    // From row 2, onto row 3 where b3 and d3 are holes: a2, c2, e2 and f2 step straight, and
+    // the diagonals are those that avoid b3 and d3.
+    assert_eq!(moves.len(), 10, "{moves:?}");
+    assert!(moves.contains(&"(move 1 2 1 3)") && !moves.contains(&"(move 1 2 2 3)"));
+    assert_eq!(game.propositions(machine.state()).len(), 25);
+}
+
+#[test]
+fn requests_a_game_refuses_say_why() {
+    let game = Game::from_kif(&game_text("ticTacToe")).expect("compiles");
+    assert!(matches!(game.role("zplayer"), Err(GdlError::UnknownRole { .. })));
+    assert!(matches!(game.parse_move(0, "(mark 4 4)"), Err(GdlError::UnknownMove { .. })));
+    let mut machine = game.machine();
+    let noop = game.parse_move(0, "noop").expect("a move");
+    let mark = game.parse_move(1, "(mark 1 1)").expect("a move");
+    let error = machine.play(&[noop, mark]).expect_err("xplayer is to move");
+    assert_eq!(error.to_string(), "`noop` is not legal for `xplayer` in this state");
+    assert!(matches!(machine.play(&[noop]), Err(GdlError::JointMoveSize { .. })));
+}
+
+#[test]
+fn descriptions_the_reasoner_cannot_take_are_refused_with_their_reason() {
+    assert!(matches!(Game::from_kif("(init p)"), Err(GdlError::NoRoles)));
+    let goal = "(role a) (goal a high)";
+    assert!(matches!(Game::from_kif(goal), Err(GdlError::GoalValue { .. })));
+    let cycle = "(role a) (init (on 1)) (<= (reach ?x) (true (on ?x))) \
+                 (<= (reach ?x) (reach ?y) (link ?y ?x)) (link 1 2) (link 2 1) \
+                 (<= (legal a go) (reach 2)) (<= (next (on ?x)) (reach ?x) (does a go))";
+    assert!(matches!(Game::from_kif(cycle), Err(GdlError::CyclicNetwork { .. })));
+}
