@@ -242,7 +242,7 @@ impl Game {
         NetworkSize {
             bases: self.bases.len(),
             moves: self.moves.iter().map(Vec::len).sum(),
-            nodes: self.network.threshold.len(),
+            nodes: self.network.nodes,
             edges: self.network.edges.len(),
         }
     }

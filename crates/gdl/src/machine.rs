@@ -9,15 +9,15 @@
 
 use crate::error::GdlError;
 use crate::game::{Game, Move, State};
-use crate::network::{UNWATCHED, WATCH_NEXT};
+use crate::network::{TRUE_BIT, UNWATCHED, WATCH_NEXT};
 
 /// A reasoner over one [`Game`]: holds a state and answers for it. Cheap to create; make one per
 /// thread.
 #[derive(Debug, Clone)]
 pub struct Machine<'g> {
     game: &'g Game,
-    count: Vec<u32>,
-    value: Vec<bool>,
+    /// Each node's counter: its value is the top bit ([`TRUE_BIT`]).
+    counters: Vec<u32>,
     /// Each role's legal moves, one bit per move, from the word `legal_offsets[role]`.
     legal: Vec<u64>,
     /// The next state, for the joint move set on the inputs.
@@ -26,6 +26,7 @@ pub struct Machine<'g> {
     scratch: Vec<u64>,
     state: State,
     /// Changed nodes to propagate: the node's number shifted left once, its new value in bit 0.
+    /// Only its first entries, up to a count kept apart, are live.
     stack: Vec<u32>,
 }
 
@@ -38,23 +39,22 @@ impl<'g> Machine<'g> {
         let legal_words: usize = network.legals.iter().map(|role| role.len().div_ceil(64)).sum();
         let mut machine = Machine {
             game,
-            count: network.initial_count.clone(),
-            value: network.initial_value.clone(),
+            counters: network.initial_counters.clone(),
             legal: vec![0; legal_words],
             next: vec![0; state_words],
             scratch: vec![0; state_words],
             state: State { words: vec![0; state_words].into() },
-            stack: Vec::new(),
+            stack: vec![0; 64],
         };
         for (role, nodes) in network.legals.iter().enumerate() {
             for (index, &node) in nodes.iter().enumerate() {
-                if machine.value[node as usize] {
+                if machine.value(node) {
                     machine.legal[network.legal_offsets[role] + index / 64] |= 1 << (index % 64);
                 }
             }
         }
         for (base, &node) in network.nexts.iter().enumerate() {
-            if machine.value[node as usize] {
+            if machine.value(node) {
                 machine.next[base / 64] |= 1 << (base % 64);
             }
         }
@@ -88,7 +88,7 @@ impl<'g> Machine<'g> {
     /// `true` when the state held is terminal.
     #[must_use]
     pub fn is_terminal(&self) -> bool {
-        self.value[self.game.network.terminal as usize]
+        self.value(self.game.network.terminal)
     }
 
     /// The goal value of `role` in the state held: the smallest of the values whose `goal`
@@ -102,7 +102,7 @@ impl<'g> Machine<'g> {
     /// Every goal value of `role` that holds in the state held, ascending.
     pub fn goal_values(&self, role: usize) -> impl Iterator<Item = u32> + '_ {
         let goals = self.game.network.goals.get(role).map_or(&[][..], Vec::as_slice);
-        goals.iter().filter(|&&(_, node)| self.value[node as usize]).map(|&(value, _)| value)
+        goals.iter().filter(|&&(_, node)| self.value(node)).map(|&(value, _)| value)
     }
 
     fn legal_words(&self, role: usize) -> &[u64] {
@@ -214,44 +214,50 @@ impl<'g> Machine<'g> {
         }
     }
 
-    /// Gives a node set from outside its value, and propagates the change.
-    fn set_node(&mut self, node: u32, value: bool) {
-        if self.value[node as usize] == value {
-            return;
-        }
-        self.value[node as usize] = value;
-        let watch = self.game.network.watch[node as usize];
-        if watch != UNWATCHED {
-            flip(&mut self.legal, &mut self.next, watch);
-        }
-        self.stack.push(node << 1 | u32::from(value));
-        self.propagate();
+    fn value(&self, node: u32) -> bool {
+        self.counters[node as usize] & TRUE_BIT != 0
     }
 
-    fn propagate(&mut self) {
+    /// Gives a node set from outside (a base proposition or an input) its value, and
+    /// propagates the change.
+    fn set_node(&mut self, node: u32, value: bool) {
+        if self.value(node) == value {
+            return;
+        }
+        self.counters[node as usize] = if value { TRUE_BIT } else { TRUE_BIT - 1 };
+        self.stack[0] = node << 1 | u32::from(value);
+        self.propagate(1);
+    }
+
+    /// Passes on the `top` changes at the bottom of the stack, and those they cause. The inner
+    /// loop has no branch: each target's counter moves by one, and the target is written on
+    /// the stack always but kept only when its value changed.
+    fn propagate(&mut self, mut top: usize) {
         let network = &self.game.network;
-        while let Some(entry) = self.stack.pop() {
+        while top > 0 {
+            top -= 1;
+            let entry = self.stack[top];
             let node = (entry >> 1) as usize;
-            let value = entry & 1 == 1;
+            let value = entry & 1;
+            let watch = network.watch[node];
+            if watch != UNWATCHED {
+                flip(&mut self.legal, &mut self.next, watch);
+            }
             let edges =
                 &network.edges[network.fanout[node] as usize..network.fanout[node + 1] as usize];
+            if self.stack.len() < top + edges.len() {
+                self.stack.resize(2 * (top + edges.len()), 0);
+            }
             for &edge in edges {
                 let target = (edge >> 1) as usize;
-                let count = &mut self.count[target];
-                if value != (edge & 1 == 1) {
-                    *count += 1;
-                } else {
-                    *count -= 1;
-                }
-                let now = *count >= network.threshold[target];
-                if now != self.value[target] {
-                    self.value[target] = now;
-                    self.stack.push((edge >> 1) << 1 | u32::from(now));
-                    let watch = network.watch[target];
-                    if watch != UNWATCHED {
-                        flip(&mut self.legal, &mut self.next, watch);
-                    }
-                }
+                // +1 when the input is now satisfied (true on a positive edge, false on a
+                // negated one), -1 when it no longer is.
+                let delta = ((value ^ (edge & 1)) << 1).wrapping_sub(1);
+                let before = self.counters[target];
+                let after = before.wrapping_add(delta);
+                self.counters[target] = after;
+                self.stack[top] = (edge & !1) | (after >> 31);
+                top += ((before ^ after) >> 31) as usize;
             }
         }
     }

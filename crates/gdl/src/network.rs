@@ -14,9 +14,9 @@ use crate::ground::Grounding;
 use crate::syntax::Symbols;
 use crate::terms::TermId;
 
-/// The threshold of a node set from outside (a base proposition or an input), which counting
-/// never reaches.
-pub(crate) const SET_FROM_OUTSIDE: u32 = u32::MAX;
+/// A node's counter: its count of satisfied inputs plus `TRUE_BIT - threshold`, so that the
+/// top bit is the node's value and a change of value is a change of that bit.
+pub(crate) const TRUE_BIT: u32 = 1 << 31;
 /// No output watches the node.
 pub(crate) const UNWATCHED: u32 = u32::MAX;
 /// The flag of a watch on a `next` proposition (the rest: the base's number); without it, a
@@ -26,16 +26,16 @@ pub(crate) const WATCH_NEXT: u32 = 1 << 31;
 /// The compiled network: its nodes and edges, and where the game's propositions are in it.
 #[derive(Debug, Clone)]
 pub(crate) struct Network {
-    pub(crate) threshold: Vec<u32>,
+    /// The number of nodes.
+    pub(crate) nodes: usize,
     /// The edges leaving node `n` are `edges[fanout[n]..fanout[n + 1]]`.
     pub(crate) fanout: Vec<u32>,
     /// An edge: its target's number shifted left once, with bit 0 set for a negated input.
     pub(crate) edges: Vec<u32>,
     /// What the node's changes update: [`UNWATCHED`], a legal bit, or `WATCH_NEXT | base`.
     pub(crate) watch: Vec<u32>,
-    /// The nodes' counts and values when every base proposition and input is false.
-    pub(crate) initial_count: Vec<u32>,
-    pub(crate) initial_value: Vec<bool>,
+    /// The nodes' counters (see [`TRUE_BIT`]) when every base proposition and input is false.
+    pub(crate) initial_counters: Vec<u32>,
     /// The node of each base proposition, by its number.
     pub(crate) bases: Vec<u32>,
     /// The node of each role's `does` for each of its moves.
@@ -167,10 +167,10 @@ pub(crate) fn build(
 }
 
 impl Builder {
+    /// The node of a base proposition or an input: no inputs and a threshold of one, so that
+    /// its counter is `TRUE_BIT` when set and one less when not.
     fn atom_set_from_outside(&mut self, atom: TermId) -> u32 {
-        let node = self.atom(atom);
-        self.threshold[node as usize] = SET_FROM_OUTSIDE;
-        node
+        self.atom(atom)
     }
 }
 
@@ -226,15 +226,13 @@ fn finish(
         edges.extend_from_slice(targets);
     }
     fanout.push(u32::try_from(edges.len()).unwrap_or(u32::MAX));
-    let mut initial_count = vec![0u32; count];
-    let mut initial_value = vec![false; count];
+    let mut initial_counters: Vec<u32> =
+        builder.threshold.iter().map(|&threshold| TRUE_BIT.wrapping_sub(threshold)).collect();
     for &node in &order {
-        let node = node as usize;
-        let threshold = builder.threshold[node];
-        initial_value[node] = threshold != SET_FROM_OUTSIDE && initial_count[node] >= threshold;
-        for &edge in &outgoing[node] {
-            if initial_value[node] != (edge & 1 == 1) {
-                initial_count[(edge >> 1) as usize] += 1;
+        let value = initial_counters[node as usize] & TRUE_BIT != 0;
+        for &edge in &outgoing[node as usize] {
+            if value != (edge & 1 == 1) {
+                initial_counters[(edge >> 1) as usize] += 1;
             }
         }
     }
@@ -252,12 +250,11 @@ fn finish(
         watch[node as usize] = WATCH_NEXT | u32::try_from(base).unwrap_or(0);
     }
     Ok(Network {
-        threshold: builder.threshold,
+        nodes: count,
         fanout,
         edges,
         watch,
-        initial_count,
-        initial_value,
+        initial_counters,
         bases,
         inputs,
         legals,
