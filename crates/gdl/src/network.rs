@@ -161,8 +161,8 @@ pub(crate) fn build(
     let goals = goals(grounding, symbols, |atom| output(&builder, atom))?;
     let propositions =
         Propositions { bases: base_atoms.iter().map(|&atom| terms.args(atom)[0]).collect(), moves };
-    let network =
-        finish(builder, grounding, symbols, bases, inputs, legals, nexts, terminal, goals)?;
+    let outputs = Outputs { bases, inputs, legals, nexts, terminal, goals };
+    let network = finish(builder, grounding, symbols, outputs)?;
     Ok((network, propositions))
 }
 
@@ -197,19 +197,47 @@ fn goals(
     Ok(goals)
 }
 
-/// Lays out the edges, orders the nodes, detects cycles and computes the initial values.
-#[allow(clippy::too_many_arguments)]
-fn finish(
-    builder: Builder,
-    grounding: &Grounding,
-    symbols: &Symbols,
+/// Where the game's propositions are among the nodes.
+struct Outputs {
     bases: Vec<u32>,
     inputs: Vec<Vec<u32>>,
     legals: Vec<Vec<u32>>,
     nexts: Vec<u32>,
     terminal: u32,
     goals: Vec<Vec<(u32, u32)>>,
+}
+
+impl Outputs {
+    /// The outputs with each node renumbered by `map`.
+    fn mapped(self, map: &[u32]) -> Outputs {
+        let node = |node: u32| map[node as usize];
+        let nodes = |nodes: Vec<u32>| nodes.into_iter().map(node).collect::<Vec<u32>>();
+        Outputs {
+            bases: nodes(self.bases),
+            inputs: self.inputs.into_iter().map(nodes).collect(),
+            legals: self.legals.into_iter().map(nodes).collect(),
+            nexts: nodes(self.nexts),
+            terminal: node(self.terminal),
+            goals: self
+                .goals
+                .into_iter()
+                .map(|role| role.into_iter().map(|(value, n)| (value, node(n))).collect())
+                .collect(),
+        }
+    }
+}
+
+/// Orders the nodes, detects cycles, merges copies, lays out the edges and computes the
+/// initial values.
+fn finish(
+    builder: Builder,
+    grounding: &Grounding,
+    symbols: &Symbols,
+    outputs: Outputs,
 ) -> Result<Network, GdlError> {
+    let order = topological_order(&builder, grounding, symbols)?;
+    let (builder, map) = collapse(&builder, &order, &outputs);
+    let Outputs { bases, inputs, legals, nexts, terminal, goals } = outputs.mapped(&map);
     let count = builder.threshold.len();
     let mut outgoing: Vec<Vec<u32>> = vec![Vec::new(); count];
     for (target, inputs) in builder.inputs.iter().enumerate() {
@@ -218,7 +246,6 @@ fn finish(
             outgoing[(input >> 1) as usize].push(target << 1 | (input & 1));
         }
     }
-    let order = topological_order(&builder, &outgoing, grounding, symbols)?;
     let mut fanout = Vec::with_capacity(count + 1);
     let mut edges = Vec::new();
     for targets in &outgoing {
@@ -226,11 +253,12 @@ fn finish(
         edges.extend_from_slice(targets);
     }
     fanout.push(u32::try_from(edges.len()).unwrap_or(u32::MAX));
+    // The collapsed nodes are numbered in a topological order.
     let mut initial_counters: Vec<u32> =
         builder.threshold.iter().map(|&threshold| TRUE_BIT.wrapping_sub(threshold)).collect();
-    for &node in &order {
-        let value = initial_counters[node as usize] & TRUE_BIT != 0;
-        for &edge in &outgoing[node as usize] {
+    for node in 0..count {
+        let value = initial_counters[node] & TRUE_BIT != 0;
+        for &edge in &outgoing[node] {
             if value != (edge & 1 == 1) {
                 initial_counters[(edge >> 1) as usize] += 1;
             }
@@ -265,6 +293,68 @@ fn finish(
     })
 }
 
+/// Merges each node that only copies another (an OR of one input) into that input, negated
+/// or not, and renumbers the rest in `order`; returns the new network and, for each old node,
+/// the new node with its value. A node whose value is read stays unless it copies without
+/// negation, and two watched nodes never merge (a node has one watch).
+fn collapse(builder: &Builder, order: &[u32], outputs: &Outputs) -> (Builder, Vec<u32>) {
+    let count = builder.threshold.len();
+    let mut watched = vec![false; count];
+    let mut read = vec![false; count];
+    for &node in outputs.legals.iter().flatten().chain(&outputs.nexts) {
+        watched[node as usize] = true;
+    }
+    let goal_nodes = outputs.goals.iter().flatten().map(|&(_, node)| node);
+    let set_outside = outputs.bases.iter().chain(outputs.inputs.iter().flatten()).copied();
+    for node in goal_nodes.chain(set_outside).chain([outputs.terminal]) {
+        read[node as usize] = true;
+    }
+    // Each node's representative and whether it is negated.
+    let mut root: Vec<(u32, bool)> =
+        (0..count).map(|node| (u32::try_from(node).unwrap_or(u32::MAX), false)).collect();
+    for &node in order {
+        let node = node as usize;
+        let [input] = builder.inputs[node].as_slice() else { continue };
+        if builder.threshold[node] != 1 {
+            continue;
+        }
+        let (source, negated) = root[(*input >> 1) as usize];
+        let negated = negated ^ (input & 1 == 1);
+        let source = source as usize;
+        let allowed = if negated {
+            !read[node] && !watched[node]
+        } else {
+            !(watched[node] && watched[source])
+        };
+        if allowed {
+            root[node] = (root[source].0, negated);
+            watched[source] |= watched[node];
+            read[source] |= read[node];
+        }
+    }
+    let mut renumbered = vec![u32::MAX; count];
+    let mut collapsed =
+        Builder { threshold: Vec::new(), inputs: Vec::new(), atoms: HashMap::new() };
+    for &node in order {
+        if root[node as usize].0 == node {
+            renumbered[node as usize] = collapsed.node(builder.threshold[node as usize]);
+        }
+    }
+    for &node in order {
+        let target = renumbered[node as usize];
+        if target == u32::MAX {
+            continue;
+        }
+        for &input in &builder.inputs[node as usize] {
+            let (source, negated) = root[(input >> 1) as usize];
+            let negated = negated ^ (input & 1 == 1);
+            collapsed.edge(renumbered[source as usize], target, negated);
+        }
+    }
+    let map = root.iter().map(|&(source, _)| renumbered[source as usize]).collect();
+    (collapsed, map)
+}
+
 /// The nodes in an order where each comes after its inputs (Kahn's algorithm).
 ///
 /// # Errors
@@ -272,10 +362,15 @@ fn finish(
 /// [`GdlError::CyclicNetwork`] naming a relation on a cycle when there is no such order.
 fn topological_order(
     builder: &Builder,
-    outgoing: &[Vec<u32>],
     grounding: &Grounding,
     symbols: &Symbols,
 ) -> Result<Vec<u32>, GdlError> {
+    let mut outgoing: Vec<Vec<u32>> = vec![Vec::new(); builder.threshold.len()];
+    for (target, inputs) in builder.inputs.iter().enumerate() {
+        for &input in inputs {
+            outgoing[(input >> 1) as usize].push(u32::try_from(target).unwrap_or(u32::MAX));
+        }
+    }
     let mut waiting: Vec<usize> = builder.inputs.iter().map(Vec::len).collect();
     let mut ready: VecDeque<u32> = (0..waiting.len())
         .filter(|&node| waiting[node] == 0)
@@ -284,11 +379,10 @@ fn topological_order(
     let mut order = Vec::with_capacity(waiting.len());
     while let Some(node) = ready.pop_front() {
         order.push(node);
-        for &edge in &outgoing[node as usize] {
-            let target = (edge >> 1) as usize;
-            waiting[target] -= 1;
-            if waiting[target] == 0 {
-                ready.push_back(edge >> 1);
+        for &target in &outgoing[node as usize] {
+            waiting[target as usize] -= 1;
+            if waiting[target as usize] == 0 {
+                ready.push_back(target);
             }
         }
     }
