@@ -99,7 +99,9 @@ fn playout(
             if count == 0 {
                 return Ok((visited, false));
             }
-            joint.push(machine.nth_legal(role, rng.random_range(0..count)).ok_or("no such move")?);
+            // A role with one legal move (the waiting role's noop) needs no draw.
+            let n = if count == 1 { 0 } else { rng.random_range(0..count) };
+            joint.push(machine.nth_legal(role, n).ok_or("no such move")?);
         }
         machine.play(joint).map_err(|error| error.to_string())?;
         visited += 1;

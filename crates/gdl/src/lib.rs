@@ -50,6 +50,7 @@
 mod check;
 mod error;
 mod game;
+mod gates;
 mod ground;
 mod machine;
 mod network;

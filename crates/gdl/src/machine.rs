@@ -9,6 +9,7 @@
 
 use crate::error::GdlError;
 use crate::game::{Game, Move, State};
+use crate::gates::NO_GATE;
 use crate::network::{TRUE_BIT, UNWATCHED, WATCH_NEXT};
 
 /// A reasoner over one [`Game`]: holds a state and answers for it. Cheap to create; make one per
@@ -25,9 +26,15 @@ pub struct Machine<'g> {
     /// The next state of the last joint move computed.
     scratch: Vec<u64>,
     state: State,
-    /// Changed nodes to propagate: the node's number shifted left once, its new value in bit 0.
-    /// Only its first entries, up to a count kept apart, are live.
+    /// Changed nodes to propagate: the node's number shifted left twice, bit 1 set when the
+    /// change comes from the node's gate, and its new value in bit 0. Only its first entries,
+    /// up to a count kept apart, are live.
     stack: Vec<u32>,
+    /// Whether each gate is open.
+    open: Vec<bool>,
+    /// Each gate's members whose inner value is true, one bit each, from `active_offsets`.
+    active: Vec<u64>,
+    active_offsets: Vec<usize>,
 }
 
 impl<'g> Machine<'g> {
@@ -37,6 +44,7 @@ impl<'g> Machine<'g> {
         let network = &game.network;
         let state_words = game.bases.len().div_ceil(64);
         let legal_words: usize = network.legals.iter().map(|role| role.len().div_ceil(64)).sum();
+        let (active_offsets, active_words) = network.gates.bitset_offsets();
         let mut machine = Machine {
             game,
             counters: network.initial_counters.clone(),
@@ -45,7 +53,17 @@ impl<'g> Machine<'g> {
             scratch: vec![0; state_words],
             state: State { words: vec![0; state_words].into() },
             stack: vec![0; 64],
+            open: network.gates.negated.clone(),
+            active: vec![0; active_words],
+            active_offsets,
         };
+        for (gate, members) in network.gates.members.iter().enumerate() {
+            for (index, &member) in members.iter().enumerate() {
+                if machine.counters[member as usize] & TRUE_BIT != 0 {
+                    machine.active[machine.active_offsets[gate] + index / 64] |= 1 << (index % 64);
+                }
+            }
+        }
         for (role, nodes) in network.legals.iter().enumerate() {
             for (index, &node) in nodes.iter().enumerate() {
                 if machine.value(node) {
@@ -214,49 +232,87 @@ impl<'g> Machine<'g> {
         }
     }
 
+    /// A node's value: its counter's top bit, and for a gate's member, its gate open too.
     fn value(&self, node: u32) -> bool {
-        self.counters[node as usize] & TRUE_BIT != 0
+        let inner = self.counters[node as usize] & TRUE_BIT != 0;
+        let gate = self.game.network.gates.gate_of[node as usize];
+        inner && (gate == NO_GATE || self.open[gate as usize])
     }
 
-    /// Gives a node set from outside (a base proposition or an input) its value, and
-    /// propagates the change.
+    /// Gives a node set from outside (a base proposition or an input) its value, opens or
+    /// closes the gates it is the base of (every count is settled here, so each gate's set of
+    /// true members is exact), and propagates the changes.
     fn set_node(&mut self, node: u32, value: bool) {
         if self.value(node) == value {
             return;
         }
         self.counters[node as usize] = if value { TRUE_BIT } else { TRUE_BIT - 1 };
-        self.stack[0] = node << 1 | u32::from(value);
-        self.propagate(1);
+        self.stack[0] = node << 2 | u32::from(value);
+        let mut top = 1;
+        let gates = &self.game.network.gates;
+        for &gate in gates.of_base(node as usize) {
+            let open = value != gates.negated[gate as usize];
+            self.open[gate as usize] = open;
+            let members = &gates.members[gate as usize];
+            let start = self.active_offsets[gate as usize];
+            let words = &self.active[start..start + members.len().div_ceil(64)];
+            for (word, &bits) in words.iter().enumerate() {
+                for bit in BitIter(bits) {
+                    if self.stack.len() <= top {
+                        self.stack.resize(2 * top + 64, 0);
+                    }
+                    self.stack[top] = members[word * 64 + bit] << 2 | 2 | u32::from(open);
+                    top += 1;
+                }
+            }
+        }
+        self.propagate(top);
     }
 
     /// Passes on the `top` changes at the bottom of the stack, and those they cause. The inner
     /// loop has no branch: each target's counter moves by one, and the target is written on
-    /// the stack always but kept only when its value changed.
+    /// the stack always but kept only when its value changed. A member's change of inner
+    /// value is recorded in its gate's set, and goes further only while the gate is open.
     fn propagate(&mut self, mut top: usize) {
+        // Slices held apart from `self`, so that the compiler keeps their addresses in
+        // registers through the stores of the loop.
         let network = &self.game.network;
+        let (all_edges, fanout, watches) =
+            (&network.edges[..], &network.fanout[..], &network.watch[..]);
+        let (gate_of, member_index) = (&network.gates.gate_of[..], &network.gates.member_index);
+        let counters = &mut self.counters[..];
+        let stack = &mut self.stack;
         while top > 0 {
             top -= 1;
-            let entry = self.stack[top];
-            let node = (entry >> 1) as usize;
+            let entry = stack[top];
+            let node = (entry >> 2) as usize;
             let value = entry & 1;
-            let watch = network.watch[node];
+            let gate = gate_of[node];
+            if gate != NO_GATE && entry & 2 == 0 {
+                let index = member_index[node] as usize;
+                self.active[self.active_offsets[gate as usize] + index / 64] ^= 1 << (index % 64);
+                if !self.open[gate as usize] {
+                    continue;
+                }
+            }
+            let watch = watches[node];
             if watch != UNWATCHED {
                 flip(&mut self.legal, &mut self.next, watch);
             }
-            let edges =
-                &network.edges[network.fanout[node] as usize..network.fanout[node + 1] as usize];
-            if self.stack.len() < top + edges.len() {
-                self.stack.resize(2 * (top + edges.len()), 0);
+            let edges = &all_edges[fanout[node] as usize..fanout[node + 1] as usize];
+            if stack.len() < top + edges.len() {
+                stack.resize(2 * (top + edges.len()), 0);
             }
+            let buffer = &mut stack[..];
             for &edge in edges {
-                let target = (edge >> 1) as usize;
+                let target = (edge >> 2) as usize;
                 // +1 when the input is now satisfied (true on a positive edge, false on a
                 // negated one), -1 when it no longer is.
                 let delta = ((value ^ (edge & 1)) << 1).wrapping_sub(1);
-                let before = self.counters[target];
+                let before = counters[target];
                 let after = before.wrapping_add(delta);
-                self.counters[target] = after;
-                self.stack[top] = (edge & !1) | (after >> 31);
+                counters[target] = after;
+                buffer[top] = (edge & !3) | (after >> 31);
                 top += ((before ^ after) >> 31) as usize;
             }
         }

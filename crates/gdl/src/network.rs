@@ -10,6 +10,7 @@
 use std::collections::{HashMap, VecDeque};
 
 use crate::error::GdlError;
+use crate::gates::{choose, Gates, NO_GATE};
 use crate::ground::Grounding;
 use crate::syntax::Symbols;
 use crate::terms::TermId;
@@ -30,7 +31,7 @@ pub(crate) struct Network {
     pub(crate) nodes: usize,
     /// The edges leaving node `n` are `edges[fanout[n]..fanout[n + 1]]`.
     pub(crate) fanout: Vec<u32>,
-    /// An edge: its target's number shifted left once, with bit 0 set for a negated input.
+    /// An edge: its target's number shifted left twice, with bit 0 set for a negated input.
     pub(crate) edges: Vec<u32>,
     /// What the node's changes update: [`UNWATCHED`], a legal bit, or `WATCH_NEXT | base`.
     pub(crate) watch: Vec<u32>,
@@ -49,6 +50,8 @@ pub(crate) struct Network {
     pub(crate) goals: Vec<Vec<(u32, u32)>>,
     /// The first 64-bit word of each role's legal bits.
     pub(crate) legal_offsets: Vec<usize>,
+    /// The gates, and their members.
+    pub(crate) gates: Gates,
 }
 
 /// The propositions of the game, as terms, in the order of their numbers.
@@ -236,14 +239,24 @@ fn finish(
     outputs: Outputs,
 ) -> Result<Network, GdlError> {
     let order = topological_order(&builder, grounding, symbols)?;
-    let (builder, map) = collapse(&builder, &order, &outputs);
+    let (mut builder, map) = collapse(&builder, &order, &outputs);
     let Outputs { bases, inputs, legals, nexts, terminal, goals } = outputs.mapped(&map);
     let count = builder.threshold.len();
+    if count >= 1 << 30 {
+        return Err(GdlError::TooLarge { what: "the number of network nodes", limit: 1 << 30 });
+    }
+    let mut is_base = vec![false; count];
+    bases.iter().for_each(|&node| is_base[node as usize] = true);
+    let mut read = vec![false; count];
+    for node in goals.iter().flatten().map(|&(_, node)| node).chain([terminal]) {
+        read[node as usize] = true;
+    }
+    let gates = choose(&mut builder.inputs, &mut builder.threshold, &is_base, &read);
     let mut outgoing: Vec<Vec<u32>> = vec![Vec::new(); count];
     for (target, inputs) in builder.inputs.iter().enumerate() {
         for &input in inputs {
             let target = u32::try_from(target).unwrap_or(u32::MAX);
-            outgoing[(input >> 1) as usize].push(target << 1 | (input & 1));
+            outgoing[(input >> 1) as usize].push(target << 2 | (input & 1));
         }
     }
     let mut fanout = Vec::with_capacity(count + 1);
@@ -253,17 +266,7 @@ fn finish(
         edges.extend_from_slice(targets);
     }
     fanout.push(u32::try_from(edges.len()).unwrap_or(u32::MAX));
-    // The collapsed nodes are numbered in a topological order.
-    let mut initial_counters: Vec<u32> =
-        builder.threshold.iter().map(|&threshold| TRUE_BIT.wrapping_sub(threshold)).collect();
-    for node in 0..count {
-        let value = initial_counters[node] & TRUE_BIT != 0;
-        for &edge in &outgoing[node] {
-            if value != (edge & 1 == 1) {
-                initial_counters[(edge >> 1) as usize] += 1;
-            }
-        }
-    }
+    let initial_counters = initial_counters(&builder.threshold, &outgoing, &gates);
     let mut watch = vec![UNWATCHED; count];
     let mut legal_offsets = Vec::with_capacity(legals.len());
     let mut words = 0;
@@ -290,7 +293,27 @@ fn finish(
         terminal,
         goals,
         legal_offsets,
+        gates,
     })
+}
+
+/// The counters when every base proposition and input is false: the nodes evaluated in their
+/// numbering, which is topological. A member's value is its inner value while its gate is
+/// open, and a gate is open at first when it is negated (its base proposition is false).
+fn initial_counters(thresholds: &[u32], outgoing: &[Vec<u32>], gates: &Gates) -> Vec<u32> {
+    let mut counters: Vec<u32> =
+        thresholds.iter().map(|&threshold| TRUE_BIT.wrapping_sub(threshold)).collect();
+    for node in 0..counters.len() {
+        let inner = counters[node] & TRUE_BIT != 0;
+        let gate = gates.gate_of[node];
+        let value = inner && (gate == NO_GATE || gates.negated[gate as usize]);
+        for &edge in &outgoing[node] {
+            if value != (edge & 1 == 1) {
+                counters[(edge >> 2) as usize] += 1;
+            }
+        }
+    }
+    counters
 }
 
 /// Merges each node that only copies another (an OR of one input) into that input, negated
