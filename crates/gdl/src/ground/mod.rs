@@ -16,27 +16,41 @@ use crate::check::{dependency_graph, strongly_connected};
 use crate::error::GdlError;
 use crate::ground::pattern::{prepare, too_large, Bindings, Prepared, Test};
 use crate::syntax::{Description, FlatRule, Symbol};
-use crate::terms::{Node, TermId, Terms};
+use crate::terms::{IdMap, IdSet, Node, TermId, Terms};
 
 /// The most ground terms (atoms included) a description may make.
 pub const MAX_TERMS: usize = 2_000_000;
 /// The most ground rule instances a description may make.
 pub const MAX_INSTANCES: usize = 4_000_000;
 
-/// The atoms of one relation, in the order they were found.
+/// The atoms of one relation, in the order they were found, indexed by each argument.
 #[derive(Debug, Clone, Default)]
 pub(crate) struct Relation {
     pub(crate) atoms: Vec<TermId>,
-    set: HashSet<TermId>,
+    set: IdSet<TermId>,
+    /// For each argument position, the atoms by their argument there.
+    by_argument: Vec<IdMap<TermId, Vec<TermId>>>,
 }
 
 impl Relation {
-    fn insert(&mut self, atom: TermId) -> bool {
+    fn insert(&mut self, atom: TermId, args: &[TermId]) -> bool {
         let new = self.set.insert(atom);
         if new {
             self.atoms.push(atom);
+            if self.by_argument.len() < args.len() {
+                self.by_argument.resize_with(args.len(), IdMap::default);
+            }
+            for (position, &arg) in args.iter().enumerate() {
+                self.by_argument[position].entry(arg).or_default().push(atom);
+            }
         }
         new
+    }
+
+    /// The atoms whose argument at `position` is `arg`.
+    fn with_argument(&self, position: usize, arg: TermId) -> &[TermId] {
+        let atoms = self.by_argument.get(position).and_then(|index| index.get(&arg));
+        atoms.map_or(&[], Vec::as_slice)
     }
 
     pub(crate) fn contains(&self, atom: TermId) -> bool {
@@ -197,7 +211,9 @@ impl Grounder {
             for rule in group {
                 for bindings in self.join(rule) {
                     let atom = self.terms.build_atom(&rule.head, &bindings);
-                    added |= self.relations.entry(rule.head.relation).or_default().insert(atom);
+                    let args = self.terms.args(atom);
+                    let relation = self.relations.entry(rule.head.relation).or_default();
+                    added |= relation.insert(atom, args);
                 }
                 if self.terms.len() > MAX_TERMS {
                     return Err(too_large("the number of ground terms", MAX_TERMS));
@@ -223,7 +239,7 @@ impl Grounder {
                 self.terms.args(atom).iter().take(1).copied().collect()
             };
             let fed = self.terms.intern(Node::Function(to, args));
-            added |= self.relations.entry(to).or_default().insert(fed);
+            added |= self.relations.entry(to).or_default().insert(fed, self.terms.args(fed));
         }
         added
     }
@@ -260,7 +276,18 @@ impl Grounder {
             return;
         }
         let Some(relation) = self.relations.get(&atom.relation) else { return };
-        for &candidate in &relation.atoms {
+        // The atoms that agree with the most selective bound argument, or all of them.
+        let mut candidates = relation.atoms.as_slice();
+        for (position, pattern) in atom.args.iter().enumerate() {
+            if self.terms.is_bound(pattern, bindings) {
+                let Some(arg) = self.terms.lookup(pattern, bindings) else { return };
+                let agreeing = relation.with_argument(position, arg);
+                if agreeing.len() < candidates.len() {
+                    candidates = agreeing;
+                }
+            }
+        }
+        for &candidate in candidates {
             let mark = trail.len();
             if self.terms.unify_atom(atom, candidate, bindings, trail) {
                 self.join_from(rule, depth + 1, bindings, trail, found);

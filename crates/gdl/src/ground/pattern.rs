@@ -215,6 +215,15 @@ impl Terms {
         }
     }
 
+    /// `true` when every variable of `pattern` is bound.
+    pub(crate) fn is_bound(&self, pattern: &Pattern, bindings: &Bindings) -> bool {
+        match pattern {
+            Pattern::Ground(_) => true,
+            Pattern::Variable(index) => bindings[*index].is_some(),
+            Pattern::Function(_, args) => args.iter().all(|arg| self.is_bound(arg, bindings)),
+        }
+    }
+
     /// [`Terms::lookup`] for an atom.
     pub(crate) fn lookup_atom(&self, atom: &AtomPattern, bindings: &Bindings) -> Option<TermId> {
         if atom.args.is_empty() {
