@@ -4,6 +4,7 @@ mod against_holes;
 mod against_prover;
 mod games;
 mod prover;
+mod repository;
 
 use std::path::PathBuf;
 
