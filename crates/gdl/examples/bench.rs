@@ -60,10 +60,11 @@ fn run(path: &str, duration: Duration) -> Result<(), String> {
     let mut rng = ChaCha8Rng::seed_from_u64(42);
     let mut joint = Vec::with_capacity(game.roles().len());
     let (mut playouts, mut states, mut stuck) = (0u64, 0u64, 0u64);
+    let initial = game.initial_state();
     let start = Instant::now();
     while start.elapsed() < duration {
         for _ in 0..100 {
-            machine.set_state(&game.initial_state()).map_err(|error| error.to_string())?;
+            machine.set_state(&initial).map_err(|error| error.to_string())?;
             let (visited, finished) = playout(&mut machine, &mut rng, &mut joint)?;
             states += visited;
             playouts += 1;

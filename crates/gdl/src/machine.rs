@@ -10,7 +10,7 @@
 use crate::error::GdlError;
 use crate::game::{Game, Move, State};
 use crate::gates::NO_GATE;
-use crate::network::{TRUE_BIT, UNWATCHED, WATCH_NEXT};
+use crate::network::{SILENT, TRUE_BIT, UNWATCHED, WATCH_NEXT};
 
 /// A reasoner over one [`Game`]: holds a state and answers for it. Cheap to create; make one per
 /// thread.
@@ -208,12 +208,16 @@ impl<'g> Machine<'g> {
         }
         for (role, &mv) in joint.iter().enumerate() {
             let node = self.game.network.inputs[role][mv.0 as usize];
-            self.set_node(node, true);
+            if node != SILENT {
+                self.set_node(node, true);
+            }
         }
         self.scratch.copy_from_slice(&self.next);
         for (role, &mv) in joint.iter().enumerate() {
             let node = self.game.network.inputs[role][mv.0 as usize];
-            self.set_node(node, false);
+            if node != SILENT {
+                self.set_node(node, false);
+            }
         }
         Ok(())
     }

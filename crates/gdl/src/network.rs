@@ -15,6 +15,8 @@ use crate::ground::Grounding;
 use crate::syntax::Symbols;
 use crate::terms::TermId;
 
+/// The node of an input that nothing reads, which is never set.
+pub(crate) const SILENT: u32 = u32::MAX;
 /// A node's counter: its count of satisfied inputs plus `TRUE_BIT - threshold`, so that the
 /// top bit is the node's value and a change of value is a change of that bit.
 pub(crate) const TRUE_BIT: u32 = 1 << 31;
@@ -39,7 +41,8 @@ pub(crate) struct Network {
     pub(crate) initial_counters: Vec<u32>,
     /// The node of each base proposition, by its number.
     pub(crate) bases: Vec<u32>,
-    /// The node of each role's `does` for each of its moves.
+    /// The node of each role's `does` for each of its moves ([`SILENT`] when nothing reads
+    /// it).
     pub(crate) inputs: Vec<Vec<u32>>,
     /// The node of each role's `legal` for each of its moves.
     pub(crate) legals: Vec<Vec<u32>>,
@@ -280,6 +283,15 @@ fn finish(
     for (base, &node) in nexts.iter().enumerate() {
         watch[node as usize] = WATCH_NEXT | u32::try_from(base).unwrap_or(0);
     }
+    // An input that nothing reads (a move no rule looks at, such as a `noop`) is never set.
+    let silent = |node: u32| {
+        let node = node as usize;
+        fanout[node] == fanout[node + 1] && gates.of_base(node).is_empty()
+    };
+    let inputs = inputs
+        .into_iter()
+        .map(|role| role.into_iter().map(|node| if silent(node) { SILENT } else { node }).collect())
+        .collect();
     Ok(Network {
         nodes: count,
         fanout,
