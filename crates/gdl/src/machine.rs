@@ -173,6 +173,7 @@ impl<'g> Machine<'g> {
     /// played here.
     pub fn next_state(&mut self, joint: &[Move]) -> Result<State, GdlError> {
         self.compute_next(joint)?;
+        self.set_inputs(joint, false);
         Ok(State { words: self.scratch.clone().into() })
     }
 
@@ -183,13 +184,18 @@ impl<'g> Machine<'g> {
     /// As [`Machine::next_state`]; the state held is then unchanged.
     pub fn play(&mut self, joint: &[Move]) -> Result<(), GdlError> {
         self.compute_next(joint)?;
+        // The new state goes in before the inputs are cleared: a cell that the move empties
+        // then changes once, not three times (emptied by the input, filled again when it is
+        // cleared, emptied by the new state).
         let next = std::mem::take(&mut self.scratch);
         self.load(&next);
         self.scratch = next;
+        self.set_inputs(joint, false);
         Ok(())
     }
 
-    /// Computes the state after `joint` into `self.scratch`, and clears the inputs again.
+    /// Sets the inputs of `joint` (checked) and copies the next state into `self.scratch`; the
+    /// inputs stay set.
     fn compute_next(&mut self, joint: &[Move]) -> Result<(), GdlError> {
         let network = &self.game.network;
         if joint.len() != network.inputs.len() {
@@ -206,20 +212,19 @@ impl<'g> Machine<'g> {
                 });
             }
         }
-        for (role, &mv) in joint.iter().enumerate() {
-            let node = self.game.network.inputs[role][mv.0 as usize];
-            if node != SILENT {
-                self.set_node(node, true);
-            }
-        }
+        self.set_inputs(joint, true);
         self.scratch.copy_from_slice(&self.next);
+        Ok(())
+    }
+
+    /// Sets or clears the inputs of the moves of `joint`.
+    fn set_inputs(&mut self, joint: &[Move], value: bool) {
         for (role, &mv) in joint.iter().enumerate() {
             let node = self.game.network.inputs[role][mv.0 as usize];
             if node != SILENT {
-                self.set_node(node, false);
+                self.set_node(node, value);
             }
         }
-        Ok(())
     }
 
     /// Sets the base propositions to `words`.
