@@ -14,7 +14,7 @@ use std::collections::{HashMap, HashSet};
 
 use crate::check::{dependency_graph, strongly_connected};
 use crate::error::GdlError;
-use crate::ground::pattern::{prepare, too_large, Bindings, Prepared, Test};
+use crate::ground::pattern::{prepare, too_large, AtomPattern, Bindings, Pattern, Prepared, Test};
 use crate::syntax::{Description, FlatRule, Symbol};
 use crate::terms::{IdMap, IdSet, Node, TermId, Terms};
 
@@ -23,34 +23,40 @@ pub const MAX_TERMS: usize = 2_000_000;
 /// The most ground rule instances a description may make.
 pub const MAX_INSTANCES: usize = 4_000_000;
 
-/// The atoms of one relation, in the order they were found, indexed by each argument.
+/// The atoms of one relation, in the order they were found, indexed by each argument and by
+/// each argument of a compound argument (so that `(true (cell ?x 3 ?p))` finds its atoms by the
+/// 3).
 #[derive(Debug, Clone, Default)]
 pub(crate) struct Relation {
     pub(crate) atoms: Vec<TermId>,
     set: IdSet<TermId>,
-    /// For each argument position, the atoms by their argument there.
-    by_argument: Vec<IdMap<TermId, Vec<TermId>>>,
+    /// The atoms by [`place`] and the term found there.
+    index: IdMap<(u32, TermId), Vec<TermId>>,
+}
+
+/// The place of argument `inner` (from 1; 0 for the whole argument) of argument `outer`.
+fn place(outer: usize, inner: usize) -> u32 {
+    u32::try_from(outer * 256 + inner).unwrap_or(u32::MAX)
 }
 
 impl Relation {
-    fn insert(&mut self, atom: TermId, args: &[TermId]) -> bool {
+    fn insert(&mut self, atom: TermId, terms: &Terms) -> bool {
         let new = self.set.insert(atom);
         if new {
             self.atoms.push(atom);
-            if self.by_argument.len() < args.len() {
-                self.by_argument.resize_with(args.len(), IdMap::default);
-            }
-            for (position, &arg) in args.iter().enumerate() {
-                self.by_argument[position].entry(arg).or_default().push(atom);
+            for (outer, &arg) in terms.args(atom).iter().enumerate() {
+                self.index.entry((place(outer, 0), arg)).or_default().push(atom);
+                for (inner, &leaf) in terms.args(arg).iter().enumerate().take(255) {
+                    self.index.entry((place(outer, inner + 1), leaf)).or_default().push(atom);
+                }
             }
         }
         new
     }
 
-    /// The atoms whose argument at `position` is `arg`.
-    fn with_argument(&self, position: usize, arg: TermId) -> &[TermId] {
-        let atoms = self.by_argument.get(position).and_then(|index| index.get(&arg));
-        atoms.map_or(&[], Vec::as_slice)
+    /// The atoms with `term` at `place`.
+    fn with(&self, place: u32, term: TermId) -> &[TermId] {
+        self.index.get(&(place, term)).map_or(&[], Vec::as_slice)
     }
 
     pub(crate) fn contains(&self, atom: TermId) -> bool {
@@ -211,9 +217,8 @@ impl Grounder {
             for rule in group {
                 for bindings in self.join(rule) {
                     let atom = self.terms.build_atom(&rule.head, &bindings);
-                    let args = self.terms.args(atom);
                     let relation = self.relations.entry(rule.head.relation).or_default();
-                    added |= relation.insert(atom, args);
+                    added |= relation.insert(atom, &self.terms);
                 }
                 if self.terms.len() > MAX_TERMS {
                     return Err(too_large("the number of ground terms", MAX_TERMS));
@@ -239,7 +244,7 @@ impl Grounder {
                 self.terms.args(atom).iter().take(1).copied().collect()
             };
             let fed = self.terms.intern(Node::Function(to, args));
-            added |= self.relations.entry(to).or_default().insert(fed, self.terms.args(fed));
+            added |= self.relations.entry(to).or_default().insert(fed, &self.terms);
         }
         added
     }
@@ -276,17 +281,7 @@ impl Grounder {
             return;
         }
         let Some(relation) = self.relations.get(&atom.relation) else { return };
-        // The atoms that agree with the most selective bound argument, or all of them.
-        let mut candidates = relation.atoms.as_slice();
-        for (position, pattern) in atom.args.iter().enumerate() {
-            if self.terms.is_bound(pattern, bindings) {
-                let Some(arg) = self.terms.lookup(pattern, bindings) else { return };
-                let agreeing = relation.with_argument(position, arg);
-                if agreeing.len() < candidates.len() {
-                    candidates = agreeing;
-                }
-            }
-        }
+        let Some(candidates) = self.candidates(relation, atom, bindings) else { return };
         for &candidate in candidates {
             let mark = trail.len();
             if self.terms.unify_atom(atom, candidate, bindings, trail) {
@@ -296,6 +291,36 @@ impl Grounder {
                 bindings[index] = None;
             }
         }
+    }
+
+    /// The atoms of `relation` that agree with the most selective bound argument of `atom` (or
+    /// bound argument of a compound argument), or all of them; `None` when a bound argument is
+    /// a term no atom has.
+    fn candidates<'r>(
+        &self,
+        relation: &'r Relation,
+        atom: &AtomPattern,
+        bindings: &Bindings,
+    ) -> Option<&'r [TermId]> {
+        let mut candidates = relation.atoms.as_slice();
+        let mut narrow = |place: u32, pattern: &Pattern| -> Option<()> {
+            if self.terms.is_bound(pattern, bindings) {
+                let agreeing = relation.with(place, self.terms.lookup(pattern, bindings)?);
+                if agreeing.len() < candidates.len() {
+                    candidates = agreeing;
+                }
+            }
+            Some(())
+        };
+        for (outer, pattern) in atom.args.iter().enumerate() {
+            narrow(place(outer, 0), pattern)?;
+            if let Pattern::Function(_, inner) = pattern {
+                for (index, leaf) in inner.iter().enumerate().take(255) {
+                    narrow(place(outer, index + 1), leaf)?;
+                }
+            }
+        }
+        Some(candidates)
     }
 
     fn passes(&self, test: &Test, bindings: &Bindings) -> bool {
