@@ -285,4 +285,39 @@ mod tests {
         let error = parse("(?x a)").expect_err("variable relation");
         assert!(error.to_string().contains("line 1, column 1"), "{error}");
     }
+
+    #[test]
+    fn each_kind_of_bad_text_has_its_error() {
+        let at = |line, column| Position { line, column };
+        assert_eq!(parse("(role a)\n()").err(), Some(GdlError::EmptyList { at: at(2, 1) }));
+        assert_eq!(parse("(p ?)").err(), Some(GdlError::NamelessVariable { at: at(1, 4) }));
+        let keyword = |text: &str| match parse(text) {
+            Err(GdlError::KeywordArity { keyword, found, .. }) => Some((keyword, found)),
+            _ => None,
+        };
+        assert_eq!(keyword("(<= p (not a b))"), Some(("not", 2)));
+        assert_eq!(keyword("(<= p (or))"), Some(("or", 0)));
+        assert_eq!(keyword("(<= p (true a b))"), Some(("true", 2)));
+        assert_eq!(keyword("(<= p (does a))"), Some(("does", 1)));
+        assert_eq!(keyword("(<= (terminal 1) p)"), Some(("terminal", 1)));
+        assert_eq!(keyword("(<=)"), Some(("<=", 0)));
+        let error = parse("(<= p ((q) 1))").expect_err("a list as relation name");
+        assert_eq!(
+            error.to_string(),
+            "expected a relation name at line 1, column 8, found `(q ...)`"
+        );
+        let error = parse("(p (?f 1))").expect_err("a variable as function name");
+        assert!(matches!(error, GdlError::Expected { expected: "a function name", .. }));
+    }
+
+    #[test]
+    fn terms_read_alone_for_moves() {
+        let mut symbols = Symbols::default();
+        let term = parse_term(&mut symbols, " (MOVE 1 2\n 1 3) ").expect("one term");
+        let mut text = String::new();
+        crate::syntax::write_term(&symbols, &term, &mut text);
+        assert_eq!(text, "(move 1 2 1 3)");
+        assert!(parse_term(&mut symbols, "noop noop").is_err());
+        assert!(parse_term(&mut symbols, "  ").is_err());
+    }
 }
