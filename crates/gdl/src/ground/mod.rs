@@ -110,9 +110,13 @@ pub(crate) fn ground(description: &Description, rules: &[FlatRule]) -> Result<Gr
         terms: Terms::default(),
         relations: HashMap::new(),
         dynamic: dynamic_relations(description, rules),
+        seen: vec![None; rules.len()],
     };
-    let prepared: Vec<Prepared> =
-        rules.iter().map(|rule| prepare(&mut grounder.terms, rule)).collect();
+    let prepared: Vec<Prepared> = rules
+        .iter()
+        .enumerate()
+        .map(|(id, rule)| Prepared { id, ..prepare(&mut grounder.terms, rule) })
+        .collect();
     let groups = groups(rules, &prepared);
     let (dynamic_groups, static_groups): (Vec<_>, Vec<_>) =
         groups.into_iter().partition(|group| grounder.dynamic.contains(&group[0].head.relation));
@@ -202,6 +206,9 @@ struct Grounder {
     terms: Terms,
     relations: HashMap<Symbol, Relation>,
     dynamic: HashSet<Symbol>,
+    /// For each rule evaluated already, the number of atoms each of its positive literals'
+    /// relations had then: only combinations with a newer atom can give something new.
+    seen: Vec<Option<Vec<usize>>>,
 }
 
 impl Grounder {
@@ -215,7 +222,17 @@ impl Grounder {
         loop {
             let mut added = false;
             for rule in group {
-                for bindings in self.join(rule) {
+                let sizes: Vec<usize> = rule
+                    .positives
+                    .iter()
+                    .map(|atom| self.relations.get(&atom.relation).map_or(0, |r| r.atoms.len()))
+                    .collect();
+                let found = match &self.seen[rule.id] {
+                    None => self.join(rule),
+                    Some(seen) => self.join_new(rule, seen, &sizes),
+                };
+                self.seen[rule.id] = Some(sizes);
+                for bindings in found {
                     let atom = self.terms.build_atom(&rule.head, &bindings);
                     let relation = self.relations.entry(rule.head.relation).or_default();
                     added |= relation.insert(atom, &self.terms);
@@ -255,42 +272,84 @@ impl Grounder {
         let mut found = Vec::new();
         let mut bindings = vec![None; rule.variables];
         let mut trail = Vec::new();
-        self.join_from(rule, 0, &mut bindings, &mut trail, &mut found);
+        let mut joined = vec![false; rule.positives.len()];
+        self.join_from(rule, &mut joined, &mut bindings, &mut trail, &mut found);
         found
     }
 
+    /// The bindings of `rule` that use at least one atom found since it was last joined (when
+    /// its literals' relations had `seen` atoms; they have `sizes` now): semi-naive
+    /// evaluation, each literal in turn taking only its new atoms.
+    fn join_new(&self, rule: &Prepared, seen: &[usize], sizes: &[usize]) -> Vec<Bindings> {
+        let mut found = Vec::new();
+        let mut bindings = vec![None; rule.variables];
+        let mut trail = Vec::new();
+        let mut joined = vec![false; rule.positives.len()];
+        for (index, atom) in rule.positives.iter().enumerate() {
+            let Some(relation) = self.relations.get(&atom.relation) else { continue };
+            let new = relation.atoms.get(seen[index]..sizes[index]).unwrap_or(&[]);
+            joined[index] = true;
+            for &candidate in new {
+                if self.terms.unify_atom(atom, candidate, &mut bindings, &mut trail) {
+                    self.join_from(rule, &mut joined, &mut bindings, &mut trail, &mut found);
+                }
+                for variable in trail.drain(..) {
+                    bindings[variable] = None;
+                }
+            }
+            joined[index] = false;
+        }
+        found
+    }
+
+    /// Joins the positive literals not yet `joined`, the one with the fewest candidates under
+    /// the bindings so far first (a literal whose variables are all bound is a membership test
+    /// and goes at once).
     fn join_from(
         &self,
         rule: &Prepared,
-        depth: usize,
+        joined: &mut [bool],
         bindings: &mut Bindings,
         trail: &mut Vec<usize>,
         found: &mut Vec<Bindings>,
     ) {
-        let Some(atom) = rule.positives.get(depth) else {
+        let mut best: Option<(usize, &[TermId])> = None;
+        for (index, atom) in rule.positives.iter().enumerate().filter(|&(i, _)| !joined[i]) {
+            if let Some(ground) = self.terms.lookup_atom(atom, bindings) {
+                if !self.relations.get(&atom.relation).is_some_and(|r| r.contains(ground)) {
+                    return;
+                }
+                joined[index] = true;
+                self.join_from(rule, joined, bindings, trail, found);
+                joined[index] = false;
+                return;
+            }
+            let relation = self.relations.get(&atom.relation);
+            let Some(candidates) = relation.and_then(|r| self.candidates(r, atom, bindings)) else {
+                return;
+            };
+            if best.is_none_or(|(_, fewest)| candidates.len() < fewest.len()) {
+                best = Some((index, candidates));
+            }
+        }
+        let Some((index, candidates)) = best else {
             if rule.tests.iter().all(|test| self.passes(test, bindings)) {
                 found.push(bindings.clone());
             }
             return;
         };
-        if let Some(ground) = self.terms.lookup_atom(atom, bindings) {
-            // Every variable is bound already: a membership test.
-            if self.relations.get(&atom.relation).is_some_and(|r| r.contains(ground)) {
-                self.join_from(rule, depth + 1, bindings, trail, found);
-            }
-            return;
-        }
-        let Some(relation) = self.relations.get(&atom.relation) else { return };
-        let Some(candidates) = self.candidates(relation, atom, bindings) else { return };
+        let atom = &rule.positives[index];
+        joined[index] = true;
         for &candidate in candidates {
             let mark = trail.len();
             if self.terms.unify_atom(atom, candidate, bindings, trail) {
-                self.join_from(rule, depth + 1, bindings, trail, found);
+                self.join_from(rule, joined, bindings, trail, found);
             }
-            for index in trail.drain(mark..) {
-                bindings[index] = None;
+            for variable in trail.drain(mark..) {
+                bindings[variable] = None;
             }
         }
+        joined[index] = false;
     }
 
     /// The atoms of `relation` that agree with the most selective bound argument of `atom` (or

@@ -37,6 +37,8 @@ pub(crate) struct Prepared {
     /// What is checked once the positives have bound every variable.
     pub(crate) tests: Vec<Test>,
     pub(crate) variables: usize,
+    /// The rule's number among the rules grounded together.
+    pub(crate) id: usize,
 }
 
 /// Bindings of a rule's variables to ground terms.
@@ -61,7 +63,7 @@ pub(crate) fn prepare(terms: &mut Terms, rule: &FlatRule) -> Prepared {
         }
     }
     let positives = join_order(positives, names.len());
-    Prepared { head, positives, tests, variables: names.len() }
+    Prepared { head, positives, tests, variables: names.len(), id: 0 }
 }
 
 fn atom_pattern(terms: &mut Terms, names: &mut Vec<Symbol>, atom: &Atom) -> AtomPattern {
