@@ -151,15 +151,6 @@ pub enum GdlError {
         /// The bound.
         limit: usize,
     },
-    /// Rules whose ground form is recursive between state-dependent propositions.
-    #[error(
-        "`{relation}` is defined recursively over the state (its ground rules form a cycle); \
-         the compiled reasoner handles only descriptions whose ground rules are acyclic"
-    )]
-    CyclicNetwork {
-        /// A relation on the cycle.
-        relation: String,
-    },
 
     // --- Requests made of a game ---
     /// A role name the game does not have.

@@ -36,6 +36,16 @@ pub(crate) struct Gates {
 }
 
 impl Gates {
+    /// No gate, for a network of `count` nodes.
+    pub(crate) fn none(count: usize) -> Gates {
+        Gates {
+            gate_of: vec![NO_GATE; count],
+            member_index: vec![0; count],
+            starts: vec![0; count + 1],
+            ..Gates::default()
+        }
+    }
+
     /// The gates whose base proposition is `node`.
     pub(crate) fn of_base(&self, node: usize) -> &[u32] {
         &self.list[self.starts[node] as usize..self.starts[node + 1] as usize]

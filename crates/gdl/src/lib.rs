@@ -41,8 +41,14 @@
 //!   at every step) and over compiled code generated per game (which needs a compiler at run
 //!   time): consecutive states of board games differ in a handful of propositions, so the
 //!   incremental network wins by the ratio of the network's size to a step's changes.
-//!   The network must be acyclic: a description whose ground rules are recursive over the
-//!   state (rare in practice) is refused with [`GdlError::CyclicNetwork`].
+//!   Two refinements: a node that only copies another is merged into it, and a base
+//!   proposition that many rule instances test (the player in control) becomes a *gate*
+//!   that those instances leave out of their counts, so that a change of turn visits only the
+//!   instances whose other conditions hold. A description whose ground rules are recursive
+//!   over the state (a path over the board, as in connection games) has cycles, which
+//!   counting cannot evaluate: its network is swept whole after each change instead, its
+//!   cycles iterated to their least fixed point — slower, but every stratified description
+//!   runs.
 //! - [`Game`]: roles, base propositions, moves (printed and parsed as GDL terms, such as
 //!   `(move 2 2 3 3)` or `noop`), the initial [`State`] (a bitset of base propositions), and
 //!   [`Machine`]: legal moves, the next state for a joint move, terminal and goals.
@@ -55,6 +61,7 @@ mod ground;
 mod machine;
 mod network;
 mod parse;
+mod sweep;
 mod syntax;
 mod terms;
 

@@ -35,6 +35,9 @@ pub struct Machine<'g> {
     /// Each gate's members whose inner value is true, one bit each, from `active_offsets`.
     active: Vec<u64>,
     active_offsets: Vec<usize>,
+    /// For a network evaluated by sweeping: a base proposition or input changed since the last
+    /// sweep.
+    dirty: bool,
 }
 
 impl<'g> Machine<'g> {
@@ -56,6 +59,7 @@ impl<'g> Machine<'g> {
             open: network.gates.negated.clone(),
             active: vec![0; active_words],
             active_offsets,
+            dirty: false,
         };
         for (gate, members) in network.gates.members.iter().enumerate() {
             for (index, &member) in members.iter().enumerate() {
@@ -64,20 +68,40 @@ impl<'g> Machine<'g> {
                 }
             }
         }
+        machine.refresh_outputs();
+        machine.load(&game.initial.words);
+        machine.settle();
+        machine
+    }
+
+    /// Recomputes the legal and next bits from the nodes' values.
+    fn refresh_outputs(&mut self) {
+        let network = &self.game.network;
+        self.legal.fill(0);
+        self.next.fill(0);
         for (role, nodes) in network.legals.iter().enumerate() {
             for (index, &node) in nodes.iter().enumerate() {
-                if machine.value(node) {
-                    machine.legal[network.legal_offsets[role] + index / 64] |= 1 << (index % 64);
+                if self.value(node) {
+                    self.legal[network.legal_offsets[role] + index / 64] |= 1 << (index % 64);
                 }
             }
         }
         for (base, &node) in network.nexts.iter().enumerate() {
-            if machine.value(node) {
-                machine.next[base / 64] |= 1 << (base % 64);
+            if self.value(node) {
+                self.next[base / 64] |= 1 << (base % 64);
             }
         }
-        machine.load(&game.initial.words);
-        machine
+    }
+
+    /// Brings a network evaluated by sweeping up to date with its base propositions and
+    /// inputs (nothing to do for one evaluated by propagation, always up to date).
+    fn settle(&mut self) {
+        let Some(sweep) = &self.game.network.sweep else { return };
+        if self.dirty {
+            sweep.evaluate(&mut self.counters);
+            self.refresh_outputs();
+            self.dirty = false;
+        }
     }
 
     /// The state held.
@@ -100,6 +124,7 @@ impl<'g> Machine<'g> {
             });
         }
         self.load(&state.words);
+        self.settle();
         Ok(())
     }
 
@@ -174,6 +199,7 @@ impl<'g> Machine<'g> {
     pub fn next_state(&mut self, joint: &[Move]) -> Result<State, GdlError> {
         self.compute_next(joint)?;
         self.set_inputs(joint, false);
+        self.settle();
         Ok(State { words: self.scratch.clone().into() })
     }
 
@@ -191,6 +217,7 @@ impl<'g> Machine<'g> {
         self.load(&next);
         self.scratch = next;
         self.set_inputs(joint, false);
+        self.settle();
         Ok(())
     }
 
@@ -213,6 +240,7 @@ impl<'g> Machine<'g> {
             }
         }
         self.set_inputs(joint, true);
+        self.settle();
         self.scratch.copy_from_slice(&self.next);
         Ok(())
     }
@@ -256,6 +284,7 @@ impl<'g> Machine<'g> {
             return;
         }
         self.counters[node as usize] = if value { TRUE_BIT } else { TRUE_BIT - 1 };
+        self.dirty = true;
         self.stack[0] = node << 2 | u32::from(value);
         let mut top = 1;
         let gates = &self.game.network.gates;

@@ -12,6 +12,7 @@ use std::collections::{HashMap, VecDeque};
 use crate::error::GdlError;
 use crate::gates::{choose, Gates, NO_GATE};
 use crate::ground::Grounding;
+use crate::sweep::Sweep;
 use crate::syntax::Symbols;
 use crate::terms::TermId;
 
@@ -55,6 +56,8 @@ pub(crate) struct Network {
     pub(crate) legal_offsets: Vec<usize>,
     /// The gates, and their members.
     pub(crate) gates: Gates,
+    /// For a network with cycles, its sweep, which replaces propagation.
+    pub(crate) sweep: Option<Sweep>,
 }
 
 /// The propositions of the game, as terms, in the order of their numbers.
@@ -98,8 +101,8 @@ impl Builder {
 ///
 /// # Errors
 ///
-/// [`GdlError::CyclicNetwork`] when the ground rules are recursive over the state;
-/// [`GdlError::GoalValue`] for a goal value that is not a number from 0 to 100.
+/// [`GdlError::GoalValue`] for a goal value that is not a number from 0 to 100;
+/// [`GdlError::TooLarge`] for a network past the bounds.
 pub(crate) fn build(
     grounding: &Grounding,
     symbols: &Symbols,
@@ -168,7 +171,7 @@ pub(crate) fn build(
     let propositions =
         Propositions { bases: base_atoms.iter().map(|&atom| terms.args(atom)[0]).collect(), moves };
     let outputs = Outputs { bases, inputs, legals, nexts, terminal, goals };
-    let network = finish(builder, grounding, symbols, outputs)?;
+    let network = finish(builder, outputs)?;
     Ok((network, propositions))
 }
 
@@ -233,25 +236,23 @@ impl Outputs {
     }
 }
 
-/// Orders the nodes, detects cycles, merges copies, lays out the edges and computes the
-/// initial values.
-fn finish(
-    builder: Builder,
-    grounding: &Grounding,
-    symbols: &Symbols,
-    outputs: Outputs,
-) -> Result<Network, GdlError> {
-    let order = topological_order(&builder, grounding, symbols)?;
-    let (mut builder, map) = collapse(&builder, &order, &outputs);
-    let Outputs { bases, inputs, legals, nexts, terminal, goals } = outputs.mapped(&map);
-    let count = builder.threshold.len();
-    if count >= 1 << 30 {
+/// Orders the nodes, merges copies, chooses gates, lays out the edges and computes the
+/// initial values; or, for a network with cycles, prepares its sweep.
+fn finish(builder: Builder, outputs: Outputs) -> Result<Network, GdlError> {
+    if builder.threshold.len() >= 1 << 30 {
         return Err(GdlError::TooLarge { what: "the number of network nodes", limit: 1 << 30 });
     }
+    let Some(order) = topological_order(&builder) else {
+        return Ok(finish_cyclic(builder, outputs));
+    };
+    let (mut builder, map) = collapse(&builder, &order, &outputs);
+    let outputs = outputs.mapped(&map);
+    let count = builder.threshold.len();
     let mut is_base = vec![false; count];
-    bases.iter().for_each(|&node| is_base[node as usize] = true);
+    outputs.bases.iter().for_each(|&node| is_base[node as usize] = true);
     let mut read = vec![false; count];
-    for node in goals.iter().flatten().map(|&(_, node)| node).chain([terminal]) {
+    let goal_nodes = outputs.goals.iter().flatten().map(|&(_, node)| node);
+    for node in goal_nodes.chain([outputs.terminal]) {
         read[node as usize] = true;
     }
     let gates = choose(&mut builder.inputs, &mut builder.threshold, &is_base, &read);
@@ -270,6 +271,55 @@ fn finish(
     }
     fanout.push(u32::try_from(edges.len()).unwrap_or(u32::MAX));
     let initial_counters = initial_counters(&builder.threshold, &outgoing, &gates);
+    // An input that nothing reads (a move no rule looks at, such as a `noop`) is never set.
+    let silent = |node: u32| {
+        let node = node as usize;
+        fanout[node] == fanout[node + 1] && gates.of_base(node).is_empty()
+    };
+    let inputs = outputs
+        .inputs
+        .iter()
+        .map(|role| role.iter().map(|&node| if silent(node) { SILENT } else { node }).collect())
+        .collect();
+    let outputs = Outputs { inputs, ..outputs };
+    Ok(assemble(Layout { fanout, edges, initial_counters, gates, sweep: None }, outputs))
+}
+
+/// The network of ground rules with cycles: evaluated by [`Sweep`], with no edges to
+/// propagate along and no gates.
+fn finish_cyclic(builder: Builder, outputs: Outputs) -> Network {
+    let count = builder.threshold.len();
+    let mut outside = vec![false; count];
+    for &node in outputs.bases.iter().chain(outputs.inputs.iter().flatten()) {
+        outside[node as usize] = true;
+    }
+    let mut initial_counters: Vec<u32> =
+        builder.threshold.iter().map(|&threshold| TRUE_BIT.wrapping_sub(threshold)).collect();
+    let sweep = Sweep::new(&builder.inputs, builder.threshold, outside);
+    sweep.evaluate(&mut initial_counters);
+    let layout = Layout {
+        fanout: vec![0; count + 1],
+        edges: Vec::new(),
+        initial_counters,
+        gates: Gates::none(count),
+        sweep: Some(sweep),
+    };
+    assemble(layout, outputs)
+}
+
+/// How the nodes are laid out for evaluation.
+struct Layout {
+    fanout: Vec<u32>,
+    edges: Vec<u32>,
+    initial_counters: Vec<u32>,
+    gates: Gates,
+    sweep: Option<Sweep>,
+}
+
+/// The network: the layout, and the outputs with their watches.
+fn assemble(layout: Layout, outputs: Outputs) -> Network {
+    let Outputs { bases, inputs, legals, nexts, terminal, goals } = outputs;
+    let count = layout.initial_counters.len();
     let mut watch = vec![UNWATCHED; count];
     let mut legal_offsets = Vec::with_capacity(legals.len());
     let mut words = 0;
@@ -283,16 +333,8 @@ fn finish(
     for (base, &node) in nexts.iter().enumerate() {
         watch[node as usize] = WATCH_NEXT | u32::try_from(base).unwrap_or(0);
     }
-    // An input that nothing reads (a move no rule looks at, such as a `noop`) is never set.
-    let silent = |node: u32| {
-        let node = node as usize;
-        fanout[node] == fanout[node + 1] && gates.of_base(node).is_empty()
-    };
-    let inputs = inputs
-        .into_iter()
-        .map(|role| role.into_iter().map(|node| if silent(node) { SILENT } else { node }).collect())
-        .collect();
-    Ok(Network {
+    let Layout { fanout, edges, initial_counters, gates, sweep } = layout;
+    Network {
         nodes: count,
         fanout,
         edges,
@@ -306,7 +348,8 @@ fn finish(
         goals,
         legal_offsets,
         gates,
-    })
+        sweep,
+    }
 }
 
 /// The counters when every base proposition and input is false: the nodes evaluated in their
@@ -390,16 +433,9 @@ fn collapse(builder: &Builder, order: &[u32], outputs: &Outputs) -> (Builder, Ve
     (collapsed, map)
 }
 
-/// The nodes in an order where each comes after its inputs (Kahn's algorithm).
-///
-/// # Errors
-///
-/// [`GdlError::CyclicNetwork`] naming a relation on a cycle when there is no such order.
-fn topological_order(
-    builder: &Builder,
-    grounding: &Grounding,
-    symbols: &Symbols,
-) -> Result<Vec<u32>, GdlError> {
+/// The nodes in an order where each comes after its inputs (Kahn's algorithm); `None` when
+/// the ground rules have a cycle.
+fn topological_order(builder: &Builder) -> Option<Vec<u32>> {
     let mut outgoing: Vec<Vec<u32>> = vec![Vec::new(); builder.threshold.len()];
     for (target, inputs) in builder.inputs.iter().enumerate() {
         for &input in inputs {
@@ -421,16 +457,5 @@ fn topological_order(
             }
         }
     }
-    if order.len() == waiting.len() {
-        return Ok(order);
-    }
-    let on_cycle = builder
-        .atoms
-        .iter()
-        .filter(|&(_, &node)| waiting[node as usize] > 0)
-        .filter_map(|(&atom, _)| grounding.terms.functor(atom))
-        .map(|relation| symbols.name(relation).to_owned())
-        .min()
-        .unwrap_or_default();
-    Err(GdlError::CyclicNetwork { relation: on_cycle })
+    (order.len() == waiting.len()).then_some(order)
 }

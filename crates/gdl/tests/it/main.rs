@@ -16,11 +16,12 @@ pub fn game_text(name: &str) -> String {
 }
 
 /// Every test game.
-pub const GAMES: [&str; 6] = [
+pub const GAMES: [&str; 7] = [
     "ticTacToe",
     "connectFour",
     "breakthroughSmallHoles",
     "breakthrough",
     "rockPaperScissors",
     "lastStick",
+    "crossing",
 ];

@@ -22,6 +22,9 @@ enum Goal {
     Fails(T),
     Distinct(T, T),
     Same(T, T),
+    /// The end of a clause's body: its head leaves the path of ancestors (when it was put
+    /// there).
+    Exit(bool),
 }
 
 /// A rule with its variables numbered from 0.
@@ -44,10 +47,13 @@ pub struct Prover {
     roles: Vec<T>,
 }
 
-/// Variable bindings with a trail for backtracking.
+/// Variable bindings with a trail for backtracking, and the ground atoms being proved (the
+/// path of ancestors), so that a recursion over a cyclic relation stops where it would repeat
+/// itself: a ground atom that has a proof has one in which it is not its own ancestor.
 struct Bindings {
     values: Vec<Option<T>>,
     trail: Vec<usize>,
+    path: Vec<T>,
 }
 
 impl Bindings {
@@ -160,8 +166,17 @@ fn clause(rule: &FlatRule) -> Clause {
     Clause { head, body, variables: names.len() }
 }
 
+fn is_ground(term: &T) -> bool {
+    match term {
+        T::Const(_) => true,
+        T::Var(_) => false,
+        T::Fn(_, args) => args.iter().all(is_ground),
+    }
+}
+
 fn shift_goal(goal: &Goal, offset: usize) -> Goal {
     match goal {
+        Goal::Exit(pushed) => Goal::Exit(*pushed),
         Goal::Holds(a) => Goal::Holds(shift(a, offset)),
         Goal::Fails(a) => Goal::Fails(shift(a, offset)),
         Goal::Distinct(a, b) => Goal::Distinct(shift(a, offset), shift(b, offset)),
@@ -285,7 +300,7 @@ impl Prover {
                     _ => 0,
                 }
             });
-        let mut bindings = Bindings { values: Vec::new(), trail: Vec::new() };
+        let mut bindings = Bindings { values: Vec::new(), trail: Vec::new(), path: Vec::new() };
         let base = bindings.fresh(arity);
         let args: Vec<T> = (0..arity)
             .map(|i| given.get(i).cloned().flatten().unwrap_or(T::Var(base + i)))
@@ -300,7 +315,7 @@ impl Prover {
     }
 
     fn provable(&self, atom: &T) -> bool {
-        let mut bindings = Bindings { values: Vec::new(), trail: Vec::new() };
+        let mut bindings = Bindings { values: Vec::new(), trail: Vec::new(), path: Vec::new() };
         let mut found = false;
         self.solve(&[Goal::Holds(atom.clone())], &mut bindings, &mut |_| {
             found = true;
@@ -330,6 +345,13 @@ impl Prover {
                 !self.provable(&ground) && self.solve(rest, bindings, on_solution)
             }
             Goal::Holds(atom) => self.solve_atom(atom, rest, bindings, on_solution),
+            Goal::Exit(false) => self.solve(rest, bindings, on_solution),
+            Goal::Exit(true) => {
+                let head = bindings.path.pop();
+                let stop = self.solve(rest, bindings, on_solution);
+                bindings.path.extend(head);
+                stop
+            }
         }
     }
 
@@ -357,6 +379,11 @@ impl Prover {
             }
             return false;
         }
+        let walked = bindings.walk(atom);
+        let ground = is_ground(&walked);
+        if ground && bindings.path.contains(&walked) {
+            return false;
+        }
         for (head_relation, clause) in &self.clauses {
             if Some(*head_relation) != relation {
                 continue;
@@ -366,8 +393,16 @@ impl Prover {
             if bindings.unify(atom, &shift(&clause.head, offset)) {
                 let mut goals: Vec<Goal> =
                     clause.body.iter().map(|goal| shift_goal(goal, offset)).collect();
+                goals.push(Goal::Exit(ground));
                 goals.extend(rest.iter().cloned());
-                if self.solve(&goals, bindings, on_solution) {
+                if ground {
+                    bindings.path.push(walked.clone());
+                }
+                let stop = self.solve(&goals, bindings, on_solution);
+                if ground {
+                    bindings.path.pop();
+                }
+                if stop {
                     bindings.undo(mark);
                     return true;
                 }
