@@ -52,6 +52,22 @@
 //! - [`Game`]: roles, base propositions, moves (printed and parsed as GDL terms, such as
 //!   `(move 2 2 3 3)` or `noop`), the initial [`State`] (a bitset of base propositions), and
 //!   [`Machine`]: legal moves, the next state for a joint move, terminal and goals.
+//!
+//! # Tests and benchmark
+//!
+//! `cargo test -p arbiter-gdl` checks the reasoner against a separate top-down prover on random
+//! playouts of every game of `tests/games`, and the seed's game `breakthroughSmallHoles`
+//! against the native engine (`holes` with `captures=diagonal`) on 4,000 positions. Two tests
+//! are ignored by default:
+//!
+//! - `cargo test --release -p arbiter-gdl -- --ignored 100_000`: the seed's game against the
+//!   native engine on 100,000 positions;
+//! - `ARBITER_GDL_GAMES=FOLDER cargo test --release -p arbiter-gdl -- --ignored repository
+//!   --nocapture`: every `.kif` of a folder (such as ggp-repository's games) against the prover.
+//!
+//! `cargo run --release -p arbiter-gdl --example bench -- FILE.kif [seconds]` plays random
+//! playouts on one thread and prints states and playouts per second, and the time to parse,
+//! check, ground and build.
 
 mod check;
 mod error;

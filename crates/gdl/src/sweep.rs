@@ -43,6 +43,11 @@ impl Sweep {
         Sweep { order, components, input_start, inputs: flat, thresholds, outside }
     }
 
+    /// The number of edges swept.
+    pub(crate) fn edges(&self) -> usize {
+        self.inputs.len()
+    }
+
     /// Recomputes every counter from the counters of the nodes set from outside.
     pub(crate) fn evaluate(&self, counters: &mut [u32]) {
         for &(start, end, cyclic) in &self.components {
