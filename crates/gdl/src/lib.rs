@@ -23,9 +23,9 @@
 //!
 //! # The pipeline
 //!
-//! - [`parse`]: the text, as ggp-base writes it, into a [`Description`]; errors name the line
+//! - [`parse()`]: the text, as ggp-base writes it, into a [`Description`]; errors name the line
 //!   and column. Names are compared without regard to case.
-//! - [`check`]: what GDL requires of the rules — one arity per relation, reserved relations in
+//! - [`check()`]: what GDL requires of the rules — one arity per relation, reserved relations in
 //!   their places, safe rules, stratified negation, and `legal`, `goal`, `terminal` and `init`
 //!   free of `does` (and `init` of the state) — each violation a named [`GdlError`].
 //! - Grounding: static relations (those that depend on neither `true` nor `does`) are computed

@@ -6,6 +6,8 @@
 //! work in proportion to what changes, not to the size of the network (the counting
 //! propagation of Sancho's propositional networks, in its simplest form). The outputs keep
 //! their own bitsets up to date as they change: each role's legal moves and the next state.
+//! Gates ([`crate::gates`]) are opened and closed as their base propositions change. A network
+//! with cycles is swept instead, once per change of state or joint move ([`crate::sweep`]).
 
 use crate::error::GdlError;
 use crate::game::{Game, Move, State};

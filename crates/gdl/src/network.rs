@@ -5,7 +5,9 @@
 //!
 //! A node is true when the number of its satisfied inputs reaches its threshold (all of them
 //! for an AND, one for an OR), which is what lets [`crate::Machine`] update it in constant time
-//! when one input changes.
+//! when one input changes. Before evaluation, nodes that only copy another are merged into it,
+//! and the most tested base propositions become gates ([`crate::gates`]). A network whose
+//! ground rules have cycles is evaluated by sweeping instead ([`crate::sweep`]).
 
 use std::collections::{HashMap, VecDeque};
 
@@ -14,7 +16,7 @@ use crate::gates::{choose, Gates, NO_GATE};
 use crate::ground::Grounding;
 use crate::sweep::Sweep;
 use crate::syntax::Symbols;
-use crate::terms::TermId;
+use crate::terms::{Node, TermId};
 
 /// The node of an input that nothing reads, which is never set.
 pub(crate) const SILENT: u32 = u32::MAX;
@@ -150,22 +152,20 @@ pub(crate) fn build(
         let Some(r) = roles.iter().position(|candidate| candidate == role) else { continue };
         moves[r].push(*action);
         legals[r].push(output(&builder, atom));
-        let does = relation("does").and_then(|does| {
-            terms.find(&crate::terms::Node::Function(does, vec![*role, *action].into()))
-        });
+        let does = relation("does")
+            .and_then(|does| terms.find(&Node::Function(does, vec![*role, *action].into())));
         inputs[r].push(does.map_or(never, |does| output(&builder, does)));
     }
     let nexts = base_atoms
         .iter()
         .map(|&atom| {
-            let next = relation("next").and_then(|next| {
-                terms.find(&crate::terms::Node::Function(next, terms.args(atom).into()))
-            });
+            let next = relation("next")
+                .and_then(|next| terms.find(&Node::Function(next, terms.args(atom).into())));
             next.map_or(never, |next| output(&builder, next))
         })
         .collect();
     let terminal = relation("terminal")
-        .and_then(|terminal| terms.find(&crate::terms::Node::Constant(terminal)))
+        .and_then(|terminal| terms.find(&Node::Constant(terminal)))
         .map_or(never, |atom| output(&builder, atom));
     let goals = goals(grounding, symbols, |atom| output(&builder, atom))?;
     let propositions =
