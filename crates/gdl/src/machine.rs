@@ -40,6 +40,8 @@ pub struct Machine<'g> {
     /// For a network evaluated by sweeping: a base proposition or input changed since the last
     /// sweep.
     dirty: bool,
+    /// The changes of a state being loaded, in three passes of `state`'s size (see `load`).
+    passes: Vec<u64>,
 }
 
 impl<'g> Machine<'g> {
@@ -62,6 +64,7 @@ impl<'g> Machine<'g> {
             active: vec![0; active_words],
             active_offsets,
             dirty: false,
+            passes: vec![0; 3 * state_words],
         };
         for (gate, members) in network.gates.members.iter().enumerate() {
             for (index, &member) in members.iter().enumerate() {
@@ -259,16 +262,37 @@ impl<'g> Machine<'g> {
 
     /// Sets the base propositions to `words`.
     fn load(&mut self, words: &[u64]) {
-        for (word, &target) in words.iter().enumerate() {
-            let mut changed = self.state.words[word] ^ target;
-            while changed != 0 {
-                let bit = changed.trailing_zeros() as usize;
-                changed &= changed - 1;
-                let node = self.game.network.bases[word * 64 + bit];
-                self.set_node(node, target >> bit & 1 == 1);
-            }
-            self.state.words[word] = target;
+        // Gates that close go first and gates that open go last: a member whose other inputs
+        // change meanwhile then passes nothing on, and an opening gate visits only the members
+        // that hold in the end.
+        let (positive, negative) =
+            (&self.game.network.positive_gates, &self.game.network.negative_gates);
+        let count = words.len();
+        if count == 0 {
+            return;
         }
+        let mut passes = std::mem::take(&mut self.passes);
+        for (word, &target) in words.iter().enumerate() {
+            let changed = self.state.words[word] ^ target;
+            let gates = positive[word] | negative[word];
+            let closing = changed & ((!target & positive[word]) | (target & negative[word]));
+            passes[word] = closing;
+            passes[count + word] = changed & !gates;
+            passes[2 * count + word] = changed & gates & !closing;
+        }
+        for pass in passes.chunks(count) {
+            for (word, &target) in words.iter().enumerate() {
+                let mut changed = pass[word];
+                while changed != 0 {
+                    let bit = changed.trailing_zeros() as usize;
+                    changed &= changed - 1;
+                    let node = self.game.network.bases[word * 64 + bit];
+                    self.set_node(node, target >> bit & 1 == 1);
+                }
+            }
+        }
+        self.passes = passes;
+        self.state.words.copy_from_slice(words);
     }
 
     /// A node's value: its counter's top bit, and for a gate's member, its gate open too.

@@ -60,6 +60,10 @@ pub(crate) struct Network {
     pub(crate) gates: Gates,
     /// For a network with cycles, its sweep, which replaces propagation.
     pub(crate) sweep: Option<Sweep>,
+    /// The base propositions (one bit each, by number) that are the base of a gate open while
+    /// they hold, and of one open while they do not.
+    pub(crate) positive_gates: Vec<u64>,
+    pub(crate) negative_gates: Vec<u64>,
 }
 
 /// The propositions of the game, as terms, in the order of their numbers.
@@ -334,6 +338,18 @@ fn assemble(layout: Layout, outputs: Outputs) -> Network {
         watch[node as usize] = WATCH_NEXT | u32::try_from(base).unwrap_or(0);
     }
     let Layout { fanout, edges, initial_counters, gates, sweep } = layout;
+    let mut positive_gates = vec![0u64; bases.len().div_ceil(64)];
+    let mut negative_gates = positive_gates.clone();
+    for (base, &node) in bases.iter().enumerate() {
+        for &gate in gates.of_base(node as usize) {
+            let kind = if gates.negated[gate as usize] {
+                &mut negative_gates
+            } else {
+                &mut positive_gates
+            };
+            kind[base / 64] |= 1 << (base % 64);
+        }
+    }
     Network {
         nodes: count,
         fanout,
@@ -349,6 +365,8 @@ fn assemble(layout: Layout, outputs: Outputs) -> Network {
         legal_offsets,
         gates,
         sweep,
+        positive_gates,
+        negative_gates,
     }
 }
 

@@ -57,6 +57,17 @@ fn descriptions_the_reasoner_cannot_take_are_refused_with_their_reason() {
 }
 
 #[test]
+fn a_game_without_state_still_plays() {
+    let game = Game::from_kif("(role a) (legal a go) (goal a 50)").expect("compiles");
+    assert!(game.base_propositions().is_empty());
+    let mut machine = game.machine();
+    let go = game.parse_move(0, "go").expect("a move");
+    machine.play(&[go]).expect("legal");
+    assert!(!machine.is_terminal());
+    assert_eq!(machine.goal(0), Some(50));
+}
+
+#[test]
 fn rules_recursive_over_the_state_reach_their_least_fixed_point() {
     // `reach` is a cycle in the ground rules: 1 and 2 reach each other. Only what the state
     // supports holds: from (on 1), 2 is reached; from nothing, nothing is.
