@@ -4,7 +4,7 @@
 //! and `init`.
 
 use std::collections::hash_map::Entry;
-use std::collections::{HashMap, VecDeque};
+use std::collections::{HashMap, HashSet, VecDeque};
 
 use crate::error::GdlError;
 use crate::syntax::{Atom, Description, Flat, FlatRule, Position, Symbol};
@@ -29,7 +29,7 @@ pub fn check(description: &Description, rules: &[FlatRule]) -> Result<(), GdlErr
         check_safety(description, rule)?;
     }
     let graph = dependency_graph(rules);
-    check_stratified(description, &graph)?;
+    check_stratified(description, &graph, &dynamic_relations(description, rules))?;
     check_restrictions(description, &graph)
 }
 
@@ -134,14 +134,23 @@ pub(crate) fn dependency_graph(rules: &[FlatRule]) -> HashMap<Symbol, Vec<Edge>>
 
 /// No relation depends on itself through a negation: no negative edge inside a strongly
 /// connected component of the dependency graph.
+///
+/// Except among `dynamic` relations (those that depend on the state), where the check is left
+/// to the ground rules: some published games, such as ggp-repository's `hex`, write
+/// `(<= (goal ?r 0) (role ?r) (not (goal ?r 100)))`, a relation through its own negation but
+/// no ground atom through its own. The network refuses a ground cycle through a negation
+/// ([`GdlError::NegativeCycle`]); static relations, computed exactly during grounding stratum
+/// by stratum, must be stratified here.
 fn check_stratified(
     description: &Description,
     graph: &HashMap<Symbol, Vec<Edge>>,
+    dynamic: &HashSet<Symbol>,
 ) -> Result<(), GdlError> {
     let components = strongly_connected(graph);
     for (&from, edges) in graph {
         for edge in edges {
-            if edge.negative && components.get(&from) == components.get(&edge.to) {
+            let same = components.get(&from) == components.get(&edge.to);
+            if edge.negative && same && !dynamic.contains(&from) {
                 return Err(GdlError::Unstratified {
                     relation: name(description, from),
                     at: edge.at,
@@ -150,6 +159,24 @@ fn check_stratified(
         }
     }
     Ok(())
+}
+
+/// The relations that depend on `true` or `does`, themselves included.
+pub(crate) fn dynamic_relations(description: &Description, rules: &[FlatRule]) -> HashSet<Symbol> {
+    let graph = dependency_graph(rules);
+    let mut dynamic: HashSet<Symbol> =
+        ["true", "does"].iter().filter_map(|name| description.symbols.get(name)).collect();
+    loop {
+        let before = dynamic.len();
+        for (&head, edges) in &graph {
+            if edges.iter().any(|edge| dynamic.contains(&edge.to)) {
+                dynamic.insert(head);
+            }
+        }
+        if dynamic.len() == before {
+            return dynamic;
+        }
+    }
 }
 
 /// The component number of each relation with rules (Tarjan's algorithm, iterative).
@@ -285,6 +312,9 @@ mod tests {
         let unsafe_not = "(role a) (q 1) (<= (p ?x) (q ?x) (not (r ?y)))";
         assert!(matches!(checked(unsafe_not), Err(GdlError::UnsafeVariable { .. })));
         let unstratified = "(role a) (<= p (not q)) (<= q p)";
+        // Over the state, the check is the ground rules' (see the network's tests).
+        let dynamic_ok = "(role a) (init x) (<= (g 0) (true x) (not (g 1))) (<= (g 1) (true y))";
+        assert_eq!(checked(dynamic_ok), Ok(()));
         assert!(matches!(checked(unstratified), Err(GdlError::Unstratified { .. })));
         let does_in_legal = "(role a) (<= (legal a x) (does a x))";
         assert!(matches!(checked(does_in_legal), Err(GdlError::DependsOnDoes { .. })));

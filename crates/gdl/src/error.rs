@@ -79,6 +79,15 @@ pub enum GdlError {
         /// A rule on the cycle with the negation.
         at: Position,
     },
+    /// A ground atom that depends on itself through a negation.
+    #[error(
+        "the rules are not stratified: a `{relation}` atom depends on itself through a `not` in \
+         the ground rules"
+    )]
+    NegativeCycle {
+        /// The relation of an atom on the cycle.
+        relation: String,
+    },
     /// A relation used with two numbers of arguments.
     #[error(
         "`{relation}` has {found} arguments at {at} but {expected} elsewhere: a relation has one \

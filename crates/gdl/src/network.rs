@@ -175,7 +175,7 @@ pub(crate) fn build(
     let propositions =
         Propositions { bases: base_atoms.iter().map(|&atom| terms.args(atom)[0]).collect(), moves };
     let outputs = Outputs { bases, inputs, legals, nexts, terminal, goals };
-    let network = finish(builder, outputs)?;
+    let network = finish(builder, outputs, grounding, symbols)?;
     Ok((network, propositions))
 }
 
@@ -242,12 +242,17 @@ impl Outputs {
 
 /// Orders the nodes, merges copies, chooses gates, lays out the edges and computes the
 /// initial values; or, for a network with cycles, prepares its sweep.
-fn finish(builder: Builder, outputs: Outputs) -> Result<Network, GdlError> {
+fn finish(
+    builder: Builder,
+    outputs: Outputs,
+    grounding: &Grounding,
+    symbols: &Symbols,
+) -> Result<Network, GdlError> {
     if builder.threshold.len() >= 1 << 30 {
         return Err(GdlError::TooLarge { what: "the number of network nodes", limit: 1 << 30 });
     }
     let Some(order) = topological_order(&builder) else {
-        return Ok(finish_cyclic(builder, outputs));
+        return finish_cyclic(builder, outputs, grounding, symbols);
     };
     let (mut builder, map) = collapse(&builder, &order, &outputs);
     let outputs = outputs.mapped(&map);
@@ -291,7 +296,16 @@ fn finish(builder: Builder, outputs: Outputs) -> Result<Network, GdlError> {
 
 /// The network of ground rules with cycles: evaluated by [`Sweep`], with no edges to
 /// propagate along and no gates.
-fn finish_cyclic(builder: Builder, outputs: Outputs) -> Network {
+///
+/// # Errors
+///
+/// [`GdlError::NegativeCycle`] when a cycle goes through a negation.
+fn finish_cyclic(
+    builder: Builder,
+    outputs: Outputs,
+    grounding: &Grounding,
+    symbols: &Symbols,
+) -> Result<Network, GdlError> {
     let count = builder.threshold.len();
     let mut outside = vec![false; count];
     for &node in outputs.bases.iter().chain(outputs.inputs.iter().flatten()) {
@@ -299,7 +313,17 @@ fn finish_cyclic(builder: Builder, outputs: Outputs) -> Network {
     }
     let mut initial_counters: Vec<u32> =
         builder.threshold.iter().map(|&threshold| TRUE_BIT.wrapping_sub(threshold)).collect();
-    let sweep = Sweep::new(&builder.inputs, builder.threshold, outside);
+    let sweep = Sweep::new(&builder.inputs, builder.threshold, outside).map_err(|cycle| {
+        let relation = builder
+            .atoms
+            .iter()
+            .filter(|&(_, node)| cycle.contains(node))
+            .filter_map(|(&atom, _)| grounding.terms.functor(atom))
+            .map(|relation| symbols.name(relation).to_owned())
+            .min()
+            .unwrap_or_default();
+        GdlError::NegativeCycle { relation }
+    })?;
     sweep.evaluate(&mut initial_counters);
     let layout = Layout {
         fanout: vec![0; count + 1],
@@ -308,7 +332,7 @@ fn finish_cyclic(builder: Builder, outputs: Outputs) -> Network {
         gates: Gates::none(count),
         sweep: Some(sweep),
     };
-    assemble(layout, outputs)
+    Ok(assemble(layout, outputs))
 }
 
 /// How the nodes are laid out for evaluation.

@@ -31,7 +31,15 @@ pub(crate) struct Sweep {
 impl Sweep {
     /// The sweep of a network given by each node's `inputs` and `thresholds`; `outside` marks
     /// the nodes set from outside.
-    pub(crate) fn new(inputs: &[Vec<u32>], thresholds: Vec<u32>, outside: Vec<bool>) -> Sweep {
+    ///
+    /// # Errors
+    ///
+    /// The nodes of a cycle through a negation, which has no least fixed point to sweep to.
+    pub(crate) fn new(
+        inputs: &[Vec<u32>],
+        thresholds: Vec<u32>,
+        outside: Vec<bool>,
+    ) -> Result<Sweep, Vec<u32>> {
         let mut input_start = Vec::with_capacity(inputs.len() + 1);
         let mut flat = Vec::new();
         for node_inputs in inputs {
@@ -40,7 +48,25 @@ impl Sweep {
         }
         input_start.push(index(flat.len()));
         let (order, components) = components(inputs);
-        Sweep { order, components, input_start, inputs: flat, thresholds, outside }
+        let mut component_of = vec![u32::MAX; inputs.len()];
+        for (number, &(start, end, _)) in components.iter().enumerate() {
+            for &node in &order[start as usize..end as usize] {
+                component_of[node as usize] = index(number);
+            }
+        }
+        for &(start, end, _) in components.iter().filter(|&&(_, _, cyclic)| cyclic) {
+            let members = &order[start as usize..end as usize];
+            let negated_inside = members.iter().any(|&node| {
+                inputs[node as usize].iter().any(|&input| {
+                    input & 1 == 1
+                        && component_of[(input >> 1) as usize] == component_of[node as usize]
+                })
+            });
+            if negated_inside {
+                return Err(members.to_vec());
+            }
+        }
+        Ok(Sweep { order, components, input_start, inputs: flat, thresholds, outside })
     }
 
     /// The number of edges swept.

@@ -12,7 +12,7 @@ mod pattern;
 
 use std::collections::{HashMap, HashSet};
 
-use crate::check::{dependency_graph, strongly_connected};
+use crate::check::{dependency_graph, dynamic_relations, strongly_connected};
 use crate::error::GdlError;
 use crate::ground::pattern::{prepare, too_large, AtomPattern, Bindings, Pattern, Prepared, Test};
 use crate::syntax::{Description, FlatRule, Symbol};
@@ -166,24 +166,6 @@ fn roles(terms: &mut Terms, description: &Description, rules: &[FlatRule]) -> Ve
         }
     }
     roles
-}
-
-/// The relations that depend on `true` or `does`, themselves included.
-fn dynamic_relations(description: &Description, rules: &[FlatRule]) -> HashSet<Symbol> {
-    let graph = dependency_graph(rules);
-    let mut dynamic: HashSet<Symbol> =
-        ["true", "does"].iter().filter_map(|name| description.symbols.get(name)).collect();
-    loop {
-        let before = dynamic.len();
-        for (&head, edges) in &graph {
-            if edges.iter().any(|edge| dynamic.contains(&edge.to)) {
-                dynamic.insert(head);
-            }
-        }
-        if dynamic.len() == before {
-            return dynamic;
-        }
-    }
 }
 
 /// The rules grouped by the strongly connected component of their heads' relations, lower

@@ -57,6 +57,26 @@ fn descriptions_the_reasoner_cannot_take_are_refused_with_their_reason() {
 }
 
 #[test]
+fn a_relation_through_its_own_negation_is_taken_when_no_ground_atom_is() {
+    // As ggp-repository's hex writes its goals: `goal` through `(not (goal ?r 100))`.
+    let goals = "(role a) (init on) (<= (goal ?r 100) (role ?r) (true on)) \
+                 (<= (goal ?r 0) (role ?r) (not (goal ?r 100))) (<= (legal a off) (true on)) \
+                 (<= terminal (not (true on)))";
+    let game = Game::from_kif(goals).expect("stratified in its ground rules");
+    let mut machine = game.machine();
+    assert_eq!(machine.goal(0), Some(100));
+    let off = game.parse_move(0, "off").expect("a move");
+    machine.play(&[off]).expect("legal");
+    assert!(machine.is_terminal());
+    assert_eq!(machine.goal(0), Some(0));
+    let unstratified = "(role a) (init x) (<= p (true x) (not p)) (<= (legal a go) (true x))";
+    assert_eq!(
+        Game::from_kif(unstratified).err(),
+        Some(GdlError::NegativeCycle { relation: "p".to_owned() })
+    );
+}
+
+#[test]
 fn a_game_without_state_still_plays() {
     let game = Game::from_kif("(role a) (legal a go) (goal a 50)").expect("compiles");
     assert!(game.base_propositions().is_empty());
