@@ -105,3 +105,24 @@ fn rules_recursive_over_the_state_reach_their_least_fixed_point() {
     assert_eq!(machine.legal_count(0), 0);
     assert_eq!(machine.goal(0), Some(100));
 }
+
+#[test]
+fn jumpers_jumps_are_compulsory_and_capture() {
+    let game = Game::from_kif(&game_text("jumpers")).expect("compiles");
+    let mut machine = game.machine();
+    let play = |machine: &mut arbiter_gdl::Machine<'_>, white: &str, black: &str| {
+        let joint = [
+            game.parse_move(0, white).expect("a move"),
+            game.parse_move(1, black).expect("a move"),
+        ];
+        machine.play(&joint).expect("legal");
+    };
+    play(&mut machine, "(step 2 2 3 3)", "noop");
+    // Black's piece on (4, 4) can jump the white one on (3, 3) to (2, 2): it must.
+    let moves: Vec<&str> = machine.legal_moves(1).filter_map(|mv| game.move_text(1, mv)).collect();
+    assert_eq!(moves, ["(jump 4 4 2 2)"]);
+    play(&mut machine, "noop", "(jump 4 4 2 2)");
+    let state = game.propositions(machine.state());
+    assert!(state.contains(&"(cell 2 2 black)") && !state.contains(&"(cell 3 3 white)"));
+    assert!(!state.contains(&"(cell 4 4 black)"));
+}

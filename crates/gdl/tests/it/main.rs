@@ -16,7 +16,7 @@ pub fn game_text(name: &str) -> String {
 }
 
 /// Every test game.
-pub const GAMES: [&str; 7] = [
+pub const GAMES: [&str; 8] = [
     "ticTacToe",
     "connectFour",
     "breakthroughSmallHoles",
@@ -24,4 +24,5 @@ pub const GAMES: [&str; 7] = [
     "rockPaperScissors",
     "lastStick",
     "crossing",
+    "jumpers",
 ];
