@@ -46,12 +46,8 @@ fn run(path: &str, duration: Duration) -> Result<(), String> {
     println!("game        {path}");
     println!("roles       {}", game.roles().join(" "));
     println!(
-        "network     {} base propositions, {} moves, {} nodes, {} edges, {}",
-        size.bases,
-        size.moves,
-        size.nodes,
-        size.edges,
-        if size.propagated { "propagated" } else { "swept (its ground rules have cycles)" }
+        "network     {} base propositions, {} moves, {} nodes, {} edges, {} cycles",
+        size.bases, size.moves, size.nodes, size.edges, size.cycles
     );
     println!(
         "compile     parse {:.2} ms, check {:.2} ms, ground {:.2} ms, build {:.2} ms",

@@ -5,12 +5,12 @@ use std::collections::HashMap;
 use std::time::{Duration, Instant};
 
 use crate::check::check;
+use crate::cycles::Cycles;
 use crate::error::GdlError;
 use crate::ground::ground;
 use crate::machine::Machine;
 use crate::network::{build, Network};
 use crate::parse::{parse, parse_term};
-use crate::sweep::Sweep;
 use crate::syntax::{write_term, Description, Symbols};
 
 /// A state: the set of base propositions that hold, one bit each, numbered as in
@@ -75,9 +75,8 @@ pub struct NetworkSize {
     pub nodes: usize,
     /// Edges.
     pub edges: usize,
-    /// `true` when the network is evaluated by propagating changes; `false` when, its ground
-    /// rules having cycles, it is swept whole after each change.
-    pub propagated: bool,
+    /// Cycles (strongly connected components), each recomputed whole when it changes.
+    pub cycles: usize,
 }
 
 /// A game compiled from GDL.
@@ -247,8 +246,8 @@ impl Game {
             bases: self.bases.len(),
             moves: self.moves.iter().map(Vec::len).sum(),
             nodes: self.network.nodes,
-            edges: self.network.sweep.as_ref().map_or(self.network.edges.len(), Sweep::edges),
-            propagated: self.network.sweep.is_none(),
+            edges: self.network.edges.len(),
+            cycles: self.network.cycles.as_ref().map_or(0, Cycles::len),
         }
     }
 }

@@ -46,9 +46,8 @@
 //!   that those instances leave out of their counts, so that a change of turn visits only the
 //!   instances whose other conditions hold. A description whose ground rules are recursive
 //!   over the state (a path over the board, as in connection games) has cycles, which
-//!   counting cannot evaluate: its network is swept whole after each change instead, its
-//!   cycles iterated to their least fixed point — slower, but every stratified description
-//!   runs.
+//!   counting alone cannot evaluate: a change of count on a cycle marks it, and it is
+//!   recomputed whole to its least fixed point before its changes go on.
 //! - [`Game`]: roles, base propositions, moves (printed and parsed as GDL terms, such as
 //!   `(move 2 2 3 3)` or `noop`), the initial [`State`] (a bitset of base propositions), and
 //!   [`Machine`]: legal moves, the next state for a joint move, terminal and goals.
@@ -70,6 +69,7 @@
 //! check, ground and build.
 
 mod check;
+mod cycles;
 mod error;
 mod game;
 mod gates;
@@ -77,7 +77,6 @@ mod ground;
 mod machine;
 mod network;
 mod parse;
-mod sweep;
 mod syntax;
 mod terms;
 

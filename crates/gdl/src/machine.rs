@@ -6,9 +6,10 @@
 //! work in proportion to what changes, not to the size of the network (the counting
 //! propagation of Sancho's propositional networks, in its simplest form). The outputs keep
 //! their own bitsets up to date as they change: each role's legal moves and the next state.
-//! Gates ([`crate::gates`]) are opened and closed as their base propositions change. A network
-//! with cycles is swept instead, once per change of state or joint move ([`crate::sweep`]).
+//! Gates ([`crate::gates`]) are opened and closed as their base propositions change, and the
+//! cycles of a network with cycles are recomputed whole ([`crate::cycles`]).
 
+use crate::cycles::{Cycles, NOT_IN_CYCLE};
 use crate::error::GdlError;
 use crate::game::{Game, Move, State};
 use crate::gates::NO_GATE;
@@ -37,11 +38,16 @@ pub struct Machine<'g> {
     /// Each gate's members whose inner value is true, one bit each, from `active_offsets`.
     active: Vec<u64>,
     active_offsets: Vec<usize>,
-    /// For a network evaluated by sweeping: a base proposition or input changed since the last
-    /// sweep.
-    dirty: bool,
+    /// For a network with cycles: the value of each member of a cycle (its counter's top bit
+    /// does not say it), which cycles are to be recomputed, and a list of both's changes.
+    member_value: Vec<bool>,
+    dirty: Vec<bool>,
+    dirty_list: Vec<u32>,
+    changed: Vec<u32>,
     /// The changes of a state being loaded, in three passes of `state`'s size (see `load`).
     passes: Vec<u64>,
+    /// The cycle last recomputed in the propagation under way.
+    floor: Option<u32>,
 }
 
 impl<'g> Machine<'g> {
@@ -63,8 +69,12 @@ impl<'g> Machine<'g> {
             open: network.gates.negated.clone(),
             active: vec![0; active_words],
             active_offsets,
-            dirty: false,
+            member_value: Vec::new(),
+            dirty: vec![false; network.cycles.as_ref().map_or(0, Cycles::len)],
+            dirty_list: Vec::new(),
+            changed: Vec::new(),
             passes: vec![0; 3 * state_words],
+            floor: None,
         };
         for (gate, members) in network.gates.members.iter().enumerate() {
             for (index, &member) in members.iter().enumerate() {
@@ -73,9 +83,16 @@ impl<'g> Machine<'g> {
                 }
             }
         }
+        if let Some(cycles) = &network.cycles {
+            machine.member_value = machine
+                .counters
+                .iter()
+                .zip(&cycles.component_of)
+                .map(|(&counter, &component)| component != NOT_IN_CYCLE && counter & TRUE_BIT != 0)
+                .collect();
+        }
         machine.refresh_outputs();
         machine.load(&game.initial.words);
-        machine.settle();
         machine
     }
 
@@ -95,17 +112,6 @@ impl<'g> Machine<'g> {
             if self.value(node) {
                 self.next[base / 64] |= 1 << (base % 64);
             }
-        }
-    }
-
-    /// Brings a network evaluated by sweeping up to date with its base propositions and
-    /// inputs (nothing to do for one evaluated by propagation, always up to date).
-    fn settle(&mut self) {
-        let Some(sweep) = &self.game.network.sweep else { return };
-        if self.dirty {
-            sweep.evaluate(&mut self.counters);
-            self.refresh_outputs();
-            self.dirty = false;
         }
     }
 
@@ -129,7 +135,6 @@ impl<'g> Machine<'g> {
             });
         }
         self.load(&state.words);
-        self.settle();
         Ok(())
     }
 
@@ -204,7 +209,6 @@ impl<'g> Machine<'g> {
     pub fn next_state(&mut self, joint: &[Move]) -> Result<State, GdlError> {
         self.compute_next(joint)?;
         self.set_inputs(joint, false);
-        self.settle();
         Ok(State { words: self.scratch.clone().into() })
     }
 
@@ -222,7 +226,6 @@ impl<'g> Machine<'g> {
         self.load(&next);
         self.scratch = next;
         self.set_inputs(joint, false);
-        self.settle();
         Ok(())
     }
 
@@ -245,7 +248,6 @@ impl<'g> Machine<'g> {
             }
         }
         self.set_inputs(joint, true);
-        self.settle();
         self.scratch.copy_from_slice(&self.next);
         Ok(())
     }
@@ -297,6 +299,11 @@ impl<'g> Machine<'g> {
 
     /// A node's value: its counter's top bit, and for a gate's member, its gate open too.
     fn value(&self, node: u32) -> bool {
+        if let Some(cycles) = &self.game.network.cycles {
+            if cycles.component_of[node as usize] != NOT_IN_CYCLE {
+                return self.member_value[node as usize];
+            }
+        }
         let inner = self.counters[node as usize] & TRUE_BIT != 0;
         let gate = self.game.network.gates.gate_of[node as usize];
         inner && (gate == NO_GATE || self.open[gate as usize])
@@ -310,7 +317,6 @@ impl<'g> Machine<'g> {
             return;
         }
         self.counters[node as usize] = if value { TRUE_BIT } else { TRUE_BIT - 1 };
-        self.dirty = true;
         self.stack[0] = node << 2 | u32::from(value);
         let mut top = 1;
         let gates = &self.game.network.gates;
@@ -330,14 +336,50 @@ impl<'g> Machine<'g> {
                 }
             }
         }
-        self.propagate(top);
+        if self.game.network.cycles.is_some() {
+            self.propagate_with_cycles(top);
+        } else {
+            self.propagate::<false>(top);
+        }
+    }
+
+    /// [`Machine::propagate`], then the cycles marked meanwhile, lowest in the topological
+    /// order first, each recomputed and its changes propagated, until none is marked. A cycle
+    /// recomputed is not marked again by its own changes: only those lower could affect it,
+    /// and they are done.
+    fn propagate_with_cycles(&mut self, top: usize) {
+        let mut top = self.propagate::<true>(top);
+        let Some(cycles) = &self.game.network.cycles else { return };
+        while let Some(position) = (0..self.dirty_list.len()).min_by_key(|&i| self.dirty_list[i]) {
+            let component = self.dirty_list.swap_remove(position);
+            self.dirty[component as usize] = false;
+            self.floor = Some(component);
+            let mut changed = std::mem::take(&mut self.changed);
+            cycles.recompute(
+                component as usize,
+                &self.counters,
+                &mut self.member_value,
+                &mut changed,
+            );
+            if self.stack.len() < top + changed.len() {
+                self.stack.resize(2 * (top + changed.len()) + 64, 0);
+            }
+            for node in changed.drain(..) {
+                let value = self.member_value[node as usize];
+                self.stack[top] = node << 2 | 2 | u32::from(value);
+                top += 1;
+            }
+            self.changed = changed;
+            top = self.propagate::<true>(top);
+        }
+        self.floor = None;
     }
 
     /// Passes on the `top` changes at the bottom of the stack, and those they cause. The inner
     /// loop has no branch: each target's counter moves by one, and the target is written on
     /// the stack always but kept only when its value changed. A member's change of inner
     /// value is recorded in its gate's set, and goes further only while the gate is open.
-    fn propagate(&mut self, mut top: usize) {
+    fn propagate<const CYCLES: bool>(&mut self, mut top: usize) -> usize {
         // Slices held apart from `self`, so that the compiler keeps their addresses in
         // registers through the stores of the loop.
         let network = &self.game.network;
@@ -351,6 +393,22 @@ impl<'g> Machine<'g> {
             let entry = stack[top];
             let node = (entry >> 2) as usize;
             let value = entry & 1;
+            if CYCLES && entry & 2 == 0 {
+                if let Some(cycles) = &network.cycles {
+                    let component = cycles.component_of[node];
+                    if component != NOT_IN_CYCLE {
+                        // A member's count changed: its cycle is recomputed once the
+                        // propagation has run dry.
+                        if self.floor.is_none_or(|floor| component > floor)
+                            && !self.dirty[component as usize]
+                        {
+                            self.dirty[component as usize] = true;
+                            self.dirty_list.push(component);
+                        }
+                        continue;
+                    }
+                }
+            }
             let gate = gate_of[node];
             if gate != NO_GATE && entry & 2 == 0 {
                 let index = member_index[node] as usize;
@@ -377,9 +435,12 @@ impl<'g> Machine<'g> {
                 let after = before.wrapping_add(delta);
                 counters[target] = after;
                 buffer[top] = (edge & !3) | (after >> 31);
-                top += ((before ^ after) >> 31) as usize;
+                // Bit 1 of an edge marks a member of a cycle: every change of its count counts.
+                let member = if CYCLES { edge >> 1 & 1 } else { 0 };
+                top += (((before ^ after) >> 31) | member) as usize;
             }
         }
+        top
     }
 }
 

@@ -6,15 +6,16 @@
 //! A node is true when the number of its satisfied inputs reaches its threshold (all of them
 //! for an AND, one for an OR), which is what lets [`crate::Machine`] update it in constant time
 //! when one input changes. Before evaluation, nodes that only copy another are merged into it,
-//! and the most tested base propositions become gates ([`crate::gates`]). A network whose
-//! ground rules have cycles is evaluated by sweeping instead ([`crate::sweep`]).
+//! and the most tested base propositions become gates ([`crate::gates`]). The cycles of a
+//! network whose ground rules are recursive over the state are recomputed whole
+//! ([`crate::cycles`]).
 
 use std::collections::{HashMap, VecDeque};
 
+use crate::cycles::{evaluate_all, Cycles, NOT_IN_CYCLE};
 use crate::error::GdlError;
 use crate::gates::{choose, Gates, NO_GATE};
 use crate::ground::Grounding;
-use crate::sweep::Sweep;
 use crate::syntax::Symbols;
 use crate::terms::{Node, TermId};
 
@@ -58,8 +59,8 @@ pub(crate) struct Network {
     pub(crate) legal_offsets: Vec<usize>,
     /// The gates, and their members.
     pub(crate) gates: Gates,
-    /// For a network with cycles, its sweep, which replaces propagation.
-    pub(crate) sweep: Option<Sweep>,
+    /// For a network with cycles, its cyclic components.
+    pub(crate) cycles: Option<Cycles>,
     /// The base propositions (one bit each, by number) that are the base of a gate open while
     /// they hold, and of one open while they do not.
     pub(crate) positive_gates: Vec<u64>,
@@ -241,7 +242,7 @@ impl Outputs {
 }
 
 /// Orders the nodes, merges copies, chooses gates, lays out the edges and computes the
-/// initial values; or, for a network with cycles, prepares its sweep.
+/// initial values (for a network with cycles, see [`finish_cyclic`]).
 fn finish(
     builder: Builder,
     outputs: Outputs,
@@ -272,13 +273,7 @@ fn finish(
             outgoing[(input >> 1) as usize].push(target << 2 | (input & 1));
         }
     }
-    let mut fanout = Vec::with_capacity(count + 1);
-    let mut edges = Vec::new();
-    for targets in &outgoing {
-        fanout.push(u32::try_from(edges.len()).unwrap_or(u32::MAX));
-        edges.extend_from_slice(targets);
-    }
-    fanout.push(u32::try_from(edges.len()).unwrap_or(u32::MAX));
+    let (fanout, edges) = lay_out(&outgoing);
     let initial_counters = initial_counters(&builder.threshold, &outgoing, &gates);
     // An input that nothing reads (a move no rule looks at, such as a `noop`) is never set.
     let silent = |node: u32| {
@@ -291,11 +286,13 @@ fn finish(
         .map(|role| role.iter().map(|&node| if silent(node) { SILENT } else { node }).collect())
         .collect();
     let outputs = Outputs { inputs, ..outputs };
-    Ok(assemble(Layout { fanout, edges, initial_counters, gates, sweep: None }, outputs))
+    Ok(assemble(Layout { fanout, edges, initial_counters, gates, cycles: None }, outputs))
 }
 
-/// The network of ground rules with cycles: evaluated by [`Sweep`], with no edges to
-/// propagate along and no gates.
+/// The network of ground rules with cycles: propagated like any other, its cycles recomputed
+/// whole when a member's count changes ([`crate::cycles`]). Neither merged nor gated. An edge
+/// into a member of a cycle has bit 1 set, so that every change of the member's count is
+/// passed on to the machine, not only a change of its value.
 ///
 /// # Errors
 ///
@@ -307,32 +304,51 @@ fn finish_cyclic(
     symbols: &Symbols,
 ) -> Result<Network, GdlError> {
     let count = builder.threshold.len();
+    let cycles = match Cycles::find(&builder.inputs, &builder.threshold) {
+        Ok(cycles) => cycles.unwrap_or_default(),
+        Err(cycle) => {
+            let relation = builder
+                .atoms
+                .iter()
+                .filter(|&(_, node)| cycle.contains(node))
+                .filter_map(|(&atom, _)| grounding.terms.functor(atom))
+                .map(|relation| symbols.name(relation).to_owned())
+                .min()
+                .unwrap_or_default();
+            return Err(GdlError::NegativeCycle { relation });
+        }
+    };
     let mut outside = vec![false; count];
     for &node in outputs.bases.iter().chain(outputs.inputs.iter().flatten()) {
         outside[node as usize] = true;
     }
     let mut initial_counters: Vec<u32> =
         builder.threshold.iter().map(|&threshold| TRUE_BIT.wrapping_sub(threshold)).collect();
-    let sweep = Sweep::new(&builder.inputs, builder.threshold, outside).map_err(|cycle| {
-        let relation = builder
-            .atoms
-            .iter()
-            .filter(|&(_, node)| cycle.contains(node))
-            .filter_map(|(&atom, _)| grounding.terms.functor(atom))
-            .map(|relation| symbols.name(relation).to_owned())
-            .min()
-            .unwrap_or_default();
-        GdlError::NegativeCycle { relation }
-    })?;
-    sweep.evaluate(&mut initial_counters);
-    let layout = Layout {
-        fanout: vec![0; count + 1],
-        edges: Vec::new(),
-        initial_counters,
-        gates: Gates::none(count),
-        sweep: Some(sweep),
-    };
+    evaluate_all(&builder.inputs, &builder.threshold, &outside, &mut initial_counters);
+    let mut outgoing: Vec<Vec<u32>> = vec![Vec::new(); count];
+    for (target, inputs) in builder.inputs.iter().enumerate() {
+        let member = u32::from(cycles.component_of[target] != NOT_IN_CYCLE);
+        for &input in inputs {
+            let target = u32::try_from(target).unwrap_or(u32::MAX);
+            outgoing[(input >> 1) as usize].push(target << 2 | member << 1 | (input & 1));
+        }
+    }
+    let (fanout, edges) = lay_out(&outgoing);
+    let layout =
+        Layout { fanout, edges, initial_counters, gates: Gates::none(count), cycles: Some(cycles) };
     Ok(assemble(layout, outputs))
+}
+
+/// The edges laid out one node after the other: node `n`'s are `edges[fanout[n]..fanout[n + 1]]`.
+fn lay_out(outgoing: &[Vec<u32>]) -> (Vec<u32>, Vec<u32>) {
+    let mut fanout = Vec::with_capacity(outgoing.len() + 1);
+    let mut edges = Vec::new();
+    for targets in outgoing {
+        fanout.push(u32::try_from(edges.len()).unwrap_or(u32::MAX));
+        edges.extend_from_slice(targets);
+    }
+    fanout.push(u32::try_from(edges.len()).unwrap_or(u32::MAX));
+    (fanout, edges)
 }
 
 /// How the nodes are laid out for evaluation.
@@ -341,7 +357,7 @@ struct Layout {
     edges: Vec<u32>,
     initial_counters: Vec<u32>,
     gates: Gates,
-    sweep: Option<Sweep>,
+    cycles: Option<Cycles>,
 }
 
 /// The network: the layout, and the outputs with their watches.
@@ -361,7 +377,7 @@ fn assemble(layout: Layout, outputs: Outputs) -> Network {
     for (base, &node) in nexts.iter().enumerate() {
         watch[node as usize] = WATCH_NEXT | u32::try_from(base).unwrap_or(0);
     }
-    let Layout { fanout, edges, initial_counters, gates, sweep } = layout;
+    let Layout { fanout, edges, initial_counters, gates, cycles } = layout;
     let mut positive_gates = vec![0u64; bases.len().div_ceil(64)];
     let mut negative_gates = positive_gates.clone();
     for (base, &node) in bases.iter().enumerate() {
@@ -388,7 +404,7 @@ fn assemble(layout: Layout, outputs: Outputs) -> Network {
         goals,
         legal_offsets,
         gates,
-        sweep,
+        cycles,
         positive_gates,
         negative_gates,
     }
