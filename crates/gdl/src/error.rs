@@ -9,6 +9,14 @@ use crate::syntax::Position;
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum GdlError {
     // --- The text ---
+    /// Lists nested deeper than the reader takes.
+    #[error("the list opened at {at} is nested more than {limit} deep")]
+    TooDeep {
+        /// Where the list too deep opens.
+        at: Position,
+        /// The deepest nesting taken.
+        limit: usize,
+    },
     /// A `(` that is never closed.
     #[error("the list opened at {at} is never closed: a `)` is missing")]
     UnclosedList {

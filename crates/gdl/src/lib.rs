@@ -83,9 +83,9 @@ mod terms;
 pub use crate::check::check;
 pub use crate::error::GdlError;
 pub use crate::game::{BuildTimes, Game, Move, NetworkSize, State};
-pub use crate::ground::{MAX_INSTANCES, MAX_TERMS};
+pub use crate::ground::{MAX_INSTANCES, MAX_TERMS, MAX_TERM_DEPTH};
 pub use crate::machine::Machine;
-pub use crate::parse::{parse, parse_term};
+pub use crate::parse::{parse, parse_term, MAX_NESTING};
 pub use crate::syntax::{
     Atom, Description, Flat, FlatRule, Literal, Position, Rule, Symbol, Symbols, Term,
 };

@@ -5,6 +5,11 @@
 use crate::error::GdlError;
 use crate::syntax::{Atom, Description, Literal, Position, Rule, Symbols, Term};
 
+/// The deepest nesting of lists the reader takes. Published games nest a few levels; the bound
+/// keeps the recursive steps after reading (and the dropping of what was read) within the
+/// stack on any text.
+pub const MAX_NESTING: usize = 200;
+
 /// A parenthesised expression with the place of its first character.
 #[derive(Debug, Clone)]
 enum Expr {
@@ -89,7 +94,12 @@ fn read_exprs(text: &str) -> Result<Vec<Expr>, GdlError> {
         chars.next();
         advance(&mut at, c);
         match c {
-            '(' => open.push((Vec::new(), start)),
+            '(' => {
+                if open.len() == MAX_NESTING {
+                    return Err(GdlError::TooDeep { at: start, limit: MAX_NESTING });
+                }
+                open.push((Vec::new(), start));
+            }
             ')' => {
                 let (items, opened) = open.pop().ok_or(GdlError::UnexpectedClose { at: start })?;
                 push(&mut open, &mut done, Expr::List(items, opened));
@@ -306,6 +316,8 @@ mod tests {
             error.to_string(),
             "expected a relation name at line 1, column 8, found `(q ...)`"
         );
+        let deep = format!("(p {}x{})", "(f ".repeat(MAX_NESTING), ")".repeat(MAX_NESTING));
+        assert!(matches!(parse(&deep), Err(GdlError::TooDeep { .. })));
         let error = parse("(p (?f 1))").expect_err("a variable as function name");
         assert!(matches!(error, GdlError::Expected { expected: "a function name", .. }));
     }

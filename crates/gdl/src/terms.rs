@@ -68,6 +68,8 @@ pub(crate) enum Node {
 pub(crate) struct Terms {
     nodes: Vec<Node>,
     index: IdMap<Node, TermId>,
+    /// Each term's nesting: 1 for a constant.
+    depths: Vec<u32>,
 }
 
 impl Terms {
@@ -77,6 +79,13 @@ impl Terms {
             return id;
         }
         let id = TermId::try_from(self.nodes.len()).unwrap_or(TermId::MAX);
+        let depth = match &node {
+            Node::Constant(_) => 1,
+            Node::Function(_, args) => {
+                1 + args.iter().map(|&arg| self.depth(arg)).max().unwrap_or(0)
+            }
+        };
+        self.depths.push(depth);
         self.nodes.push(node.clone());
         self.index.insert(node, id);
         id
@@ -85,6 +94,12 @@ impl Terms {
     /// The number of `node` if the table has it.
     pub(crate) fn find(&self, node: &Node) -> Option<TermId> {
         self.index.get(node).copied()
+    }
+
+    /// The nesting of a term: 1 for a constant, one more than its deepest argument for a
+    /// function.
+    pub(crate) fn depth(&self, id: TermId) -> u32 {
+        self.depths.get(id as usize).copied().unwrap_or(0)
     }
 
     /// How many terms the table holds.

@@ -20,6 +20,9 @@ use crate::terms::{IdMap, IdSet, Node, TermId, Terms};
 
 /// The most ground terms (atoms included) a description may make.
 pub const MAX_TERMS: usize = 2_000_000;
+/// The deepest nesting of a ground term grounding may make (a counter written `(s (s ...))`
+/// would otherwise grow without end).
+pub const MAX_TERM_DEPTH: usize = 64;
 /// The most ground rule instances a description may make.
 pub const MAX_INSTANCES: usize = 4_000_000;
 
@@ -216,6 +219,9 @@ impl Grounder {
                 self.seen[rule.id] = Some(sizes);
                 for bindings in found {
                     let atom = self.terms.build_atom(&rule.head, &bindings);
+                    if self.terms.depth(atom) as usize > MAX_TERM_DEPTH {
+                        return Err(too_large("the nesting of a ground term", MAX_TERM_DEPTH));
+                    }
                     let relation = self.relations.entry(rule.head.relation).or_default();
                     added |= relation.insert(atom, &self.terms);
                 }

@@ -54,6 +54,9 @@ fn descriptions_the_reasoner_cannot_take_are_refused_with_their_reason() {
     assert!(matches!(Game::from_kif("(init p)"), Err(GdlError::NoRoles)));
     let goal = "(role a) (goal a high)";
     assert!(matches!(Game::from_kif(goal), Err(GdlError::GoalValue { .. })));
+    let endless = "(role a) (init (count 0)) (<= (legal a tick) (true (count ?n))) \
+                   (<= (next (count (s ?n))) (true (count ?n)))";
+    assert!(matches!(Game::from_kif(endless), Err(GdlError::TooLarge { .. })));
 }
 
 #[test]
