@@ -30,8 +30,8 @@ pub struct Machine<'g> {
     scratch: Vec<u64>,
     state: State,
     /// Changed nodes to propagate: the node's number shifted left twice, bit 1 set when the
-    /// change comes from the node's gate, and its new value in bit 0. Only its first entries,
-    /// up to a count kept apart, are live.
+    /// change comes from the node's gate or from the recomputation of its cycle, and its new
+    /// value in bit 0. Only its first entries, up to a count kept apart, are live.
     stack: Vec<u32>,
     /// Whether each gate is open.
     open: Vec<bool>,
@@ -39,7 +39,8 @@ pub struct Machine<'g> {
     active: Vec<u64>,
     active_offsets: Vec<usize>,
     /// For a network with cycles: the value of each member of a cycle (its counter's top bit
-    /// does not say it), which cycles are to be recomputed, and a list of both's changes.
+    /// does not say it), which cycles are marked for recomputation (as flags and as a list),
+    /// and the members a recomputation changed.
     member_value: Vec<bool>,
     dirty: Vec<bool>,
     dirty_list: Vec<u32>,
