@@ -56,11 +56,14 @@
 //!
 //! `cargo test -p arbiter-gdl` checks the reasoner against a separate top-down prover on random
 //! playouts of every game of `tests/games`, and the seed's game `breakthroughSmallHoles`
-//! against the native engine (`holes` with `captures=diagonal`) on 4,000 positions. Two tests
-//! are ignored by default:
+//! against the native engine (`holes` with `captures=diagonal`) on 4,000 positions. Three
+//! tests are ignored by default:
 //!
 //! - `cargo test --release -p arbiter-gdl -- --ignored 100_000`: the seed's game against the
 //!   native engine on 100,000 positions;
+//! - `ARBITER_GDL_SEED=FILE.kif cargo test --release -p arbiter-gdl -- --ignored seed_text`:
+//!   another text of the seed's game (such as ggp-repository's `breakthroughSmallHoles`,
+//!   version 1) against the native engine on 100,000 positions;
 //! - `ARBITER_GDL_GAMES=FOLDER cargo test --release -p arbiter-gdl -- --ignored repository
 //!   --nocapture`: every `.kif` of a folder (such as ggp-repository's games) against the prover.
 //!
