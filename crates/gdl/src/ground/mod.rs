@@ -187,6 +187,31 @@ fn groups<'a>(rules: &[FlatRule], prepared: &'a [Prepared]) -> Vec<Vec<&'a Prepa
     by_component.into_iter().map(|(_, group)| group).collect()
 }
 
+/// The state of one join of a rule's body.
+struct Join {
+    /// Which positive literals are joined.
+    joined: Vec<bool>,
+    bindings: Bindings,
+    /// The variables bound, in order, to undo.
+    trail: Vec<usize>,
+    found: Vec<Bindings>,
+    /// Whether to stop a branch once the head's variables are bound and its atom is known
+    /// already: when only new atoms matter, not every instance.
+    prune_known: bool,
+}
+
+impl Join {
+    fn new(rule: &Prepared, prune_known: bool) -> Join {
+        Join {
+            joined: vec![false; rule.positives.len()],
+            bindings: vec![None; rule.variables],
+            trail: Vec::new(),
+            found: Vec::new(),
+            prune_known,
+        }
+    }
+}
+
 struct Grounder {
     terms: Terms,
     relations: HashMap<Symbol, Relation>,
@@ -213,7 +238,7 @@ impl Grounder {
                     .map(|atom| self.relations.get(&atom.relation).map_or(0, |r| r.atoms.len()))
                     .collect();
                 let found = match &self.seen[rule.id] {
-                    None => self.join(rule),
+                    None => self.join(rule, true),
                     Some(seen) => self.join_new(rule, seen, &sizes),
                 };
                 self.seen[rule.id] = Some(sizes);
@@ -255,89 +280,84 @@ impl Grounder {
     }
 
     /// Every complete binding of `rule`'s variables under which its positive literals are
-    /// among the known atoms and its tests pass (negations of dynamic atoms are not tested).
-    fn join(&self, rule: &Prepared) -> Vec<Bindings> {
-        let mut found = Vec::new();
-        let mut bindings = vec![None; rule.variables];
-        let mut trail = Vec::new();
-        let mut joined = vec![false; rule.positives.len()];
-        self.join_from(rule, &mut joined, &mut bindings, &mut trail, &mut found);
-        found
+    /// among the known atoms and its tests pass (negations of dynamic atoms are not tested);
+    /// with `prune_known`, only those whose head is not known already (and some that are).
+    fn join(&self, rule: &Prepared, prune_known: bool) -> Vec<Bindings> {
+        let mut join = Join::new(rule, prune_known);
+        self.join_from(rule, &mut join, true);
+        join.found
     }
 
     /// The bindings of `rule` that use at least one atom found since it was last joined (when
-    /// its literals' relations had `seen` atoms; they have `sizes` now): semi-naive
-    /// evaluation, each literal in turn taking only its new atoms.
+    /// its literals' relations had `seen` atoms; they have `sizes` now) and give a head not
+    /// known yet: semi-naive evaluation, each literal in turn taking only its new atoms.
     fn join_new(&self, rule: &Prepared, seen: &[usize], sizes: &[usize]) -> Vec<Bindings> {
-        let mut found = Vec::new();
-        let mut bindings = vec![None; rule.variables];
-        let mut trail = Vec::new();
-        let mut joined = vec![false; rule.positives.len()];
+        let mut join = Join::new(rule, true);
         for (index, atom) in rule.positives.iter().enumerate() {
             let Some(relation) = self.relations.get(&atom.relation) else { continue };
             let new = relation.atoms.get(seen[index]..sizes[index]).unwrap_or(&[]);
-            joined[index] = true;
+            join.joined[index] = true;
             for &candidate in new {
-                if self.terms.unify_atom(atom, candidate, &mut bindings, &mut trail) {
-                    self.join_from(rule, &mut joined, &mut bindings, &mut trail, &mut found);
+                if self.terms.unify_atom(atom, candidate, &mut join.bindings, &mut join.trail) {
+                    self.join_from(rule, &mut join, true);
                 }
-                for variable in trail.drain(..) {
-                    bindings[variable] = None;
+                for variable in join.trail.drain(..) {
+                    join.bindings[variable] = None;
                 }
             }
-            joined[index] = false;
+            join.joined[index] = false;
         }
-        found
+        join.found
     }
 
-    /// Joins the positive literals not yet `joined`, the one with the fewest candidates under
+    /// Joins the positive literals not yet joined, the one with the fewest candidates under
     /// the bindings so far first (a literal whose variables are all bound is a membership test
-    /// and goes at once).
-    fn join_from(
-        &self,
-        rule: &Prepared,
-        joined: &mut [bool],
-        bindings: &mut Bindings,
-        trail: &mut Vec<usize>,
-        found: &mut Vec<Bindings>,
-    ) {
+    /// and goes at once). While `head_open`, the head has not been found bound and new.
+    fn join_from(&self, rule: &Prepared, join: &mut Join, mut head_open: bool) {
+        if join.prune_known && head_open && self.terms.is_bound_atom(&rule.head, &join.bindings) {
+            let head = self.terms.lookup_atom(&rule.head, &join.bindings);
+            let relation = self.relations.get(&rule.head.relation);
+            if head.is_some_and(|head| relation.is_some_and(|r| r.contains(head))) {
+                return;
+            }
+            head_open = false;
+        }
         let mut best: Option<(usize, &[TermId])> = None;
-        for (index, atom) in rule.positives.iter().enumerate().filter(|&(i, _)| !joined[i]) {
-            if let Some(ground) = self.terms.lookup_atom(atom, bindings) {
+        for (index, atom) in rule.positives.iter().enumerate().filter(|&(i, _)| !join.joined[i]) {
+            if let Some(ground) = self.terms.lookup_atom(atom, &join.bindings) {
                 if !self.relations.get(&atom.relation).is_some_and(|r| r.contains(ground)) {
                     return;
                 }
-                joined[index] = true;
-                self.join_from(rule, joined, bindings, trail, found);
-                joined[index] = false;
+                join.joined[index] = true;
+                self.join_from(rule, join, head_open);
+                join.joined[index] = false;
                 return;
             }
             let relation = self.relations.get(&atom.relation);
-            let Some(candidates) = relation.and_then(|r| self.candidates(r, atom, bindings)) else {
-                return;
-            };
+            let candidates = relation.and_then(|r| self.candidates(r, atom, &join.bindings));
+            let Some(candidates) = candidates else { return };
             if best.is_none_or(|(_, fewest)| candidates.len() < fewest.len()) {
                 best = Some((index, candidates));
             }
         }
         let Some((index, candidates)) = best else {
-            if rule.tests.iter().all(|test| self.passes(test, bindings)) {
-                found.push(bindings.clone());
+            if rule.tests.iter().all(|test| self.passes(test, &join.bindings)) {
+                join.found.push(join.bindings.clone());
             }
             return;
         };
         let atom = &rule.positives[index];
-        joined[index] = true;
+        join.joined[index] = true;
         for &candidate in candidates {
-            let mark = trail.len();
-            if self.terms.unify_atom(atom, candidate, bindings, trail) {
-                self.join_from(rule, joined, bindings, trail, found);
+            let mark = join.trail.len();
+            if self.terms.unify_atom(atom, candidate, &mut join.bindings, &mut join.trail) {
+                self.join_from(rule, join, head_open);
             }
-            for variable in trail.drain(mark..) {
-                bindings[variable] = None;
+            for variable in join.trail.drain(mark..) {
+                join.bindings[variable] = None;
             }
         }
-        joined[index] = false;
+        join.joined[index] = false;
     }
 
     /// The atoms of `relation` that agree with the most selective bound argument of `atom` (or
@@ -386,7 +406,7 @@ impl Grounder {
     /// Appends the ground instances of the dynamic `rule`, with its static literals removed
     /// (they hold) and its negations of impossible atoms removed (they hold too).
     fn instances(&mut self, rule: &Prepared, into: &mut Vec<Instance>) -> Result<(), GdlError> {
-        for bindings in self.join(rule) {
+        for bindings in self.join(rule, false) {
             let head = self.terms.build_atom(&rule.head, &bindings);
             let mut body = Vec::new();
             for atom in rule.positives.iter().filter(|atom| self.dynamic.contains(&atom.relation)) {

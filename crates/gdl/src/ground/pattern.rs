@@ -226,6 +226,11 @@ impl Terms {
         }
     }
 
+    /// `true` when every variable of `atom` is bound.
+    pub(crate) fn is_bound_atom(&self, atom: &AtomPattern, bindings: &Bindings) -> bool {
+        atom.args.iter().all(|arg| self.is_bound(arg, bindings))
+    }
+
     /// [`Terms::lookup`] for an atom.
     pub(crate) fn lookup_atom(&self, atom: &AtomPattern, bindings: &Bindings) -> Option<TermId> {
         if atom.args.is_empty() {
