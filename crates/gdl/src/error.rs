@@ -144,7 +144,7 @@ pub enum GdlError {
     /// `init` depending on the state (`true`) or on what follows from it.
     #[error("`init` depends on `{dependency}` (through the rule at {at}); GDL forbids it")]
     InitDependsOnState {
-        /// `true`, `next`, `legal`, `goal` or `terminal`.
+        /// `true`, `legal`, `goal` or `terminal`.
         dependency: String,
         /// A rule of the dependency.
         at: Position,
