@@ -201,6 +201,14 @@ struct Join {
 }
 
 impl Join {
+    /// What was found, or the error of a join that passed [`MAX_INSTANCES`].
+    fn finish(self) -> Result<Vec<Bindings>, GdlError> {
+        if self.found.len() > MAX_INSTANCES {
+            return Err(too_large("the number of ground rule instances", MAX_INSTANCES));
+        }
+        Ok(self.found)
+    }
+
     fn new(rule: &Prepared, prune_known: bool) -> Join {
         Join {
             joined: vec![false; rule.positives.len()],
@@ -238,8 +246,8 @@ impl Grounder {
                     .map(|atom| self.relations.get(&atom.relation).map_or(0, |r| r.atoms.len()))
                     .collect();
                 let found = match &self.seen[rule.id] {
-                    None => self.join(rule, true),
-                    Some(seen) => self.join_new(rule, seen, &sizes),
+                    None => self.join(rule, true)?,
+                    Some(seen) => self.join_new(rule, seen, &sizes)?,
                 };
                 self.seen[rule.id] = Some(sizes);
                 for bindings in found {
@@ -282,16 +290,21 @@ impl Grounder {
     /// Every complete binding of `rule`'s variables under which its positive literals are
     /// among the known atoms and its tests pass (negations of dynamic atoms are not tested);
     /// with `prune_known`, only those whose head is not known already (and some that are).
-    fn join(&self, rule: &Prepared, prune_known: bool) -> Vec<Bindings> {
+    fn join(&self, rule: &Prepared, prune_known: bool) -> Result<Vec<Bindings>, GdlError> {
         let mut join = Join::new(rule, prune_known);
         self.join_from(rule, &mut join, true);
-        join.found
+        join.finish()
     }
 
     /// The bindings of `rule` that use at least one atom found since it was last joined (when
     /// its literals' relations had `seen` atoms; they have `sizes` now) and give a head not
     /// known yet: semi-naive evaluation, each literal in turn taking only its new atoms.
-    fn join_new(&self, rule: &Prepared, seen: &[usize], sizes: &[usize]) -> Vec<Bindings> {
+    fn join_new(
+        &self,
+        rule: &Prepared,
+        seen: &[usize],
+        sizes: &[usize],
+    ) -> Result<Vec<Bindings>, GdlError> {
         let mut join = Join::new(rule, true);
         for (index, atom) in rule.positives.iter().enumerate() {
             let Some(relation) = self.relations.get(&atom.relation) else { continue };
@@ -307,7 +320,7 @@ impl Grounder {
             }
             join.joined[index] = false;
         }
-        join.found
+        join.finish()
     }
 
     /// Joins the positive literals not yet joined, the one with the fewest candidates under
@@ -346,6 +359,10 @@ impl Grounder {
             }
             return;
         };
+        if join.found.len() > MAX_INSTANCES {
+            // One rule alone passes the bound: the rest of its join would only cost memory.
+            return;
+        }
         let atom = &rule.positives[index];
         join.joined[index] = true;
         for &candidate in candidates {
@@ -406,7 +423,7 @@ impl Grounder {
     /// Appends the ground instances of the dynamic `rule`, with its static literals removed
     /// (they hold) and its negations of impossible atoms removed (they hold too).
     fn instances(&mut self, rule: &Prepared, into: &mut Vec<Instance>) -> Result<(), GdlError> {
-        for bindings in self.join(rule, false) {
+        for bindings in self.join(rule, false)? {
             let head = self.terms.build_atom(&rule.head, &bindings);
             let mut body = Vec::new();
             for atom in rule.positives.iter().filter(|atom| self.dynamic.contains(&atom.relation)) {

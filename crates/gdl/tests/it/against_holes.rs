@@ -121,7 +121,7 @@ fn breakthrough_small_holes_agrees_with_the_native_engine() {
 
 /// The long run: `cargo test --release -p arbiter-gdl -- --ignored`.
 #[test]
-#[ignore = "100,000 positions: run with --ignored, in release"]
+#[ignore = "100,000 positions: cargo test --release -p arbiter-gdl -- --ignored 100_000"]
 fn breakthrough_small_holes_agrees_with_the_native_engine_on_100_000_positions() {
     compare(&game_text("breakthroughSmallHoles"), 100_000, 2);
 }
@@ -130,7 +130,7 @@ fn breakthrough_small_holes_agrees_with_the_native_engine_on_100_000_positions()
 /// here: that repository has no licence):
 /// `ARBITER_GDL_SEED=breakthroughSmallHoles.kif cargo test --release -p arbiter-gdl -- --ignored seed_text`.
 #[test]
-#[ignore = "needs ARBITER_GDL_SEED=FILE.kif"]
+#[ignore = "ARBITER_GDL_SEED=FILE.kif cargo test --release -p arbiter-gdl -- --ignored seed_text"]
 fn a_seed_text_agrees_with_the_native_engine_on_100_000_positions() {
     let Some(path) = std::env::var_os("ARBITER_GDL_SEED") else {
         panic!("set ARBITER_GDL_SEED to a text of breakthroughSmallHoles");

@@ -20,7 +20,7 @@ const PLAYOUTS: usize = 2;
 const MAX_PLIES: usize = 30;
 
 #[test]
-#[ignore = "needs ARBITER_GDL_GAMES=FOLDER of .kif files"]
+#[ignore = "ARBITER_GDL_GAMES=FOLDER cargo test --release -p arbiter-gdl -- --ignored repository"]
 fn every_game_of_a_folder_agrees_with_the_prover() {
     let Some(folder) = std::env::var_os("ARBITER_GDL_GAMES") else {
         panic!("set ARBITER_GDL_GAMES to a folder of .kif files");
