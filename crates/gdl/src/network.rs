@@ -118,11 +118,12 @@ pub(crate) fn build(
     let mut builder = Builder { threshold: Vec::new(), inputs: Vec::new(), atoms: HashMap::new() };
     let always = builder.node(0);
     let never = builder.node(1);
+    // The base propositions and inputs: nodes of no input and a threshold of one, whose
+    // counter is `TRUE_BIT` when set from outside and one less when not.
     let base_atoms = grounding.atoms(relation("true")).to_vec();
-    let bases: Vec<u32> =
-        base_atoms.iter().map(|&atom| builder.atom_set_from_outside(atom)).collect();
+    let bases: Vec<u32> = base_atoms.iter().map(|&atom| builder.atom(atom)).collect();
     for &atom in grounding.atoms(relation("does")) {
-        builder.atom_set_from_outside(atom);
+        builder.atom(atom);
     }
     for instance in &grounding.instances {
         let head = builder.atom(instance.head);
@@ -178,14 +179,6 @@ pub(crate) fn build(
     let outputs = Outputs { bases, inputs, legals, nexts, terminal, goals };
     let network = finish(builder, outputs, grounding, symbols)?;
     Ok((network, propositions))
-}
-
-impl Builder {
-    /// The node of a base proposition or an input: no inputs and a threshold of one, so that
-    /// its counter is `TRUE_BIT` when set and one less when not.
-    fn atom_set_from_outside(&mut self, atom: TermId) -> u32 {
-        self.atom(atom)
-    }
 }
 
 /// Each role's goal values and their nodes, ascending by value.
