@@ -28,9 +28,14 @@
 //! - [`check()`]: what GDL requires of the rules — one arity per relation, reserved relations in
 //!   their places, safe rules, stratified negation, and `legal`, `goal`, `terminal` and `init`
 //!   free of `does` (and `init` of the state) — each violation a named [`GdlError`].
+//!   Stratification is checked by relation, except among relations over the state, where some
+//!   published games go through a relation's own negation without any ground atom doing so:
+//!   there the network checks it atom by atom ([`GdlError::NegativeCycle`]).
 //! - Grounding: static relations (those that depend on neither `true` nor `does`) are computed
 //!   exactly and disappear; the others are instantiated over every atom that a reachable state
-//!   could make true, found by a fixed point over the rules with negations relaxed.
+//!   could make true, found by a fixed point over the rules with negations relaxed (joined
+//!   semi-naively, the most selective literal first). Bounds keep any text from exhausting
+//!   memory or time: [`MAX_NESTING`], [`MAX_TERM_DEPTH`], [`MAX_TERMS`], [`MAX_INSTANCES`].
 //! - The compiled form: a **propositional network** of the ground rules, evaluated by
 //!   **counting propagation** ([`Machine`]). Each node is an AND (a rule instance) or an OR (an
 //!   atom's instances) with a count of its satisfied inputs; negation sits on the edges. A move
