@@ -160,7 +160,11 @@ pub(crate) fn build(
         legals[r].push(output(&builder, atom));
         let does = relation("does")
             .and_then(|does| terms.find(&Node::Function(does, vec![*role, *action].into())));
-        inputs[r].push(does.map_or(never, |does| output(&builder, does)));
+        // A move no rule reads still gets a node of its own (which nothing reads, so it is
+        // never set): sharing `never` would let setting it change every reader of `never`.
+        let input = does.and_then(|does| builder.atoms.get(&does).copied());
+        let input = input.unwrap_or_else(|| builder.node(1));
+        inputs[r].push(input);
     }
     let nexts = base_atoms
         .iter()
@@ -268,10 +272,15 @@ fn finish(
     }
     let (fanout, edges) = lay_out(&outgoing);
     let initial_counters = initial_counters(&builder.threshold, &outgoing, &gates);
-    // An input that nothing reads (a move no rule looks at, such as a `noop`) is never set.
+    // An input that nothing reads (a move no rule looks at, such as a `noop`) is never set. An
+    // input with no edge may still be read: as the `next` proposition merged into it.
+    let mut watched = vec![false; count];
+    for &node in outputs.nexts.iter().chain(outputs.legals.iter().flatten()) {
+        watched[node as usize] = true;
+    }
     let silent = |node: u32| {
         let node = node as usize;
-        fanout[node] == fanout[node + 1] && gates.of_base(node).is_empty()
+        fanout[node] == fanout[node + 1] && gates.of_base(node).is_empty() && !watched[node]
     };
     let inputs = outputs
         .inputs

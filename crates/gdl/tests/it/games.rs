@@ -80,6 +80,21 @@ fn a_relation_through_its_own_negation_is_taken_when_no_ground_atom_is() {
 }
 
 #[test]
+fn a_next_proposition_that_copies_a_move_follows_it() {
+    // `(next (poisoned ?p))` has one instance, `(does ?p (bite 1 1))`: the network merges the
+    // two, and the input must still be set (ggp-repository's chomp).
+    let text = "(role a) (init (left 1)) (<= (legal a (bite 1 1)) (true (left 1))) \
+                (<= (next (poisoned ?p)) (does ?p (bite 1 1))) (<= terminal (true (poisoned a))) \
+                (<= (goal a 0) terminal)";
+    let game = Game::from_kif(text).expect("compiles");
+    let mut machine = game.machine();
+    let bite = game.parse_move(0, "(bite 1 1)").expect("a move");
+    machine.play(&[bite]).expect("legal");
+    assert_eq!(game.propositions(machine.state()), ["(poisoned a)"]);
+    assert!(machine.is_terminal());
+}
+
+#[test]
 fn a_game_without_state_still_plays() {
     let game = Game::from_kif("(role a) (legal a go) (goal a 50)").expect("compiles");
     assert!(game.base_propositions().is_empty());
