@@ -25,7 +25,22 @@ fn every_game_of_a_folder_agrees_with_the_prover() {
     let Some(folder) = std::env::var_os("ARBITER_GDL_GAMES") else {
         panic!("set ARBITER_GDL_GAMES to a folder of .kif files");
     };
-    let mut paths: Vec<PathBuf> = std::fs::read_dir(&folder)
+    // The prover recurses once per goal; arithmetic by recursion over numbers to a hundred
+    // (as in ggp-repository's gt_two_thirds games) needs a deep stack.
+    let worker = std::thread::Builder::new()
+        .stack_size(PROVER_STACK)
+        .spawn(move || compare_folder(&folder))
+        .expect("a thread");
+    if let Err(panic) = worker.join() {
+        std::panic::resume_unwind(panic);
+    }
+}
+
+/// The stack of the thread that runs the prover.
+const PROVER_STACK: usize = 1 << 30;
+
+fn compare_folder(folder: &std::ffi::OsStr) {
+    let mut paths: Vec<PathBuf> = std::fs::read_dir(folder)
         .expect("a readable folder")
         .filter_map(|entry| entry.ok().map(|entry| entry.path()))
         .filter(|path| path.extension().is_some_and(|extension| extension == "kif"))
