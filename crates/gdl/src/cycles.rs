@@ -10,7 +10,7 @@
 //! of the cycles (a ground cycle through a negation is refused), so the fixed point exists and
 //! the iteration only ever turns members true.
 
-use crate::network::TRUE_BIT;
+use crate::counters::TRUE_BIT;
 
 /// Not on a cycle.
 pub(crate) const NOT_IN_CYCLE: u32 = u32::MAX;

@@ -1,5 +1,5 @@
 //! A game compiled from its description: roles, base propositions, moves, the initial state and
-//! the network that [`Machine`] evaluates.
+//! the network that [`Machine`](crate::Machine) evaluates.
 
 use std::collections::HashMap;
 use std::time::{Duration, Instant};
@@ -8,7 +8,6 @@ use crate::check::check;
 use crate::cycles::Cycles;
 use crate::error::GdlError;
 use crate::ground::ground;
-use crate::machine::Machine;
 use crate::network::{build, Network};
 use crate::parse::{parse, parse_term};
 use crate::syntax::{write_term, Description, Symbols};
@@ -225,12 +224,6 @@ impl Game {
     #[must_use]
     pub fn initial_state(&self) -> State {
         self.initial.clone()
-    }
-
-    /// A reasoner holding the initial state.
-    #[must_use]
-    pub fn machine(&self) -> Machine<'_> {
-        Machine::new(self)
     }
 
     /// How long checking, grounding and building took.

@@ -77,6 +77,7 @@
 //! check, ground and build.
 
 mod check;
+mod counters;
 mod cycles;
 mod error;
 mod game;

@@ -9,11 +9,19 @@
 //! Gates ([`crate::gates`]) are opened and closed as their base propositions change, and the
 //! cycles of a network with cycles are recomputed whole ([`crate::cycles`]).
 
+use crate::counters::{SILENT, TRUE_BIT, UNWATCHED, WATCH_NEXT};
 use crate::cycles::{Cycles, NOT_IN_CYCLE};
 use crate::error::GdlError;
 use crate::game::{Game, Move, State};
 use crate::gates::NO_GATE;
-use crate::network::{SILENT, TRUE_BIT, UNWATCHED, WATCH_NEXT};
+
+impl Game {
+    /// A reasoner holding the initial state.
+    #[must_use]
+    pub fn machine(&self) -> Machine<'_> {
+        Machine::new(self)
+    }
+}
 
 /// A reasoner over one [`Game`]: holds a state and answers for it. Cheap to create; make one per
 /// thread.

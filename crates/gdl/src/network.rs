@@ -12,23 +12,13 @@
 
 use std::collections::{HashMap, VecDeque};
 
+use crate::counters::{SILENT, TRUE_BIT, UNWATCHED, WATCH_NEXT};
 use crate::cycles::{evaluate_all, Cycles, NOT_IN_CYCLE};
 use crate::error::GdlError;
 use crate::gates::{choose, Gates, NO_GATE};
 use crate::ground::Grounding;
 use crate::syntax::Symbols;
 use crate::terms::{Node, TermId};
-
-/// The node of an input that nothing reads, which is never set.
-pub(crate) const SILENT: u32 = u32::MAX;
-/// A node's counter: its count of satisfied inputs plus `TRUE_BIT - threshold`, so that the
-/// top bit is the node's value and a change of value is a change of that bit.
-pub(crate) const TRUE_BIT: u32 = 1 << 31;
-/// No output watches the node.
-pub(crate) const UNWATCHED: u32 = u32::MAX;
-/// The flag of a watch on a `next` proposition (the rest: the base's number); without it, a
-/// watch on a `legal` proposition (the rest: its bit among all roles' legal bits).
-pub(crate) const WATCH_NEXT: u32 = 1 << 31;
 
 /// The compiled network: its nodes and edges, and where the game's propositions are in it.
 #[derive(Debug, Clone)]
