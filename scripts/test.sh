@@ -30,7 +30,7 @@ else
   cargo test --workspace --exclude arbiter-python --locked --lib --bins --tests
 fi
 phase "the documentation's examples"
-cargo test --workspace --locked --doc
+cargo test --workspace --exclude arbiter-python --locked --doc
 phase "the engine protocols' clients"
 bash crates/protocols/clients/run.sh
 phase "the Python bindings"
