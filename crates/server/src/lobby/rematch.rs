@@ -72,7 +72,11 @@ impl Lobby {
                 entry.stored.rematch_game = Some(game.clone());
                 let ply = entry.live.ply();
                 self.games.commit_with(&slot, &mut entry, ply, Some(&born)).await?;
-                drop(self.games.start_stored(&game).await?);
+                // Both games are stored: the answer says so even if the new one cannot be
+                // started here now (its computer move and its clock are then found by the scans).
+                if let Err(error) = self.games.start_stored(&game).await {
+                    tracing::warn!(game = %game, %error, "the rematch is stored, not started");
+                }
                 return Ok(entry.state(held));
             }
             Offer if offer.as_ref().is_some_and(|offer| offer.by == side) => {
