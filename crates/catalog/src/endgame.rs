@@ -1,11 +1,16 @@
-//! The games with endgame tables, and the tables a process shares.
+//! The games with endgame tables, and the handle to the tables that a program opens once, at
+//! its edge, and passes to its searches.
 
-use std::any::Any;
-use std::collections::HashMap;
+use std::fmt;
 use std::path::{Path, PathBuf};
-use std::sync::{Arc, Mutex, OnceLock};
+use std::sync::{Arc, OnceLock};
 
+use arbiter_checkers::Checkers;
 use arbiter_core::Retrograde;
+use arbiter_daynight::DayNight;
+use arbiter_fanorona::Fanorona;
+use arbiter_holes::Holes;
+use arbiter_minicheckers::Minicheckers;
 use arbiter_tablebase::{Endgame, Loaded, Tablebase};
 
 use crate::{AnyGame, GameId};
@@ -20,76 +25,137 @@ pub trait RetrogradeVisitor {
     fn visit<G: AnyGame + Retrograde>(self) -> Self::Output;
 }
 
-/// The environment variable that names the folder of the endgame tables that the searches,
-/// the server and the Python module read by default.
+/// The environment variable that names the folder of the endgame tables, read by
+/// [`Endgames::open_or_environment`].
 pub const TABLEBASE_VARIABLE: &str = "ARBITER_TABLEBASE";
 
-/// The folder of endgame tables named by [`TABLEBASE_VARIABLE`], if it is set and not empty.
-#[must_use]
-pub fn tablebase_dir() -> Option<PathBuf> {
-    std::env::var_os(TABLEBASE_VARIABLE).filter(|dir| !dir.is_empty()).map(PathBuf::from)
+/// How a search probes the tables.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Probing {
+    /// A probe reads or builds the table it needs, and waits for it.
+    Waiting,
+    /// A probe answers only from the tables loaded already, and has a missing one loaded on a
+    /// thread of its own: a search on a clock never waits for a table to be built.
+    LoadedOnly,
 }
 
-/// The tables made so far, by game and folder: each the [`Views`] of its game's type.
-type Shared = HashMap<(&'static str, Option<PathBuf>), Arc<dyn Any + Send + Sync>>;
-
-static SHARED: OnceLock<Mutex<Shared>> = OnceLock::new();
-
-/// A game's tables, as a search uses them: probes that read or build what they need, and
-/// probes that only answer from the tables loaded already ([`Loaded`]).
-struct Views<G> {
-    waiting: Arc<dyn Endgame<G>>,
-    loaded: Arc<dyn Endgame<G>>,
+/// The endgame tables of every game that has them, from one folder (or none), with the
+/// tables of at most [`Retrograde::ON_DEMAND_PIECES`] pieces built in memory when the folder
+/// lacks them. What was read or built is kept for the handle's life; a program opens one
+/// handle and shares it (`Arc<Endgames>`).
+pub struct Endgames {
+    dir: Option<PathBuf>,
+    checkers: OnceLock<Views<Checkers>>,
+    fanorona: OnceLock<Views<Fanorona>>,
+    daynight: OnceLock<Views<DayNight>>,
 }
 
-/// The endgame tables of `G` from the folder `dir` (none without), with the tables of at
-/// most [`Retrograde::ON_DEMAND_PIECES`] pieces built in memory when the folder lacks them;
-/// one set per game and folder in the process, so that what was read or built is kept.
-/// `None` for a game without tables.
-#[must_use]
-pub fn endgame<G: AnyGame>(dir: Option<&Path>) -> Option<Arc<dyn Endgame<G>>> {
-    views::<G>(dir, |views| views.waiting.clone())
-}
-
-/// The same tables as [`endgame`], for a search on a clock: a probe answers only from the
-/// tables loaded already, and has a missing one loaded on a thread of its own, so that the
-/// search never waits for a table to be built.
-#[must_use]
-pub fn endgame_loaded<G: AnyGame>(dir: Option<&Path>) -> Option<Arc<dyn Endgame<G>>> {
-    views::<G>(dir, |views| views.loaded.clone())
-}
-
-fn views<G: AnyGame>(
-    dir: Option<&Path>,
-    pick: impl FnOnce(&Views<G>) -> Arc<dyn Endgame<G>>,
-) -> Option<Arc<dyn Endgame<G>>> {
-    let id = GameId::ALL.into_iter().find(|id| id.id() == G::ID)?;
-    let key = (G::ID, dir.map(Path::to_owned));
-    let mut shared = SHARED.get_or_init(Mutex::default).lock().ok()?;
-    let made = match shared.get(&key) {
-        Some(made) => made.clone(),
-        None => {
-            let made = id.visit_retrograde(Make { dir })?;
-            shared.insert(key, made.clone());
-            made
+impl Endgames {
+    /// The tables of the folder `dir`, or only those built in memory without one. Nothing is
+    /// read until a probe needs it.
+    #[must_use]
+    pub fn open(dir: Option<PathBuf>) -> Endgames {
+        Endgames {
+            dir,
+            checkers: OnceLock::new(),
+            fanorona: OnceLock::new(),
+            daynight: OnceLock::new(),
         }
-    };
-    // `G` is the game of `id`, whose type `Make` used: the identifiers are distinct.
-    made.downcast_ref::<Views<G>>().map(pick)
+    }
+
+    /// The tables of `dir`, else of the folder that [`TABLEBASE_VARIABLE`] names (when set and
+    /// not empty): for a program's edge, which reads its environment once.
+    #[must_use]
+    pub fn open_or_environment(dir: Option<PathBuf>) -> Endgames {
+        let named = || {
+            std::env::var_os(TABLEBASE_VARIABLE).filter(|dir| !dir.is_empty()).map(PathBuf::from)
+        };
+        Endgames::open(dir.or_else(named))
+    }
+
+    /// The folder the tables are read from.
+    #[must_use]
+    pub fn dir(&self) -> Option<&Path> {
+        self.dir.as_deref()
+    }
+
+    /// The tables of `G`, probed as `probing` says; `None` for a game without tables.
+    #[must_use]
+    pub fn of<G: AnyGame>(&self, probing: Probing) -> Option<Arc<dyn Endgame<G>>> {
+        G::endgame(self, probing)
+    }
+
+    /// The tables of `G` whose probes wait for what they need ([`Probing::Waiting`]).
+    #[must_use]
+    pub fn tables<G: AnyGame>(&self) -> Option<Arc<dyn Endgame<G>>> {
+        self.of(Probing::Waiting)
+    }
 }
 
-/// Makes a game's tables, as its [`Views`] behind `Any`.
-struct Make<'a> {
-    dir: Option<&'a Path>,
+impl fmt::Debug for Endgames {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Endgames").field("dir", &self.dir).finish_non_exhaustive()
+    }
 }
 
-impl RetrogradeVisitor for Make<'_> {
-    type Output = Arc<dyn Any + Send + Sync>;
+/// A game's tables, as the two kinds of probe see them.
+struct Views<G: Retrograde> {
+    waiting: Arc<Tablebase<G>>,
+    loaded: Arc<Loaded<G>>,
+}
 
-    fn visit<G: AnyGame + Retrograde>(self) -> Self::Output {
-        let tables = Arc::new(Tablebase::<G>::with_on_demand(self.dir.map(Path::to_owned), 1));
-        let loaded: Arc<dyn Endgame<G>> = Arc::new(Loaded(tables.clone()));
-        Arc::new(Views::<G> { waiting: tables, loaded })
+impl<G: AnyGame + Retrograde> Views<G> {
+    /// The game's views in `shelf`, made at the first call.
+    fn pick(
+        shelf: &OnceLock<Views<G>>,
+        dir: Option<&Path>,
+        probing: Probing,
+    ) -> Arc<dyn Endgame<G>> {
+        let views = shelf.get_or_init(|| {
+            let waiting = Arc::new(Tablebase::<G>::with_on_demand(dir.map(Path::to_owned), 1));
+            Views { loaded: Arc::new(Loaded(waiting.clone())), waiting }
+        });
+        match probing {
+            Probing::Waiting => views.waiting.clone(),
+            Probing::LoadedOnly => views.loaded.clone(),
+        }
+    }
+}
+
+/// Where a game's tables are in [`Endgames`]: every game of the catalog says, so that code
+/// generic over the games reaches its game's tables without knowing which game it is.
+pub trait EndgameShelf: Sized {
+    /// The game's tables in `endgames`; `None` for a game without tables.
+    fn endgame(endgames: &Endgames, probing: Probing) -> Option<Arc<dyn Endgame<Self>>>;
+}
+
+impl EndgameShelf for Checkers {
+    fn endgame(endgames: &Endgames, probing: Probing) -> Option<Arc<dyn Endgame<Self>>> {
+        Some(Views::pick(&endgames.checkers, endgames.dir(), probing))
+    }
+}
+
+impl EndgameShelf for Fanorona {
+    fn endgame(endgames: &Endgames, probing: Probing) -> Option<Arc<dyn Endgame<Self>>> {
+        Some(Views::pick(&endgames.fanorona, endgames.dir(), probing))
+    }
+}
+
+impl EndgameShelf for DayNight {
+    fn endgame(endgames: &Endgames, probing: Probing) -> Option<Arc<dyn Endgame<Self>>> {
+        Some(Views::pick(&endgames.daynight, endgames.dir(), probing))
+    }
+}
+
+impl EndgameShelf for Minicheckers {
+    fn endgame(_: &Endgames, _: Probing) -> Option<Arc<dyn Endgame<Self>>> {
+        None
+    }
+}
+
+impl EndgameShelf for Holes {
+    fn endgame(_: &Endgames, _: Probing) -> Option<Arc<dyn Endgame<Self>>> {
+        None
     }
 }
 
@@ -97,9 +163,9 @@ impl GameId {
     /// Runs `visitor` for this game if it has endgame tables; `None` for the others.
     pub fn visit_retrograde<V: RetrogradeVisitor>(self, visitor: V) -> Option<V::Output> {
         match self {
-            GameId::Checkers => Some(visitor.visit::<arbiter_checkers::Checkers>()),
-            GameId::Fanorona => Some(visitor.visit::<arbiter_fanorona::Fanorona>()),
-            GameId::DayNight => Some(visitor.visit::<arbiter_daynight::DayNight>()),
+            GameId::Checkers => Some(visitor.visit::<Checkers>()),
+            GameId::Fanorona => Some(visitor.visit::<Fanorona>()),
+            GameId::DayNight => Some(visitor.visit::<DayNight>()),
             GameId::Minicheckers | GameId::Holes => None,
         }
     }

@@ -21,14 +21,13 @@ use arbiter_holes::Holes;
 use arbiter_minicheckers::Minicheckers;
 use thiserror::Error;
 
-pub use crate::endgame::{
-    endgame, endgame_loaded, tablebase_dir, RetrogradeVisitor, TABLEBASE_VARIABLE,
-};
+pub use crate::endgame::{EndgameShelf, Endgames, Probing, RetrogradeVisitor, TABLEBASE_VARIABLE};
 
-/// What every game of the catalog implements: its rules, evaluation and presentation.
-pub trait AnyGame: Evaluate + Present {}
+/// What every game of the catalog implements: its rules, evaluation and presentation, and
+/// where its endgame tables are.
+pub trait AnyGame: Evaluate + Present + EndgameShelf {}
 
-impl<G: Evaluate + Present> AnyGame for G {}
+impl<G: Evaluate + Present + EndgameShelf> AnyGame for G {}
 
 /// Code written once for any game, run for the game a [`GameId`] names.
 pub trait Visitor {

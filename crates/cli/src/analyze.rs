@@ -1,10 +1,10 @@
 //! `arbiter analyze`: a search of one position, an iteration a line.
 
-use std::path::Path;
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
 
 use arbiter_ai::{PlayerSpec, SearchReport, Session};
-use arbiter_catalog::AnyGame;
+use arbiter_catalog::{AnyGame, Endgames};
 use arbiter_core::{GameRecord, Status};
 
 use crate::bench::rate;
@@ -29,7 +29,7 @@ fn line<M: ToString>(report: &SearchReport<M>) -> String {
 pub fn run<G: AnyGame>(
     record: GameRecord<G>,
     spec: &PlayerSpec,
-    tables: Option<&Path>,
+    tables: Arc<Endgames>,
     out: &mut Out,
 ) -> Result<(), Failure> {
     if let Status::Over(outcome) = record.status() {
@@ -38,7 +38,7 @@ pub fn run<G: AnyGame>(
     }
     out.line(format_args!("analysing {} with {spec}", record.position().to_text()))?;
     let mut session = Session::new(record);
-    session.set_endgame(arbiter_catalog::endgame::<G>(tables));
+    session.set_endgame(tables.tables::<G>());
     // The first write error stops the search and is reported at the end.
     let stop = AtomicBool::new(false);
     let mut written = Ok(());
@@ -60,7 +60,7 @@ pub fn run<G: AnyGame>(
     // The exact values, in the games the solver handles, in the same time again.
     let time = spec.limits.time.unwrap_or(exact::HINT_TIME);
     let position = session.record().position();
-    for line in exact::lines(&mut ExactMoves::new(tables.map(Path::to_owned)), position, time) {
+    for line in exact::lines(&mut ExactMoves::new(tables), position, time) {
         out.line(line)?;
     }
     Ok(())

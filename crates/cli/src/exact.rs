@@ -3,10 +3,10 @@
 //! and by the solver in the games it handles (those that always end in a win: minicheckers,
 //! holes).
 
-use std::path::PathBuf;
+use std::sync::Arc;
 use std::time::Duration;
 
-use arbiter_catalog::AnyGame;
+use arbiter_catalog::{AnyGame, Endgames};
 use arbiter_core::Knowledge;
 use arbiter_solver::{accepts, Exact, Oracle, SolveError, DEFAULT_HASH_MIB};
 
@@ -17,17 +17,15 @@ pub const HINT_TIME: Duration = Duration::from_secs(5);
 pub type Valued<M> = Vec<(M, Exact)>;
 
 /// The solver of a terminal session, made when it is first asked: its tables stay from one
-/// question to the next; and the folder of the endgame tables, if one was given.
-#[derive(Default)]
+/// question to the next; and the endgame tables.
 pub struct ExactMoves {
     oracle: Option<Oracle>,
-    tables: Option<PathBuf>,
+    tables: Arc<Endgames>,
 }
 
 impl ExactMoves {
-    /// Exact values from the endgame tables of `tables` (and those built on demand) and the
-    /// solver.
-    pub fn new(tables: Option<PathBuf>) -> ExactMoves {
+    /// Exact values from the endgame tables `tables` and the solver.
+    pub fn new(tables: Arc<Endgames>) -> ExactMoves {
         ExactMoves { oracle: None, tables }
     }
 
@@ -56,7 +54,7 @@ impl ExactMoves {
 /// The lines that show exact values: `exact: b2-c3 wins in 17 plies, …`, or why there are
 /// none. Empty for a position neither the tables nor the solver handle.
 pub fn lines<G: AnyGame>(exact: &mut ExactMoves, position: &G, time: Duration) -> Vec<String> {
-    if let Some(lines) = crate::tablebase::exact_lines(position, exact.tables.as_deref()) {
+    if let Some(lines) = crate::tablebase::exact_lines(position, &exact.tables) {
         return lines;
     }
     match exact.ranked(position, time) {

@@ -19,10 +19,11 @@ mod versus;
 
 use std::io;
 use std::process::ExitCode;
+use std::sync::Arc;
 use std::time::Duration;
 
 use arbiter_ai::{parse_duration, Engine, Limits, PlayerSpec, SpecError};
-use arbiter_catalog::{AnyGame, GameId, Visitor};
+use arbiter_catalog::{AnyGame, Endgames, GameId, Visitor};
 use arbiter_core::text::split_moves;
 use arbiter_core::{Evaluate, Game, GameOptions, GameRecord, Status};
 use clap::{Parser, Subcommand, ValueEnum};
@@ -353,8 +354,8 @@ impl Visitor for Run<'_> {
                     solve::install_solution::<G>(path, &setup.options)?;
                 }
                 let stdin = io::stdin();
-                let tables = ai.tablebase.clone().or_else(arbiter_catalog::tablebase_dir);
-                play::run(record, [*white, *black], spec, tables.as_deref(), stdin.lock(), out)
+                let tables = Arc::new(Endgames::open_or_environment(ai.tablebase.clone()));
+                play::run(record, [*white, *black], spec, tables, stdin.lock(), out)
                     .map_err(Failure::Output)
             }
             Command::Analyze { setup, moves, think, depth, nodes, engine, tablebase, .. } => {
@@ -364,8 +365,8 @@ impl Visitor for Run<'_> {
                 let spec = PlayerSpec { limits, ..PlayerSpec::new(engine.engine()) };
                 let record = play_moves::<G>(setup, moves)?;
                 spec.check_game(record.position())?;
-                let tables = tablebase.clone().or_else(arbiter_catalog::tablebase_dir);
-                analyze::run(record, &spec, tables.as_deref(), out)
+                let tables = Arc::new(Endgames::open_or_environment(tablebase.clone()));
+                analyze::run(record, &spec, tables, out)
             }
             Command::Games
             | Command::Match(_)

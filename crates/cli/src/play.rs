@@ -17,11 +17,12 @@
 
 use std::fs::{self, File};
 use std::io::{self, BufRead, Read, Write};
+use std::sync::Arc;
 
 use arbiter_ai::{Engine, PlayerSpec, SearchReport, Session};
 
 use crate::exact::{self, ExactMoves};
-use arbiter_catalog::{AnyGame, GameId};
+use arbiter_catalog::{AnyGame, Endgames, GameId};
 use arbiter_core::lines::{read_line, Line};
 use arbiter_core::present::diagram;
 use arbiter_core::text::escaped;
@@ -76,14 +77,14 @@ pub fn run<G: AnyGame>(
     record: GameRecord<G>,
     players: [Player; 2],
     ai: PlayerSpec,
-    tables: Option<&std::path::Path>,
+    tables: Arc<Endgames>,
     mut input: impl BufRead,
     out: impl Write,
 ) -> io::Result<()> {
     let turn = new_turn(&record);
-    let exact = ExactMoves::new(tables.map(ToOwned::to_owned));
     let mut session = Session::new(record);
-    session.set_endgame(arbiter_catalog::endgame::<G>(tables));
+    session.set_endgame(tables.tables::<G>());
+    let exact = ExactMoves::new(tables);
     let mut terminal = Terminal { session, players, ai, turn, exact, out };
     for side in Side::BOTH {
         if players[side.index()] == Player::Ai {

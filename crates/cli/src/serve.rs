@@ -1,6 +1,9 @@
 //! `arbiter serve`: the game server, configured from the command line.
 
+use std::sync::Arc;
 use std::time::Duration;
+
+use arbiter_catalog::Endgames;
 
 use crate::failure::Failure;
 
@@ -71,6 +74,11 @@ pub struct ServeArgs {
     /// Sockets open on one game (0: no limit).
     #[arg(long, default_value_t = 500)]
     sockets_per_game: u32,
+    /// The folder of the endgame tables that the computer players and the analyses probe
+    /// (`arbiter tablebase build`; default: the environment variable ARBITER_TABLEBASE);
+    /// tables of at most 4 pieces (3 in daynight) are built in memory when it lacks them.
+    #[arg(long, value_name = "DIR")]
+    tablebase: Option<std::path::PathBuf>,
 }
 
 /// How the log is written.
@@ -115,6 +123,7 @@ pub fn run(args: &ServeArgs) -> Result<(), Failure> {
         changes_per_second,
         sockets_per_client,
         sockets_per_game,
+        tablebase,
     } = args;
     start_log(*log_format);
     let seconds = |value: &u32| Duration::from_secs(u64::from(*value));
@@ -153,6 +162,7 @@ pub fn run(args: &ServeArgs) -> Result<(), Failure> {
         limits,
         public_url,
         protection,
+        endgames: Arc::new(Endgames::open_or_environment(tablebase.clone())),
     })
 }
 

@@ -4,7 +4,7 @@ use std::fs;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
-use arbiter_catalog::{AnyGame, GameId, RetrogradeVisitor};
+use arbiter_catalog::{AnyGame, Endgames, GameId, RetrogradeVisitor};
 use arbiter_core::Retrograde;
 use arbiter_tablebase::{Built, Table, Tablebase, TablebaseError, Value};
 use serde::Serialize;
@@ -243,8 +243,8 @@ fn stats<G: AnyGame + Retrograde>(dir: &Path, out: &mut Out) -> Result<(), Failu
 
 /// The lines `analyze` and `hint` show from the tables: `exact: 11-15 wins in 17 plies`, one
 /// a legal move, best first; `None` where no table holds the position.
-pub fn exact_lines<G: AnyGame>(position: &G, dir: Option<&Path>) -> Option<Vec<String>> {
-    let tables = arbiter_catalog::endgame::<G>(dir)?;
+pub fn exact_lines<G: AnyGame>(position: &G, endgames: &Endgames) -> Option<Vec<String>> {
+    let tables = endgames.tables::<G>()?;
     let probe = tables.moves(position)?;
     let mut lines = vec![format!("exact (tables): the side to move {}", probe.value)];
     lines.extend(

@@ -4,13 +4,15 @@
 use std::time::Duration;
 
 use arbiter_ai::PlayerSpec;
+use arbiter_catalog::Probing;
 use arbiter_solver::Settings;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 
 use crate::error::Error;
 use crate::game::DynGame;
-use crate::state::{DynState, Tables};
+use crate::state::DynState;
+use crate::tables::{default_tables, folder_tables, PyTablebase};
 use crate::{player_of, PyGame, PyState};
 
 /// What a search found.
@@ -46,15 +48,16 @@ impl PySearchResult {
 /// engine of `arbiter play`: `alphabeta`, `mcts`, `random` or `perfect`. Without a limit the
 /// search thinks for one second; `time` is in seconds.
 ///
-/// The search probes the endgame tables (checkers, fanorona, daynight) of the folder that
-/// `ARBITER_TABLEBASE` names and the small ones built on demand; `tables=False` searches
-/// without them. A search with a `time` probes only the tables loaded already, and has a
-/// missing one loaded beside it for later searches, so that loading or building a table never
-/// takes the search's time.
+/// The search probes the endgame tables (checkers, fanorona, daynight) of `tables`: a
+/// `Tablebase` from `open_tablebase`, `True` (the default) for those of the folder that
+/// `ARBITER_TABLEBASE` names with the small ones built on demand, or `False` for none. A
+/// search with a `time` probes only the tables loaded already, and has a missing one loaded
+/// beside it for later searches, so that loading or building a table never takes the search's
+/// time.
 #[pyfunction]
 #[pyo3(signature = (
     state, engine = "alphabeta", *, depth = None, nodes = None, time = None, seed = None,
-    tables = true
+    tables = TablesArg::Flag(true)
 ))]
 #[allow(clippy::too_many_arguments)]
 pub fn search(
@@ -65,7 +68,7 @@ pub fn search(
     nodes: Option<u64>,
     time: Option<f64>,
     seed: Option<u64>,
-    tables: bool,
+    tables: TablesArg,
 ) -> PyResult<PySearchResult> {
     let mut settings = Vec::new();
     if let Some(depth) = depth {
@@ -89,12 +92,13 @@ pub fn search(
     let spec: PlayerSpec =
         format!("{engine}:{}", settings.join(",")).parse().map_err(Error::from)?;
     let inner: &dyn DynState = &*state.inner;
-    let tables = match (tables, time) {
-        (false, _) => Tables::None,
-        (true, Some(_)) => Tables::Loaded,
-        (true, None) => Tables::All,
+    let tables = match tables {
+        TablesArg::Handle(handle) => Some(handle.get().inner.clone()),
+        TablesArg::Flag(true) => Some(default_tables()),
+        TablesArg::Flag(false) => None,
     };
-    let info = py.detach(|| inner.search(&spec, tables))?;
+    let probing = if time.is_some() { Probing::LoadedOnly } else { Probing::Waiting };
+    let info = py.detach(|| inner.search(&spec, tables.as_deref().map(|t| (t, probing))))?;
     Ok(PySearchResult {
         best: info.best,
         score: info.score.to_string(),
@@ -103,6 +107,15 @@ pub fn search(
         nodes: info.nodes,
         seconds: info.milliseconds as f64 / 1000.0,
     })
+}
+
+/// The endgame tables a search probes: a handle, or whether to probe the default ones.
+#[derive(FromPyObject)]
+pub enum TablesArg {
+    /// The tables of a handle.
+    Handle(Py<PyTablebase>),
+    /// The tables of `ARBITER_TABLEBASE` (`True`) or none (`False`).
+    Flag(bool),
 }
 
 /// A solved position.
@@ -165,18 +178,24 @@ pub fn solve(
 /// daynight), as a dict: `value` (`"win"`, `"draw"` or `"loss"` for the player to move),
 /// `plies` (to the end with perfect play; `None` for a draw), `best` (the moves that keep
 /// them) and `moves` (every legal move with its `value` and `plies` for the player who makes
-/// it, best first). The tables are read from `dir`, else from the folder that the environment
-/// variable `ARBITER_TABLEBASE` names; the small ones (4 pieces, 3 in daynight) are built in
-/// memory when missing. `None` where no table holds the position.
+/// it, best first). The tables are `tables` (a `Tablebase` from `open_tablebase`, or the
+/// folder to read them from), else those of the folder that the environment variable
+/// `ARBITER_TABLEBASE` names; the small ones (4 pieces, 3 in daynight) are built in memory
+/// when missing. `None` where no table holds the position.
 #[pyfunction]
 #[pyo3(signature = (state, dir = None))]
 pub fn tablebase<'py>(
     py: Python<'py>,
     state: &PyState,
-    dir: Option<std::path::PathBuf>,
+    dir: Option<FolderArg>,
 ) -> PyResult<Option<Bound<'py, PyDict>>> {
     let inner: &dyn DynState = &*state.inner;
-    let Some(found) = py.detach(|| inner.tablebase(dir.as_deref())) else { return Ok(None) };
+    let tables = match dir {
+        Some(FolderArg::Handle(handle)) => handle.get().inner.clone(),
+        Some(FolderArg::Folder(dir)) => folder_tables(dir),
+        None => default_tables(),
+    };
+    let Some(found) = py.detach(|| inner.tablebase(&tables)) else { return Ok(None) };
     let result = PyDict::new(py);
     result.set_item("value", found.value.0)?;
     result.set_item("plies", found.value.1)?;
@@ -194,6 +213,15 @@ pub fn tablebase<'py>(
         .collect::<PyResult<Vec<_>>>()?;
     result.set_item("moves", moves)?;
     Ok(Some(result))
+}
+
+/// Where `arbiter.tablebase` reads its tables: a handle, or a folder.
+#[derive(FromPyObject)]
+pub enum FolderArg {
+    /// The tables of a handle.
+    Handle(Py<PyTablebase>),
+    /// The tables of a folder.
+    Folder(std::path::PathBuf),
 }
 
 /// The number of sequences of `depth` whole moves from the state's position (the rules of

@@ -14,6 +14,7 @@ mod error;
 mod game;
 mod observation;
 mod state;
+mod tables;
 
 use std::sync::Arc;
 
@@ -371,12 +372,14 @@ fn _arbiter(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add_function(wrap_pyfunction!(engine::solve, module)?)?;
     module.add_function(wrap_pyfunction!(engine::perft, module)?)?;
     module.add_function(wrap_pyfunction!(engine::tablebase, module)?)?;
+    module.add_function(wrap_pyfunction!(tables::open_tablebase, module)?)?;
     module.add_function(wrap_pyfunction!(engine::random_playouts, module)?)?;
     module.add_function(wrap_pyfunction!(_restore_state, module)?)?;
     module.add_class::<PyGame>()?;
     module.add_class::<PyState>()?;
     module.add_class::<engine::PySearchResult>()?;
     module.add_class::<engine::PySolution>()?;
+    module.add_class::<tables::PyTablebase>()?;
     module.add("OBSERVATION_PLANES", PLANES.to_vec())?;
     module.add("ENGINES", engines())?;
     module.add("ArbiterError", py.get_type::<error::exceptions::ArbiterError>())?;

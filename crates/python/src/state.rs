@@ -4,7 +4,7 @@
 use std::sync::Arc;
 
 use arbiter_ai::{PlayerSpec, SearchInfo, Session};
-use arbiter_catalog::AnyGame;
+use arbiter_catalog::{AnyGame, Endgames, Probing};
 use arbiter_core::present::{Marks, SKIP};
 use arbiter_core::turn::{Click, Turn};
 use arbiter_core::{perft, GameRecord, MoveError, Side, Status};
@@ -73,29 +73,21 @@ pub trait DynState: Send + Sync {
     fn observation(&self, player: Side) -> Vec<f32>;
     /// The shared data of the game under its options.
     fn shared(&self) -> &Arc<Shared>;
-    /// A search of the position at the start of the turn, with the game's history.
-    fn search(&self, spec: &PlayerSpec, tables: Tables) -> Result<SearchInfo, Error>;
+    /// A search of the position at the start of the turn, with the game's history, probing
+    /// the endgame tables `tables` as they say.
+    fn search(
+        &self,
+        spec: &PlayerSpec,
+        tables: Option<(&Endgames, Probing)>,
+    ) -> Result<SearchInfo, Error>;
     /// The solution of the position at the start of the turn.
     fn solve(&self, settings: &Settings) -> Result<Solved, Error>;
     /// The number of move sequences of `depth` whole moves from the position at the start of
     /// the turn (the rules of the board alone, as `arbiter perft`).
     fn perft(&self, depth: u32) -> u64;
-    /// The endgame tables' value of the position at the start of the turn, from the folder
-    /// `dir` or the tables built on demand; `None` where no table holds it.
-    fn tablebase(&self, dir: Option<&std::path::Path>) -> Option<TableValue>;
-}
-
-/// The endgame tables a search probes.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Tables {
-    /// None.
-    None,
-    /// Those of `ARBITER_TABLEBASE` and the small ones built on demand, read or built when a
-    /// probe first needs them.
-    All,
-    /// The same tables, but a probe answers only from those loaded already and has a missing
-    /// one loaded on a thread of its own (a search on a clock).
-    Loaded,
+    /// The value of the position at the start of the turn in the endgame tables `tables`;
+    /// `None` where no table holds it.
+    fn tablebase(&self, tables: &Endgames) -> Option<TableValue>;
 }
 
 /// A position's value in the endgame tables, for the player to move.
@@ -345,15 +337,14 @@ impl<G: AnyGame> DynState for StateOf<G> {
         &self.shared
     }
 
-    fn search(&self, spec: &PlayerSpec, tables: Tables) -> Result<SearchInfo, Error> {
+    fn search(
+        &self,
+        spec: &PlayerSpec,
+        tables: Option<(&Endgames, Probing)>,
+    ) -> Result<SearchInfo, Error> {
         spec.check_game(self.record.position())?;
         let mut session = Session::new(self.record.clone());
-        let dir = arbiter_catalog::tablebase_dir();
-        session.set_endgame(match tables {
-            Tables::None => None,
-            Tables::All => arbiter_catalog::endgame::<G>(dir.as_deref()),
-            Tables::Loaded => arbiter_catalog::endgame_loaded::<G>(dir.as_deref()),
-        });
+        session.set_endgame(tables.and_then(|(tables, probing)| tables.of::<G>(probing)));
         Ok(session.think(spec, None, &mut |_| {}).to_text())
     }
 
@@ -371,9 +362,8 @@ impl<G: AnyGame> DynState for StateOf<G> {
         perft(self.record.position(), depth)
     }
 
-    fn tablebase(&self, dir: Option<&std::path::Path>) -> Option<TableValue> {
-        let default = arbiter_catalog::tablebase_dir();
-        let tables = arbiter_catalog::endgame::<G>(dir.or(default.as_deref()))?;
+    fn tablebase(&self, tables: &Endgames) -> Option<TableValue> {
+        let tables = tables.tables::<G>()?;
         let probe = tables.moves(self.record.position())?;
         Some(TableValue {
             value: (probe.value.name(), probe.value.plies()),

@@ -1,5 +1,6 @@
 """The engine from Python: search, solve, perft and batched random playouts."""
 
+import pathlib
 import random
 import threading
 import time
@@ -61,6 +62,27 @@ def test_search_uses_the_tables_unless_told_not_to():
     assert arbiter.tablebase(state)["plies"] == 9
     timed = arbiter.search(state, time=0.2)
     assert (timed.best, timed.score) == ("32-27", "win in 5")
+
+
+def test_a_tablebase_handle_is_opened_once_and_passed_to_probes_and_searches(tmp_path):
+    tables = arbiter.open_tablebase(str(tmp_path))
+    assert tables.dir == tmp_path
+    assert repr(tables) == f"Tablebase(dir={str(tmp_path)!r})"
+    state = arbiter.Game("checkers").from_position("W:WK32:BK26")
+    # The empty folder lacks the table; the handle builds it in memory and keeps it.
+    assert arbiter.tablebase(state, tables)["plies"] == 9
+    assert arbiter.search(state, depth=1, tables=tables).score == "win in 5"
+    timed = arbiter.search(state, time=0.2, tables=tables)
+    assert (timed.best, timed.score) == ("32-27", "win in 5")
+
+
+def test_a_tablebase_handle_reads_the_environment_when_it_is_opened(tmp_path, monkeypatch):
+    monkeypatch.setenv("ARBITER_TABLEBASE", str(tmp_path))
+    opened = arbiter.open_tablebase()
+    monkeypatch.delenv("ARBITER_TABLEBASE")
+    assert opened.dir == tmp_path
+    assert arbiter.open_tablebase().dir is None
+    assert arbiter.open_tablebase("elsewhere").dir == pathlib.Path("elsewhere")
 
 
 def test_perft_matches_the_engine():

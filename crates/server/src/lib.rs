@@ -23,7 +23,9 @@ mod time_control;
 mod view;
 
 use std::net::SocketAddr;
+use std::sync::Arc;
 
+use arbiter_catalog::Endgames;
 use axum::Router;
 use tokio::net::TcpListener;
 
@@ -58,6 +60,8 @@ pub struct Config {
     pub public_url: Option<String>,
     /// What each client may ask.
     pub protection: Protection,
+    /// The endgame tables the computer's searches and the analyses probe.
+    pub endgames: Arc<Endgames>,
 }
 
 /// Runs the server until Ctrl-C (or SIGTERM). Then the computer's searches and the analyses
@@ -70,7 +74,7 @@ pub async fn serve(config: Config, ready: impl FnOnce(SocketAddr)) -> Result<(),
     if only_server.is_some() {
         store.end_leases().await?;
     }
-    let state = AppState::start(store.clone(), config.settings)?
+    let state = AppState::start(store.clone(), config.settings, config.endgames)?
         .reached_at(config.public_url.as_deref())
         .protected(config.protection);
     let listener = TcpListener::bind(config.addr).await.map_err(|error| {

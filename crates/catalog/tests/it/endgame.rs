@@ -1,7 +1,7 @@
 //! Each game's endgame tables through the catalog: the three games with tables have them, the
 //! others none, and a table position is valued.
 
-use arbiter_catalog::{endgame, AnyGame, GameId, Visitor};
+use arbiter_catalog::{AnyGame, Endgames, GameId, Probing, Visitor};
 use arbiter_checkers::Checkers;
 use arbiter_core::{Game, NoOptions};
 use arbiter_tablebase::Value;
@@ -13,7 +13,7 @@ impl Visitor for HasTables {
     type Output = bool;
 
     fn visit<G: AnyGame>(self) -> bool {
-        endgame::<G>(None).is_some()
+        Endgames::open(None).tables::<G>().is_some()
     }
 }
 
@@ -27,9 +27,28 @@ fn the_games_with_numberings_have_tables() {
 
 #[test]
 fn a_small_table_is_built_on_demand_and_probed() {
-    let tables = endgame::<Checkers>(None).expect("checkers has tables");
+    let tables = Endgames::open(None).tables::<Checkers>().expect("checkers has tables");
     let position = Checkers::from_text("W:WK32:BK26", &NoOptions).expect("a position");
     assert_eq!(tables.value(&position), Some(Value::Win(9)));
     let start = Checkers::start(&NoOptions);
     assert_eq!(tables.value(&start), None, "24 pieces are beyond any table");
+}
+
+#[test]
+fn a_probe_on_a_clock_answers_only_from_the_tables_loaded_already() {
+    let endgames = Endgames::open(None);
+    let position = Checkers::from_text("W:WK32:BK26", &NoOptions).expect("a position");
+    let on_clock = endgames.of::<Checkers>(Probing::LoadedOnly).expect("checkers has tables");
+    let waiting = endgames.tables::<Checkers>().expect("checkers has tables");
+    assert_eq!(waiting.value(&position), Some(Value::Win(9)), "the waiting probe builds it");
+    assert_eq!(on_clock.value(&position), Some(Value::Win(9)), "the same handle's table");
+}
+
+#[test]
+fn two_handles_keep_their_own_tables_and_folders() {
+    let folder = std::env::temp_dir();
+    let one = Endgames::open(None);
+    let other = Endgames::open(Some(folder.clone()));
+    assert_eq!(one.dir(), None);
+    assert_eq!(other.dir(), Some(folder.as_path()));
 }

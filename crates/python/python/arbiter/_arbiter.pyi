@@ -1,6 +1,7 @@
 """Type stubs of the extension module `arbiter._arbiter`, which `arbiter` re-exports."""
 
-from typing import Any, Optional, TypedDict
+import pathlib
+from typing import Any, Optional, TypedDict, Union
 
 import numpy as np
 import numpy.typing as npt
@@ -150,10 +151,11 @@ def search(
     nodes: Optional[int] = None,
     time: Optional[float] = None,
     seed: Optional[int] = None,
-    tables: bool = True,
+    tables: Union[bool, Tablebase] = True,
 ) -> SearchResult:
-    """Searches the state's position with an engine, with the endgame tables unless
-    `tables=False`; the interpreter lock is released."""
+    """Searches the state's position with an engine, with the endgame tables of `tables` (a
+    `Tablebase`, or `True` for those of `ARBITER_TABLEBASE`) unless `tables=False`; the
+    interpreter lock is released."""
 
 def solve(state: State, *, hash_mib: int = 256, time: Optional[float] = None) -> Solution:
     """Solves the position exactly (minicheckers, holes); the interpreter lock is released."""
@@ -169,11 +171,25 @@ class TableValue(TypedDict):
     best: list[str]
     moves: list[TableMove]
 
-def tablebase(state: State, dir: Optional[str] = None) -> Optional[TableValue]:
-    """The exact value from the endgame tables (checkers, fanorona, daynight): `value` for the
-    player to move, `plies` (None for a draw), `best` and every move's value; None where no
-    table holds the position. Tables of at most 4 pieces (3 in daynight) are built in memory
-    when missing."""
+class Tablebase:
+    """The endgame tables of a folder (checkers, fanorona, daynight), with the small ones built
+    in memory when it lacks them; what was read or built is kept while the handle lives."""
+
+    @property
+    def dir(self) -> Optional[pathlib.Path]:
+        """The folder the tables are read from; None for the tables built in memory alone."""
+
+def open_tablebase(dir: Union[None, str, pathlib.Path] = None) -> Tablebase:
+    """Opens the endgame tables of `dir`, else of the folder `ARBITER_TABLEBASE` names (read
+    now, once), else only the small tables built in memory; nothing is read until needed."""
+
+def tablebase(
+    state: State, dir: Union[None, str, pathlib.Path, Tablebase] = None
+) -> Optional[TableValue]:
+    """The exact value from the endgame tables (checkers, fanorona, daynight) of `dir` (a
+    `Tablebase` or a folder; default: `ARBITER_TABLEBASE`'s): `value` for the player to move,
+    `plies` (None for a draw), `best` and every move's value; None where no table holds the
+    position. Tables of at most 4 pieces (3 in daynight) are built in memory when missing."""
 
 def perft(state: State, depth: int) -> int:
     """The number of sequences of `depth` whole moves; the interpreter lock is released."""

@@ -4,6 +4,8 @@
 use std::sync::Arc;
 use std::time::Duration;
 
+use arbiter_catalog::Endgames;
+
 use super::credentials::Cookies;
 use crate::error::ApiError;
 use crate::guard::{Guard, Protection};
@@ -21,10 +23,14 @@ pub struct AppState {
 }
 
 impl AppState {
-    /// The state of a server on `store`, keeping its games as `settings` says, with its
-    /// background work started (see [`Games::start`]).
-    pub fn start(store: Store, settings: Settings) -> Result<AppState, ApiError> {
-        let games = Arc::new(Games::new(store, settings)?);
+    /// The state of a server on `store`, keeping its games as `settings` says and probing the
+    /// endgame tables `endgames`, with its background work started (see [`Games::start`]).
+    pub fn start(
+        store: Store,
+        settings: Settings,
+        endgames: Arc<Endgames>,
+    ) -> Result<AppState, ApiError> {
+        let games = Arc::new(Games::new(store, settings, endgames)?);
         games.start();
         let lobby = Arc::new(Lobby::new(games.clone()));
         lobby.start();

@@ -6,7 +6,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use arbiter_ai::{PlayerSpec, SearchInfo, Session, SpecError};
-use arbiter_catalog::{AnyGame, GameId, Visitor};
+use arbiter_catalog::{AnyGame, Endgames, GameId, Probing, Visitor};
 use arbiter_core::present::{CellId, SKIP};
 use arbiter_core::text::excerpt;
 use arbiter_core::turn::{Click, MovePath, Turn};
@@ -53,14 +53,20 @@ pub trait Live: Send + Sync {
     fn record_text(&self, time_control: Option<&str>, clocks: &[Option<i64>]) -> String;
     /// The only legal move, when there is exactly one.
     fn only_move(&self) -> Option<String>;
-    /// A search of the current position by `spec`, to run on a worker thread; `stop` ends it
-    /// early. On a clock (`on_clock`) it never waits for an endgame table to be built: it uses
-    /// those loaded already.
-    fn search(&self, spec: PlayerSpec, stop: Arc<AtomicBool>, on_clock: bool) -> Search;
-    /// The exact values of the current position's moves by the solver, to run on a worker
-    /// thread: `None` in the games it does not handle, when the game is over, or when `time`
-    /// ran out first.
-    fn exact(&self, time: Duration) -> ExactSearch;
+    /// A search of the current position by `spec` with the endgame tables `endgames`, to run
+    /// on a worker thread; `stop` ends it early. On a clock (`on_clock`) it never waits for an
+    /// endgame table to be built: it uses those loaded already.
+    fn search(
+        &self,
+        spec: PlayerSpec,
+        endgames: &Endgames,
+        stop: Arc<AtomicBool>,
+        on_clock: bool,
+    ) -> Search;
+    /// The exact values of the current position's moves by the endgame tables `endgames`,
+    /// else by the solver, to run on a worker thread: `None` in the games it does not handle,
+    /// when the game is over, or when `time` ran out first.
+    fn exact(&self, endgames: &Endgames, time: Duration) -> ExactSearch;
     /// Whether the computer player `spec` can play this game (the perfect player only plays
     /// the games that always end in a win).
     fn check_player(&self, spec: &PlayerSpec) -> Result<(), SpecError>;
@@ -293,16 +299,19 @@ impl<G: AnyGame> Live for Record<G> {
         }
     }
 
-    fn search(&self, spec: PlayerSpec, stop: Arc<AtomicBool>, on_clock: bool) -> Search {
+    fn search(
+        &self,
+        spec: PlayerSpec,
+        endgames: &Endgames,
+        stop: Arc<AtomicBool>,
+        on_clock: bool,
+    ) -> Search {
         let record = self.0.clone();
+        let probing = if on_clock { Probing::LoadedOnly } else { Probing::Waiting };
+        let tables = endgames.of::<G>(probing);
         Box::new(move || {
             let mut session = Session::new(record);
-            let tables = arbiter_catalog::tablebase_dir();
-            session.set_endgame(if on_clock {
-                arbiter_catalog::endgame_loaded::<G>(tables.as_deref())
-            } else {
-                arbiter_catalog::endgame::<G>(tables.as_deref())
-            });
+            session.set_endgame(tables);
             session.think(&spec, Some(&stop), &mut |_| {}).to_text()
         })
     }
@@ -311,10 +320,10 @@ impl<G: AnyGame> Live for Record<G> {
         spec.check_game(self.0.position())
     }
 
-    fn exact(&self, time: Duration) -> ExactSearch {
+    fn exact(&self, endgames: &Endgames, time: Duration) -> ExactSearch {
         let position = self.0.position().clone();
         let over = self.0.status().is_over();
-        let tables = arbiter_catalog::endgame::<G>(arbiter_catalog::tablebase_dir().as_deref());
+        let tables = endgames.tables::<G>();
         Box::new(move || {
             if over {
                 return None;

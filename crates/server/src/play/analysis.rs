@@ -118,13 +118,19 @@ impl Games {
             let spec = PlayerSpec { limits, table_mib: 8, ..PlayerSpec::new(Engine::AlphaBeta) };
             // A game ended by a resignation or an agreed draw is analysed as the board left it.
             if moves.len() == played.len() && entry.stored.event.is_none() {
-                (key, entry.live.search(spec, stop.clone(), false), entry.live.exact(think))
+                let live = &entry.live;
+                (
+                    key,
+                    live.search(spec, &self.endgames, stop.clone(), false),
+                    live.exact(&self.endgames, think),
+                )
             } else {
                 let kind: GameId =
                     entry.stored.game.parse().map_err(|e| ApiError::Damaged(format!("{e}")))?;
                 let earlier = live::build(kind, &entry.stored.options, moves, None)
                     .map_err(ApiError::Damaged)?;
-                (key, earlier.search(spec, stop.clone(), false), earlier.exact(think))
+                let search = earlier.search(spec, &self.endgames, stop.clone(), false);
+                (key, search, earlier.exact(&self.endgames, think))
             }
         };
         let permit = self.workers.acquire(Work::Analysis).await;

@@ -44,7 +44,8 @@ impl Games {
         } else if let Some(share) = entry.thinking_time() {
             spec.limits.time = spec.limits.time.map(|time| time.min(share));
         }
-        let search = entry.live.search(spec, stop.clone(), entry.control().is_some());
+        let on_clock = entry.control().is_some();
+        let search = entry.live.search(spec, &self.endgames, stop.clone(), on_clock);
         let (games, slot) = (self.clone(), slot.clone());
         tokio::spawn(async move {
             let renewal = games.spawn_renewal(&id, stop.clone());

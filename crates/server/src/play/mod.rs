@@ -15,7 +15,7 @@ use std::sync::atomic::{AtomicBool, AtomicI64, AtomicU64, AtomicUsize, Ordering}
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
-use arbiter_catalog::GameId;
+use arbiter_catalog::{Endgames, GameId};
 use arbiter_core::text::excerpt;
 use arbiter_core::{MoveError, Side};
 use tokio::sync::OwnedMutexGuard;
@@ -97,6 +97,8 @@ pub struct Games {
     tasks: Mutex<Vec<AbortHandle>>,
     /// The server's clock.
     pub(crate) time: Arc<ServerTime>,
+    /// The endgame tables the computer's searches and the analyses probe.
+    endgames: Arc<Endgames>,
     /// The games that end on time soon.
     timer: Arc<Timer>,
     /// The lobby's version: the number of its changes announced, here or by other servers.
@@ -196,9 +198,13 @@ impl Drop for Searching {
 pub(crate) const ATTEMPTS: usize = 3;
 
 impl Games {
-    /// The games of `store`, kept as `settings` says. Nothing runs in the background until
-    /// [`Games::start`].
-    pub fn new(store: Store, settings: Settings) -> Result<Games, ApiError> {
+    /// The games of `store`, kept as `settings` says, whose searches probe `endgames`. Nothing
+    /// runs in the background until [`Games::start`].
+    pub fn new(
+        store: Store,
+        settings: Settings,
+        endgames: Arc<Endgames>,
+    ) -> Result<Games, ApiError> {
         Ok(Games {
             notices: Notices::new(&store),
             store,
@@ -212,6 +218,7 @@ impl Games {
             stopping: AtomicBool::new(false),
             tasks: Mutex::new(Vec::new()),
             time: Arc::default(),
+            endgames,
             timer: Arc::default(),
             lobby_version: AtomicU64::new(0),
         })

@@ -594,8 +594,8 @@ async fn the_router_serves_every_path_and_method_of_the_openapi_document() {
 
     let store = arbiter_server::store::Store::connect(&databases()[0]).await.expect("opens");
     let settings = arbiter_server::Settings { workers: 1, ..arbiter_server::Settings::default() };
-    let router =
-        arbiter_server::app(arbiter_server::AppState::start(store, settings).expect("starts"));
+    let state = arbiter_server::AppState::start(store, settings, crate::common::endgames());
+    let router = arbiter_server::app(state.expect("starts"));
     let document: Value =
         serde_json::from_str(&arbiter_server::openapi_document()).expect("the document is JSON");
     let paths = document["paths"].as_object().expect("paths");
@@ -773,6 +773,7 @@ async fn a_damaged_game_does_not_stop_the_server_or_the_other_games() {
             limits: arbiter_server::Limits::default(),
             public_url: None,
             protection: arbiter_server::Protection::unlimited(),
+            endgames: crate::common::endgames(),
         };
         let serving = tokio::spawn(arbiter_server::serve(config, move |bound| {
             let _ = addr_sender.send(bound);

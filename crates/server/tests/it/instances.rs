@@ -138,6 +138,7 @@ async fn a_second_server_on_one_sqlite_file_is_refused() {
         limits: arbiter_server::Limits::default(),
         public_url: None,
         protection: arbiter_server::Protection::unlimited(),
+        endgames: crate::common::endgames(),
     };
     let (ready, bound) = tokio::sync::oneshot::channel();
     let first = tokio::spawn(arbiter_server::serve(config.clone(), move |addr| {

@@ -63,8 +63,9 @@ impl Server {
         let store = Store::connect(database).await.expect("the database opens");
         let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.expect("a port");
         let addr = listener.local_addr().expect("an address");
-        let state =
-            AppState::start(store, settings).expect("the server starts").protected(protection);
+        let state = AppState::start(store, settings, endgames())
+            .expect("the server starts")
+            .protected(protection);
         let games = state.games().clone();
         let lobby = state.lobby().clone();
         let task = tokio::spawn(async move {
@@ -186,6 +187,7 @@ pub fn config(database: String) -> arbiter_server::Config {
         limits: arbiter_server::Limits::default(),
         public_url: None,
         protection: Protection::unlimited(),
+        endgames: endgames(),
     }
 }
 
@@ -236,4 +238,12 @@ where
         .expect("the socket is open")
         .expect("a message");
     serde_json::from_str(message.to_text().expect("text")).expect("json")
+}
+
+/// The endgame tables of every test server: one handle for the process, so that a table built
+/// in memory is built once.
+pub fn endgames() -> std::sync::Arc<arbiter_catalog::Endgames> {
+    static ENDGAMES: std::sync::OnceLock<std::sync::Arc<arbiter_catalog::Endgames>> =
+        std::sync::OnceLock::new();
+    ENDGAMES.get_or_init(|| std::sync::Arc::new(arbiter_catalog::Endgames::open(None))).clone()
 }
