@@ -12,19 +12,18 @@
 //! seconds behind the tables, then in little-endian binary the number of solved positions and
 //! each (slot `u64`, word `u64`: the solved set is read back slot for slot, so it must have the
 //! same size, that is the same `--hash`), the number of tables, and for each its number of
-//! entries and each (key `u64`, proof `u32`, disproof `u32`, work `u32`); last, an FNV-1a
-//! checksum of every byte before it. It is written to a temporary file beside the target and
+//! entries and each (key `u64`, proof `u32`, disproof `u32`, work `u32`); last, the CRC-32
+//! (IEEE, `u32`) of every byte before it. It is written to a temporary file beside the target and
 //! then renamed over it, so an interrupted write never spoils the last checkpoint.
 
 use std::fs::File;
 use std::io::{self, BufReader, BufWriter, Read, Write};
 use std::path::{Path, PathBuf};
 
-use crate::strong::Fnv;
 use crate::table::{Entry, Solved, Table, INFINITY};
 
 /// The first line of a checkpoint file.
-const MAGIC: &str = "arbiter-solver-checkpoint 2";
+const MAGIC: &str = "arbiter-solver-checkpoint 3";
 
 /// More seconds than any search behind a checkpoint has run (some 30,000 years): a bound that
 /// keeps a damaged work line from overflowing the clocks.
@@ -68,13 +67,13 @@ pub(crate) struct Behind {
 /// A writer that keeps the checksum of what passes through it.
 struct Summing<W> {
     inner: W,
-    sum: Fnv,
+    sum: crc32fast::Hasher,
 }
 
 impl<W: Write> Write for Summing<W> {
     fn write(&mut self, bytes: &[u8]) -> io::Result<usize> {
         let written = self.inner.write(bytes)?;
-        self.sum.add(&bytes[..written]);
+        self.sum.update(&bytes[..written]);
         Ok(written)
     }
 
@@ -94,7 +93,7 @@ pub(crate) fn write(
 ) -> io::Result<()> {
     let temporary = temporary_path(path);
     let file = BufWriter::new(File::create(&temporary)?);
-    let mut out = Summing { inner: file, sum: Fnv::new() };
+    let mut out = Summing { inner: file, sum: crc32fast::Hasher::new() };
     writeln!(out, "{MAGIC}")?;
     writeln!(out, "{}", subject.line())?;
     writeln!(out, "{} {}", fit.key, fit.solved_slots)?;
@@ -114,7 +113,7 @@ pub(crate) fn write(
             out.write_all(&entry.work.to_le_bytes())?;
         }
     }
-    let sum = out.sum.0;
+    let sum = out.sum.clone().finalize();
     let mut file = out.inner;
     file.write_all(&sum.to_le_bytes())?;
     file.into_inner().map_err(io::IntoInnerError::into_error)?.sync_all()?;
@@ -130,7 +129,7 @@ fn temporary_path(path: &Path) -> PathBuf {
 /// A reader that keeps the checksum of what it has read.
 struct Checked<R> {
     inner: R,
-    sum: Fnv,
+    sum: crc32fast::Hasher,
     /// Bytes read so far.
     read: u64,
 }
@@ -140,7 +139,7 @@ impl<R: Read> Checked<R> {
         self.inner
             .read_exact(buffer)
             .map_err(|error| format!("it is truncated or unreadable: {error}"))?;
-        self.sum.add(buffer);
+        self.sum.update(buffer);
         self.read += buffer.len() as u64;
         Ok(())
     }
@@ -149,6 +148,12 @@ impl<R: Read> Checked<R> {
         let mut bytes = [0; 8];
         self.exact(&mut bytes)?;
         Ok(u64::from_le_bytes(bytes))
+    }
+
+    fn u32(&mut self) -> Result<u32, String> {
+        let mut bytes = [0; 4];
+        self.exact(&mut bytes)?;
+        Ok(u32::from_le_bytes(bytes))
     }
 
     /// A text line, without its end, of at most [`MAX_LINE`] bytes.
@@ -182,7 +187,7 @@ pub(crate) fn read(
 ) -> Result<Behind, String> {
     let file = File::open(path).map_err(|error| format!("cannot open it: {error}"))?;
     let length = file.metadata().map_err(|error| error.to_string())?.len();
-    let mut input = Checked { inner: BufReader::new(file), sum: Fnv::new(), read: 0 };
+    let mut input = Checked { inner: BufReader::new(file), sum: crc32fast::Hasher::new(), read: 0 };
     let behind = read_header(&mut input, subject, fit)?;
     // No count may promise more than the file holds: a bad file cannot make us loop for long.
     let count = |input: &mut Checked<BufReader<File>>, size: u64| -> Result<u64, String> {
@@ -210,8 +215,8 @@ pub(crate) fn read(
             }
         }
     }
-    let sum = input.sum.0;
-    let stored = input.u64().map_err(|_| "it has no checksum at its end".to_owned())?;
+    let sum = input.sum.clone().finalize();
+    let stored = input.u32().map_err(|_| "it has no checksum at its end".to_owned())?;
     if stored != sum {
         return Err("its checksum does not match: it is damaged".to_owned());
     }

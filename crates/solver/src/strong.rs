@@ -42,13 +42,13 @@
 //! | bytes | content |
 //! | --- | --- |
 //! | 8 | the magic `ARBSTRNG` |
-//! | 4 | the format version, 1 |
+//! | 4 | the format version, 2 |
 //! | 2 + n | the game's identifier: its length, then UTF-8 |
 //! | 2 + n | the options text: its length, then UTF-8 |
 //! | 8 | `N`, the number of positions |
 //! | 8 `N` | the keys, strictly increasing (`u64`) |
 //! | `N` | the values: bit 7 set when the player to move wins, bits 0–6 the plies |
-//! | 8 | FNV-1a (64 bits) of every byte before it |
+//! | 4 | the CRC-32 (IEEE) of every byte before it |
 //!
 //! So 9 bytes a position: keys and values apart, the keys searched alone. For mini checkers
 //! that is 15.9 MB, small enough that a denser encoding (Elias–Fano keys, about 6.7 bytes a
@@ -69,7 +69,7 @@ use arbiter_core::{DrawRules, Knowledge};
 use crate::Exact;
 
 const MAGIC: [u8; 8] = *b"ARBSTRNG";
-const VERSION: u32 = 1;
+const VERSION: u32 = 2;
 /// The value's bit for "the player to move wins"; the other seven bits are the plies.
 const WON: u8 = 0x80;
 /// The longest perfect-play length a value can hold.
@@ -246,7 +246,7 @@ impl<G: Knowledge> StrongSolution<G> {
     #[must_use]
     pub fn file_size(&self) -> u64 {
         let header = MAGIC.len() + 4 + 2 + G::ID.len() + 2 + self.options_text.len() + 8;
-        (header + 9 * self.keys.len() + 8) as u64
+        (header + 9 * self.keys.len() + 4) as u64
     }
 
     /// Writes the solution in the format of [the module documentation](self); returns the
@@ -257,7 +257,7 @@ impl<G: Knowledge> StrongSolution<G> {
                 return Err(StrongError::HeaderText { length: text.len() });
             }
         }
-        let mut out = Checked { inner: out, checksum: Fnv::new(), bytes: 0 };
+        let mut out = Checked { inner: out, checksum: crc32fast::Hasher::new(), bytes: 0 };
         out.put(&MAGIC)?;
         out.put(&VERSION.to_le_bytes())?;
         for text in [G::ID, &self.options_text] {
@@ -272,7 +272,7 @@ impl<G: Knowledge> StrongSolution<G> {
             out.put(&buffer)?;
         }
         out.put(&self.values)?;
-        let checksum = out.checksum.0;
+        let checksum = out.checksum.clone().finalize();
         out.put(&checksum.to_le_bytes())?;
         out.inner.flush()?;
         Ok(out.bytes)
@@ -283,7 +283,7 @@ impl<G: Knowledge> StrongSolution<G> {
     /// or damaged is an error, never a panic; memory grows only with the bytes actually read,
     /// whatever count the header claims.
     pub fn read(input: &mut dyn Read, options_text: &str) -> Result<Self, StrongError> {
-        let mut input = Checked { inner: input, checksum: Fnv::new(), bytes: 0 };
+        let mut input = Checked { inner: input, checksum: crc32fast::Hasher::new(), bytes: 0 };
         let header = "header";
         // Fewer than eight bytes is not a truncated solution file but something else.
         let magic = input.array::<8>(header).map_err(|error| match error {
@@ -308,8 +308,8 @@ impl<G: Knowledge> StrongSolution<G> {
         let count = u64::from_le_bytes(input.array(header)?);
         let keys = input.keys(count)?;
         let values = input.values(count)?;
-        let expected = input.checksum.0;
-        if u64::from_le_bytes(input.array("checksum")?) != expected {
+        let expected = input.checksum.clone().finalize();
+        if u32::from_le_bytes(input.array("checksum")?) != expected {
             return Err(StrongError::Checksum);
         }
         if input.inner.read(&mut [0])? != 0 {
@@ -474,31 +474,17 @@ impl Hasher for Mix {
     }
 }
 
-/// FNV-1a, 64 bits: the file's checksum, against damage (not against forgery).
-pub(crate) struct Fnv(pub(crate) u64);
-
-impl Fnv {
-    pub(crate) fn new() -> Self {
-        Fnv(0xCBF2_9CE4_8422_2325)
-    }
-
-    pub(crate) fn add(&mut self, bytes: &[u8]) {
-        for &byte in bytes {
-            self.0 = (self.0 ^ u64::from(byte)).wrapping_mul(0x0100_0000_01B3);
-        }
-    }
-}
-
 /// A reader or writer that keeps the checksum of what passes through it.
 struct Checked<T> {
     inner: T,
-    checksum: Fnv,
+    /// The CRC-32 of what passed: against damage, not against forgery.
+    checksum: crc32fast::Hasher,
     bytes: u64,
 }
 
 impl Checked<&mut dyn Write> {
     fn put(&mut self, bytes: &[u8]) -> io::Result<()> {
-        self.checksum.add(bytes);
+        self.checksum.update(bytes);
         self.bytes += bytes.len() as u64;
         self.inner.write_all(bytes)
     }
@@ -511,7 +497,7 @@ impl Checked<&mut dyn Read> {
             io::ErrorKind::UnexpectedEof => StrongError::Truncated { part },
             _ => StrongError::Io(error),
         })?;
-        self.checksum.add(buffer);
+        self.checksum.update(buffer);
         Ok(())
     }
 

@@ -25,7 +25,10 @@ use std::path::{Path, PathBuf};
 use crate::value::{Value, NO_POSITION};
 use crate::TablebaseError;
 
-const MAGIC: &[u8; 8] = b"ARBTB\0\0\x01";
+/// The first bytes of a table file of this format (2).
+const MAGIC: &[u8; 8] = b"ARBTB\0\0\x02";
+/// The first bytes of a table file of the format before, which had no checksum.
+const MAGIC_1: &[u8; 8] = b"ARBTB\0\0\x01";
 /// zstd's compression level: 12 of 22: the tables shrink nearly as much as at the slowest levels, several times faster.
 const LEVEL: i32 = 12;
 
@@ -148,6 +151,7 @@ impl Table {
             data.extend_from_slice(&(name.len() as u16).to_le_bytes());
             data.extend_from_slice(name.as_bytes());
         }
+        data.extend_from_slice(&crc32fast::hash(&bytes).to_le_bytes());
         let compressed = zstd::bulk::compress(&bytes, LEVEL).map_err(io)?;
         data.extend_from_slice(&compressed);
         // Written beside and renamed, so that a reader never sees half a table.
@@ -172,9 +176,14 @@ impl Table {
             |what: &str| TablebaseError::Corrupt { path: path.to_owned(), what: what.to_owned() };
         let mut data = Vec::new();
         fs::File::open(path).and_then(|mut file| file.read_to_end(&mut data)).map_err(io)?;
+        if data.starts_with(MAGIC_1) {
+            return Err(corrupt(
+                "a table of format 1, which this program no longer reads: build it again",
+            ));
+        }
         let rest = data
             .strip_prefix(MAGIC.as_slice())
-            .ok_or_else(|| corrupt("not an Arbiter table (format 1)"))?;
+            .ok_or_else(|| corrupt("not an Arbiter table (format 2)"))?;
         let (&width, rest) = rest.split_first().ok_or_else(|| corrupt("cut short"))?;
         let (len, mut rest) = rest.split_at_checked(8).ok_or_else(|| corrupt("cut short"))?;
         let len = u64::from_le_bytes(len.try_into().map_err(|_| corrupt("cut short"))?);
@@ -190,10 +199,14 @@ impl Table {
         if len != count || !matches!(width, 1 | 2) {
             return Err(corrupt("its size does not match the material's"));
         }
+        let (sum, rest) = rest.split_first_chunk::<4>().ok_or_else(|| corrupt("cut short"))?;
         let bytes = zstd::bulk::decompress(rest, (len * u64::from(width)) as usize)
             .map_err(|_| corrupt("its data does not decompress"))?;
         if bytes.len() as u64 != len * u64::from(width) {
             return Err(corrupt("its data is cut short"));
+        }
+        if crc32fast::hash(&bytes) != u32::from_le_bytes(*sum) {
+            return Err(corrupt("its checksum does not match its data: it is damaged"));
         }
         let codes = if width == 1 {
             Codes::Narrow(bytes)

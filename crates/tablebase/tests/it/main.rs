@@ -4,5 +4,6 @@
 mod checkers;
 mod daynight;
 mod fanorona;
+mod files;
 mod published;
 mod reference;
