@@ -3,6 +3,8 @@
 
 use arbiter_core::Side;
 use axum::http::HeaderMap;
+use axum_extra::extract::cookie::{Cookie, CookieJar, SameSite};
+use axum_extra::headers::authorization::{Bearer, Credentials};
 
 use crate::error::ApiError;
 use crate::play::seats::{new_secret, seat_secret};
@@ -16,20 +18,10 @@ pub const SESSION_COOKIE: &str = "arbiter_session";
 /// (32 hexadecimal digits).
 #[must_use]
 pub fn session(headers: &HeaderMap) -> Option<String> {
-    cookies(headers)
-        .find(|(name, _)| *name == SESSION_COOKIE)
-        .map(|(_, value)| value.to_owned())
+    CookieJar::from_headers(headers)
+        .get(SESSION_COOKIE)
+        .map(|cookie| cookie.value().to_owned())
         .filter(|value| value.len() == 32 && value.bytes().all(|byte| byte.is_ascii_hexdigit()))
-}
-
-/// The pairs of a request's `Cookie` headers.
-fn cookies(headers: &HeaderMap) -> impl Iterator<Item = (&str, &str)> {
-    headers
-        .get_all("cookie")
-        .into_iter()
-        .filter_map(|value| value.to_str().ok())
-        .flat_map(|value| value.split(';'))
-        .filter_map(|pair| pair.trim().split_once('='))
 }
 
 /// How the server's cookies are made.
@@ -47,27 +39,25 @@ impl Cookies {
             return Ok((session, None));
         }
         let session = new_secret()?;
-        let secure = if self.secure { "; Secure" } else { "" };
-        let cookie = format!(
-            "{SESSION_COOKIE}={session}; Path=/; HttpOnly; SameSite=Lax; Max-Age=31536000{secure}"
-        );
-        Ok((session, Some(cookie)))
+        let cookie = Cookie::build((SESSION_COOKIE, session.clone()))
+            .path("/")
+            .http_only(true)
+            .same_site(SameSite::Lax)
+            .max_age(time::Duration::days(365))
+            .secure(self.secure);
+        Ok((session, Some(cookie.to_string())))
     }
 }
 
-/// The bearer tokens of a request's `Authorization` headers.
+/// The bearer tokens of a request's `Authorization` headers (one a seat the request speaks
+/// for).
 pub fn bearer_tokens(headers: &HeaderMap) -> Vec<String> {
-    let mut tokens = Vec::new();
-    for value in headers.get_all("authorization") {
-        // The scheme's name is case-insensitive (RFC 9110, 11.1).
-        let credentials = value.to_str().ok().and_then(|v| v.trim().split_once(' '));
-        if let Some((scheme, token)) = credentials {
-            if scheme.eq_ignore_ascii_case("bearer") {
-                tokens.push(token.trim().to_owned());
-            }
-        }
-    }
-    tokens
+    headers
+        .get_all(axum::http::header::AUTHORIZATION)
+        .into_iter()
+        .filter_map(Bearer::decode)
+        .map(|bearer| bearer.token().to_owned())
+        .collect()
 }
 
 /// The secrets a request presents for game `id`: the bearer token, and the secrets of both
@@ -88,7 +78,9 @@ mod tests {
     fn a_session_cookie_is_secure_behind_https_and_derives_a_secret_per_seat() {
         let (session, cookie) =
             Cookies { secure: true }.session_of(&HeaderMap::new()).expect("random numbers");
-        assert!(cookie.expect("a new cookie").ends_with("; Secure"));
+        let cookie = cookie.expect("a new cookie");
+        assert!(cookie.contains("; Secure") && cookie.contains("; HttpOnly"), "{cookie}");
+        assert!(cookie.contains("SameSite=Lax") && cookie.contains("Path=/"), "{cookie}");
         let (_, plain) =
             Cookies { secure: false }.session_of(&HeaderMap::new()).expect("random numbers");
         assert!(!plain.expect("a new cookie").contains("Secure"));

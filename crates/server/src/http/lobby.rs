@@ -9,9 +9,10 @@ use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
 use axum::extract::{Path, State};
 use axum::http::{HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
-use axum::routing::{get, post};
-use axum::{Json, Router};
+use axum::Json;
 use serde::Deserialize;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
 use super::credentials::{bearer_tokens, session};
 use super::extract::{body, with_cookie, BodyErrors, GameErrors, SentAsJson};
@@ -26,14 +27,14 @@ use crate::lobby::{
 };
 use crate::play::GameState;
 
-pub(crate) fn routes() -> Router<AppState> {
-    Router::new()
-        .route("/api/seeks", get(list).post(post_seek))
-        .route("/api/seeks/{id}", get(seek).delete(withdraw))
-        .route("/api/seeks/{id}/accept", post(accept))
-        .route("/api/lobby/socket", get(socket))
-        .route("/api/games/{id}/rematch", post(rematch))
-        .route("/api/my/games", get(my_games))
+pub(crate) fn routes() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(list, post_seek))
+        .routes(routes!(seek, withdraw))
+        .routes(routes!(accept))
+        .routes(routes!(socket))
+        .routes(routes!(rematch))
+        .routes(routes!(my_games))
 }
 
 /// What a request presents: its session, and its bearer tokens.

@@ -20,10 +20,12 @@ pub use self::state::AppState;
 use axum::extract::DefaultBodyLimit;
 use axum::http::{header, Method};
 use axum::response::{IntoResponse, Response};
-use axum::routing::{get, post};
 use axum::{Json, Router};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
+use utoipa::OpenApi;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
 use tower_http::compression::CompressionLayer;
 use tower_http::request_id::{
@@ -33,32 +35,37 @@ use tower_http::set_header::SetResponseHeaderLayer;
 use tower_http::trace::{DefaultOnResponse, TraceLayer};
 
 pub use self::catalog::MAX_POSITION_MOVES;
-use self::catalog::{catalog, health, position};
-use self::games::{analysis, create, draw, join, list, play, record, replay, resign, state, undo};
 use crate::error::{ApiError, ErrorBody};
 
 /// The largest request body, in bytes.
 pub const MAX_BODY: usize = 64 * 1024;
 
-pub(crate) fn routes(app: &AppState) -> Router<AppState> {
-    Router::new()
-        .route("/api/catalog", get(catalog))
-        .route("/api/catalog/{game}/position", get(position))
-        .route("/api/health", get(health))
-        .route("/api/openapi.json", get(openapi::document))
-        .route("/api/games", get(list).post(create))
-        .route("/api/games/{id}", get(state))
-        .route("/api/games/{id}/moves", post(play))
-        .route("/api/games/{id}/resign", post(resign))
-        .route("/api/games/{id}/draw", post(draw))
-        .route("/api/games/{id}/undo", post(undo))
-        .route("/api/games/{id}/record", get(record))
-        .route("/api/games/{id}/analysis", get(analysis))
-        .route("/api/games/{id}/replay/{ply}", get(replay))
-        .route("/api/games/{id}/socket", get(socket::upgrade))
-        .route("/api/games/{id}/join", post(join))
+/// The API's routes, each written once with its OpenAPI description (the handler's
+/// `#[utoipa::path]`), and the document they make together.
+pub(crate) fn api() -> (Router<AppState>, utoipa::openapi::OpenApi) {
+    OpenApiRouter::with_openapi(openapi::ApiDoc::openapi())
+        .routes(routes!(catalog::catalog))
+        .routes(routes!(catalog::position))
+        .routes(routes!(catalog::health))
+        .routes(routes!(openapi::document))
+        .routes(routes!(games::list, games::create))
+        .routes(routes!(games::state))
+        .routes(routes!(games::play))
+        .routes(routes!(games::resign))
+        .routes(routes!(games::draw))
+        .routes(routes!(games::undo))
+        .routes(routes!(games::record))
+        .routes(routes!(games::analysis))
+        .routes(routes!(games::replay))
+        .routes(routes!(socket::upgrade))
+        .routes(routes!(games::join))
         .merge(lobby::routes())
-        .merge(pages::routes())
+        .split_for_parts()
+}
+
+pub(crate) fn routes(app: &AppState) -> Router<AppState> {
+    let (api, _) = api();
+    api.merge(pages::routes())
         .fallback(not_found)
         .layer(DefaultBodyLimit::max(MAX_BODY))
         .layer(axum::middleware::from_fn_with_state(app.clone(), limits::limit_rates))

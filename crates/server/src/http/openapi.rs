@@ -1,6 +1,9 @@
-//! `GET /api/openapi.json`: the OpenAPI document of the API, derived from the handlers and
-//! the types they take and give (utoipa); a test asks the router for every path and method it
-//! lists, and schemathesis checks the server against it.
+//! `GET /api/openapi.json`: the OpenAPI document of the API, made with the router from the
+//! routes written once (utoipa-axum: each handler's `#[utoipa::path]` gives its path, method
+//! and description) and the types they take and give; a test asks the router for every path
+//! and method it lists, and schemathesis checks the server against it.
+
+use std::sync::LazyLock;
 
 use arbiter_catalog::GameId;
 use axum::Json;
@@ -8,7 +11,6 @@ use utoipa::openapi::security::{ApiKey, ApiKeyValue, HttpAuthScheme, HttpBuilder
 use utoipa::openapi::{Object, RefOr, Schema};
 use utoipa::{Modify, OpenApi};
 
-use super::{catalog, games, lobby, socket};
 use crate::error::ErrorBody;
 
 /// The document's description of the API.
@@ -23,34 +25,8 @@ use crate::error::ErrorBody;
             cookie. Every \
             error is JSON: `{\"error\": …}`."
     ),
-    paths(
-        catalog::catalog,
-        catalog::position,
-        catalog::health,
-        document,
-        games::list,
-        games::create,
-        games::state,
-        games::play,
-        games::resign,
-        games::draw,
-        games::undo,
-        games::record,
-        games::analysis,
-        games::replay,
-        socket::upgrade,
-        games::join,
-        lobby::rematch,
-        lobby::list,
-        lobby::post_seek,
-        lobby::seek,
-        lobby::withdraw,
-        lobby::accept,
-        lobby::socket,
-        lobby::my_games
-    ),
     components(schemas(ErrorBody)),
-    modifiers(&Seats, &Catalog),
+    modifiers(&Seats),
     tags(
         (name = "games", description = "the catalog, creating and listing games"),
         (name = "play", description = "one game: its state, moves, offers and socket"),
@@ -100,15 +76,25 @@ impl Modify for Catalog {
     }
 }
 
+/// The whole document: the description above with every route's.
+fn whole() -> &'static utoipa::openapi::OpenApi {
+    static WHOLE: LazyLock<utoipa::openapi::OpenApi> = LazyLock::new(|| {
+        let (_, mut document) = super::api();
+        Catalog.modify(&mut document);
+        document
+    });
+    &WHOLE
+}
+
 /// The document, as JSON.
 #[must_use]
 pub fn document_json() -> String {
-    ApiDoc::openapi().to_json().unwrap_or_default()
+    whole().to_json().unwrap_or_default()
 }
 
 /// This document.
 #[utoipa::path(get, path = "/api/openapi.json", tag = "server",
     responses((status = 200, description = "the OpenAPI document", content_type = "application/json")))]
-pub(crate) async fn document() -> Json<utoipa::openapi::OpenApi> {
-    Json(ApiDoc::openapi())
+pub(crate) async fn document() -> Json<&'static utoipa::openapi::OpenApi> {
+    Json(whole())
 }
