@@ -140,6 +140,9 @@ fn read_head(stream: &mut TcpStream, deadline: Instant) -> Result<(String, Vec<u
     let mut chunk = [0u8; 4096];
     loop {
         if let Some((end, skip)) = header_end(&bytes) {
+            if end > MAX_HEADER {
+                return Err(HttpError::Header(format!("longer than {MAX_HEADER} bytes")));
+            }
             let head = String::from_utf8_lossy(&bytes[..end]).into_owned();
             return Ok((head, bytes[end + skip..].to_vec()));
         }
