@@ -65,7 +65,7 @@ fn a_match_from_start_to_stop() {
     assert!(first.starts_with("( mark "), "printed as ggp-base prints: {first}");
     let second = ask(&address, &format!("( PLAY m1 ({first} noop ) )"));
     assert_eq!(second, "noop");
-    assert_eq!(ask(&address, &format!("( STOP m1 (noop ( mark 1 1 ) ) )")), "done");
+    assert_eq!(ask(&address, "( STOP m1 (noop ( mark 1 1 ) ) )"), "done");
     assert!(ask(&address, "( INFO )").contains("( status available )"));
     assert_eq!(ask(&address, "( STOP m1 NIL )"), "busy");
 }
