@@ -94,23 +94,7 @@ impl Host {
         if players.len() != roles {
             return Err(HostError::Players { players: players.len(), roles });
         }
-        let mut record = MatchRecord {
-            match_id: id.to_owned(),
-            random_token: String::new(),
-            start_time: now_millis(),
-            is_completed: false,
-            is_aborted: false,
-            states: Vec::new(),
-            moves: Vec::new(),
-            state_times: Vec::new(),
-            errors: Vec::new(),
-            goal_values: Vec::new(),
-            preview_clock: -1,
-            start_clock,
-            play_clock,
-            player_names_from_host: players.to_vec(),
-            scrambled: false,
-        };
+        let mut record = empty_record(id, players, start_clock, play_clock);
         record.random_token =
             (0..32).map(|_| char::from(self.rng.random_range(b'a'..=b'z'))).collect();
         let Host { game, rules, spelling, rng } = self;
@@ -201,6 +185,27 @@ fn joint_move(
         }
     }
     (joint, errors)
+}
+
+/// A record of a match about to start.
+fn empty_record(id: &str, players: &[String], start_clock: u32, play_clock: u32) -> MatchRecord {
+    MatchRecord {
+        match_id: id.to_owned(),
+        random_token: String::new(),
+        start_time: now_millis(),
+        is_completed: false,
+        is_aborted: false,
+        states: Vec::new(),
+        moves: Vec::new(),
+        state_times: Vec::new(),
+        errors: Vec::new(),
+        goal_values: Vec::new(),
+        preview_clock: -1,
+        start_clock,
+        play_clock,
+        player_names_from_host: players.to_vec(),
+        scrambled: false,
+    }
 }
 
 /// Records the machine's state and when it was reached.

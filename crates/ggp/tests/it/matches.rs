@@ -62,3 +62,27 @@ fn a_player_that_cannot_be_reached_plays_random_moves() {
     assert!(record.is_completed);
     assert!(record.errors.iter().all(|errors| errors[1] == "CE"), "{:?}", record.errors);
 }
+
+#[test]
+#[ignore = "whole matches on 1-second clocks, a minute or two: cargo test --release -p arbiter-ggp -- --ignored"]
+fn whole_matches_on_one_second_clocks() {
+    let config = PlayerConfig::default();
+    // The seed game: the native player (solver and alpha-beta) against MCTS on the reasoner.
+    let native = player(config.clone());
+    let reasoner = player(PlayerConfig { native: false, ..config.clone() });
+    let mut host = Host::new(&game_text("breakthroughSmallHoles.kif"), 1).expect("a host");
+    for (number, seats) in
+        [[native.clone(), reasoner.clone()], [reasoner, native]].iter().enumerate()
+    {
+        let record = host.play(&format!("h{number}"), seats, 2, 1).expect("a match");
+        assert!(record.is_completed, "{record:?}");
+        assert!(record.errors.iter().flatten().all(String::is_empty), "{:?}", record.errors);
+    }
+    // Connect four: MCTS against flat Monte Carlo, every answer legal and in time.
+    let mcts = player(config.clone());
+    let flat = player(PlayerConfig { engine: Engine::MonteCarlo, ..config });
+    let mut host = Host::new(&game_text("connectFour.kif"), 1).expect("a host");
+    let record = host.play("c0", &[mcts, flat], 2, 1).expect("a match");
+    assert!(record.is_completed);
+    assert!(record.errors.iter().flatten().all(String::is_empty), "{:?}", record.errors);
+}
