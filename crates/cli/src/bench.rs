@@ -126,3 +126,47 @@ pub fn rate(nodes: u64, seconds: f64) -> String {
         format!("{:.0} nodes/s", per_second)
     }
 }
+
+/// `arbiter bench FILE.kif`: the GDL reasoner's random playouts from the initial state, one
+/// thread, a fixed seed, for `seconds`; and the time to compile the description.
+pub fn kif(path: &str, seconds: f64, out: &mut Out) -> Result<(), Failure> {
+    if !(seconds > 0.0 && seconds <= 3600.0) {
+        return Err(Failure::Refused("--seconds must be more than 0 and at most 3600".into()));
+    }
+    let text = std::fs::read_to_string(path)
+        .map_err(|error| Failure::Refused(format!("cannot read {path}: {error}")))?;
+    let game = arbiter_gdl::Game::from_kif(&text)
+        .map_err(|error| Failure::Refused(format!("{path}: {error}")))?;
+    let times = game.build_times();
+    let size = game.network_size();
+    out.line(format_args!("game        {path}"))?;
+    out.line(format_args!("roles       {}", game.roles().join(" ")))?;
+    out.line(format_args!(
+        "network     {} base propositions, {} moves, {} nodes, {} edges, {} cycles",
+        size.bases, size.moves, size.nodes, size.edges, size.cycles
+    ))?;
+    let millis = |duration: std::time::Duration| duration.as_secs_f64() * 1000.0;
+    out.line(format_args!(
+        "compile     check {:.2} ms, ground {:.2} ms, build {:.2} ms",
+        millis(times.check),
+        millis(times.ground),
+        millis(times.build)
+    ))?;
+    let speed =
+        arbiter_ggp::bench::playouts(&game, std::time::Duration::from_secs_f64(seconds), 42);
+    out.line(format_args!(
+        "playouts    {} in {:.2} s: {:.0} playouts/s, {:.0} states/s, {:.1} states a playout",
+        speed.playouts,
+        speed.elapsed.as_secs_f64(),
+        speed.playouts_per_second(),
+        speed.states_per_second(),
+        speed.states as f64 / speed.playouts.max(1) as f64
+    ))?;
+    if speed.stuck > 0 {
+        out.line(format_args!(
+            "warning     {} playouts reached a non-terminal state where a role has no legal move",
+            speed.stuck
+        ))?;
+    }
+    Ok(())
+}

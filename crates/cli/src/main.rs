@@ -8,6 +8,7 @@ mod analyze;
 mod bench;
 mod exact;
 mod failure;
+mod ggp;
 mod output;
 mod perft;
 mod play;
@@ -146,11 +147,18 @@ enum Command {
     /// daynight); see docs/tablebase.md.
     #[command(subcommand)]
     Tablebase(tablebase::TablebaseCommand),
-    /// Run a fixed perft workload for every game (or one) and print nodes per second.
+    /// Run a fixed perft workload for every game (or one) and print nodes per second; or,
+    /// given a GDL description (FILE.kif), the reasoner's states and playouts per second.
     Bench {
-        /// Only this game.
+        /// Only this game, or a description in GDL (a path ending in `.kif`).
         game: Option<String>,
+        /// With a description: seconds of random playouts.
+        #[arg(long, default_value_t = 5.0)]
+        seconds: f64,
     },
+    /// A General Game Playing player: ggp-base's Gamer protocol over HTTP on a port
+    /// (`arbiter ggp host` runs matches between such players); see docs/protocols.md.
+    Ggp(ggp::GgpArgs),
 }
 
 /// Where a game starts, shared by the subcommands.
@@ -314,7 +322,11 @@ fn run(command: &Command) -> Result<(), Failure> {
     let mut out = Out::stdout();
     match command {
         Command::Games => list_games(&mut out),
-        Command::Bench { game } => bench::run(game.as_deref(), &mut out),
+        Command::Bench { game: Some(path), seconds } if path.ends_with(".kif") => {
+            bench::kif(path, *seconds, &mut out)
+        }
+        Command::Bench { game, .. } => bench::run(game.as_deref(), &mut out),
+        Command::Ggp(args) => ggp::run(args, &mut out),
         Command::Serve(args) => serve::run(args),
         Command::Moves { game, .. }
         | Command::Perft { game, .. }
@@ -371,6 +383,7 @@ impl Visitor for Run<'_> {
             Command::Games
             | Command::Match(_)
             | Command::Bench { .. }
+            | Command::Ggp(_)
             | Command::Serve(_)
             | Command::Ugi { .. }
             | Command::Hub { .. }
