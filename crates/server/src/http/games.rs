@@ -302,11 +302,8 @@ pub(crate) async fn replay(
             excerpt(&ply)
         ))
     })?;
-    let game = state.games.state(&id, &[]).await?;
-    let moves = game.moves.get(..ply).ok_or_else(|| {
-        ApiError::NotFound(format!("the game has {} moves, not {ply}", game.moves.len()))
-    })?;
-    let kind: GameId = game.game.parse().map_err(|e| ApiError::Damaged(format!("{e}")))?;
-    let live = live::build(kind, &game.options, moves, None).map_err(ApiError::Damaged)?;
+    let (game, options, moves) = state.games.opening(&id, ply).await?;
+    let kind: GameId = game.parse().map_err(|e| ApiError::Damaged(format!("{e}")))?;
+    let live = live::build(kind, &options, &moves, None).map_err(ApiError::Damaged)?;
     Ok(Json(live.view()))
 }

@@ -51,7 +51,7 @@ pub(crate) async fn upgrade(
     headers: HeaderMap,
     upgrade: WebSocketUpgrade,
 ) -> Result<Response, ApiError> {
-    let current = state.games.state(&id, &[]).await?.version;
+    let current = state.games.version(&id).await?;
     let held = match state.guard.socket(client, &id) {
         Ok(held) => held,
         Err(refused) => return Ok(too_many(refused, None)),

@@ -27,8 +27,8 @@ pub use self::view::{
 pub trait Live: Send + Sync {
     /// The options, canonical: `key=value,…`, only those that differ from the defaults.
     fn options_text(&self) -> String;
-    /// The moves played, in canonical notation.
-    fn moves(&self) -> Vec<String>;
+    /// The moves played from ply `from` on, in canonical notation.
+    fn moves_from(&self, from: usize) -> Vec<String>;
     /// The number of moves played.
     fn ply(&self) -> usize;
     /// The player to move.
@@ -188,8 +188,8 @@ impl<G: AnyGame> Live for Record<G> {
         self.0.options_text()
     }
 
-    fn moves(&self) -> Vec<String> {
-        self.0.moves().map(|mv| mv.to_string()).collect()
+    fn moves_from(&self, from: usize) -> Vec<String> {
+        self.0.moves().skip(from).map(|mv| mv.to_string()).collect()
     }
 
     fn ply(&self) -> usize {

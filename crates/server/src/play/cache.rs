@@ -54,6 +54,7 @@ impl Cache {
     pub(super) fn insert(&self, id: &str, entry: Entry) -> Arc<Slot> {
         let slot = Arc::new(Slot {
             version: AtomicI64::new(entry.stored.version),
+            heard: AtomicI64::new(0),
             entry: Arc::new(tokio::sync::Mutex::new(entry)),
             used: AtomicU64::new(self.clock()),
         });
@@ -94,6 +95,14 @@ impl Cache {
         }
     }
 
+    /// Another server stored game `id` at `version`: a copy in memory that is older is
+    /// brought up to date when it is next used.
+    pub(super) fn heard(&self, id: &str, version: i64) {
+        if let Some(slot) = self.lock().get(id) {
+            slot.heard.fetch_max(version, Ordering::Relaxed);
+        }
+    }
+
     /// Drops every game from memory (its copies may be out of date).
     pub(super) fn clear(&self) {
         self.lock().clear();
@@ -107,6 +116,32 @@ impl Cache {
                 || slot.used.load(Ordering::Relaxed) >= oldest
                 || watched(id)
         });
+    }
+}
+
+impl Games {
+    /// Brings `entry`, older than what another server stored, up to date: the moves after its
+    /// own are read and played, and the rest of its row read ([`Entry::catch_up`]). When it
+    /// cannot be (moves were taken back), the entry is dropped from memory, and read whole by
+    /// the next attempt.
+    pub(super) async fn catch_up(
+        &self,
+        slot: &Arc<Slot>,
+        entry: &mut Entry,
+    ) -> Result<(), crate::error::ApiError> {
+        let known = entry.stored.moves.len();
+        let caught = match self.store.load_from(&entry.stored.id, known).await? {
+            Some((fresh, total)) => entry.catch_up(fresh, total),
+            None => false,
+        };
+        if caught {
+            slot.version.store(entry.stored.version, Ordering::Relaxed);
+        } else {
+            entry.stale = true;
+            entry.stop.store(true, Ordering::Relaxed);
+            self.cache.forget(&entry.stored.id, slot);
+        }
+        Ok(())
     }
 }
 

@@ -104,7 +104,13 @@ impl Games {
         born: Option<&Born>,
     ) -> Result<(), ApiError> {
         let stored = entry.stored.moves.len();
-        entry.stored.moves = entry.live.moves();
+        // Only the moves from the first changed on are written out again.
+        let first_changed = first_changed.min(stored).min(entry.live.ply());
+        entry.stored.moves.truncate(first_changed);
+        entry.stored.moves.extend(entry.live.moves_from(first_changed));
+        if first_changed < stored {
+            entry.stored.takebacks += 1;
+        }
         entry.stored.result =
             describe(entry.live.status()).0.map(|result| result.text().to_owned());
         if entry.live.status().is_over() {
@@ -116,7 +122,6 @@ impl Games {
         entry.stored.due = entry.computer_due();
         entry.stored.lease = entry.stored.due.then(|| self.lease());
         entry.stored.deadline = entry.deadline();
-        let first_changed = first_changed.min(entry.stored.moves.len());
         let new_row = born.map(|born| NewRow { game: &born.game, holdings: &born.holdings });
         if let Err(error) = self.store.save(&entry.stored, first_changed, stored, new_row).await {
             entry.stale = true;

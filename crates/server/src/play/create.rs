@@ -114,6 +114,7 @@ impl Games {
             undo_request: None,
             result: None,
             version: 1,
+            takebacks: 0,
             due,
             lease: due.then(|| self.lease()),
             created: time,

@@ -82,6 +82,41 @@ impl Entry {
         })
     }
 
+    /// Brings the entry up to date with `fresh`, the game as another server stored it, whose
+    /// `moves` (and `clocks`) are those after this entry's, of `total` moves in all: plays
+    /// them, and takes the rest of the row. `false` when the moves before are not this
+    /// entry's (some were taken back since) or a move cannot be played: the entry must then be
+    /// read whole, and is not used again.
+    pub(crate) fn catch_up(&mut self, fresh: StoredGame, total: usize) -> bool {
+        let known = self.stored.moves.len();
+        if fresh.takebacks != self.stored.takebacks
+            || total != known + fresh.moves.len()
+            || fresh.game != self.stored.game
+            || fresh.options != self.stored.options
+        {
+            return false;
+        }
+        if fresh.moves.iter().any(|mv| self.live.play(mv).is_err()) {
+            return false;
+        }
+        if self.stored.event.is_none() {
+            if let Some(event) = fresh.event.as_deref().and_then(Event::from_text) {
+                if self.live.end(event).is_err() {
+                    return false;
+                }
+            }
+        }
+        let mut moves = std::mem::take(&mut self.stored.moves);
+        moves.extend(fresh.moves.iter().cloned());
+        let mut clocks = std::mem::take(&mut self.stored.clocks);
+        clocks.extend(fresh.clocks.iter().copied());
+        self.stored = StoredGame { moves, clocks, ..fresh };
+        self.rendered.clear();
+        // A search of the computer's begun on the older position is of no use now.
+        self.stop.store(true, std::sync::atomic::Ordering::Relaxed);
+        true
+    }
+
     /// The sides whose seats the presented secrets hold.
     pub(crate) fn held(&self, secrets: &[String]) -> Vec<Side> {
         let hashes: Vec<String> = secrets.iter().map(|secret| hash_secret(secret)).collect();

@@ -120,6 +120,9 @@ pub(crate) struct Slot {
     entry: Arc<tokio::sync::Mutex<Entry>>,
     /// The version of the entry, read without its lock.
     version: AtomicI64,
+    /// The newest version another server announced: when it is newer than the entry's, the
+    /// entry is brought up to date before it is used.
+    heard: AtomicI64,
     /// When it was last used, in milliseconds of the cache's clock.
     used: AtomicU64,
 }
@@ -318,7 +321,10 @@ impl Games {
     ) -> Result<(Arc<Slot>, OwnedMutexGuard<Entry>), ApiError> {
         for _ in 0..ATTEMPTS {
             let slot = self.slot(id).await?;
-            let entry = slot.entry.clone().lock_owned().await;
+            let mut entry = slot.entry.clone().lock_owned().await;
+            if !entry.stale && slot.heard.load(Ordering::Relaxed) > entry.stored.version {
+                self.catch_up(&slot, &mut entry).await?;
+            }
             if !entry.stale {
                 return Ok((slot, entry));
             }
@@ -330,6 +336,27 @@ impl Games {
     pub async fn state(&self, id: &str, secrets: &[String]) -> Result<GameState, ApiError> {
         let (_, entry) = self.lock(id).await?;
         Ok(entry.state(entry.held(secrets)))
+    }
+
+    /// The version of game `id`.
+    pub(crate) async fn version(&self, id: &str) -> Result<i64, ApiError> {
+        let (_, entry) = self.lock(id).await?;
+        Ok(entry.stored.version)
+    }
+
+    /// Game `id`'s kind, options and first `ply` moves: what it takes to show the game as it
+    /// stood after them.
+    pub(crate) async fn opening(
+        &self,
+        id: &str,
+        ply: usize,
+    ) -> Result<(String, String, Vec<String>), ApiError> {
+        let (_, entry) = self.lock(id).await?;
+        let played = &entry.stored.moves;
+        let moves = played.get(..ply).ok_or_else(|| {
+            ApiError::NotFound(format!("the game has {} moves, not {ply}", played.len()))
+        })?;
+        Ok((entry.stored.game.clone(), entry.stored.options.clone(), moves.to_vec()))
     }
 
     /// The state of game `id` as JSON, with its version, when it is newer than `version`.
@@ -368,7 +395,7 @@ impl Hears for Games {
         if id == LOBBY {
             self.heard_lobby();
         }
-        self.cache.forget_older(id, version);
+        self.cache.heard(id, version);
         self.notices.announce(id, version);
     }
 

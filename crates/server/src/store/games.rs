@@ -61,9 +61,9 @@ impl Store {
              draw_offer = $9, undo_request = $10, version = $11, updated = $12, due = $14, \
              lease_owner = $15, lease_until = $16, white_ms = $17, black_ms = $18, \
              turn_began = $19, deadline = $20, waiting = $21, rematch_offer = $22, \
-             rematch_game = $23 WHERE id = $1 AND version = $13 RETURNING id), \
+             rematch_game = $23, takebacks = $24 WHERE id = $1 AND version = $13 RETURNING id), \
              added AS (INSERT INTO moves (game_id, ply, mv, clock_ms) \
-             SELECT id, $24, $25, $26 FROM changed RETURNING ply) \
+             SELECT id, $25, $26, $27 FROM changed RETURNING ply) \
              SELECT count(*) AS added FROM added",
         );
         let row = Self::bind_state(row, game, game.version - 1)
@@ -78,7 +78,7 @@ impl Store {
         Ok(())
     }
 
-    /// Binds `$1` to `$23` of the update of a game's row stored at version `expected`.
+    /// Binds `$1` to `$24` of the update of a game's row stored at version `expected`.
     fn bind_state<'q>(
         query: sqlx::query::Query<'q, sqlx::Any, sqlx::any::AnyArguments<'q>>,
         game: &'q StoredGame,
@@ -108,6 +108,7 @@ impl Store {
             .bind(game.waiting)
             .bind(game.rematch_offer.as_ref().map(RematchOffer::to_text))
             .bind(game.rematch_game.clone())
+            .bind(game.takebacks)
     }
 
     /// Makes `write` in one transaction, on a connection of its own. A connection whose write
@@ -233,8 +234,8 @@ impl Store {
              black_claimed = $5, event = $6, result = $7, ply = $8, draw_offer = $9, \
              undo_request = $10, version = $11, updated = $12, due = $14, lease_owner = $15, \
              lease_until = $16, white_ms = $17, black_ms = $18, turn_began = $19, \
-             deadline = $20, waiting = $21, rematch_offer = $22, rematch_game = $23 \
-             WHERE id = $1 AND version = $13",
+             deadline = $20, waiting = $21, rematch_offer = $22, rematch_game = $23, \
+             takebacks = $24 WHERE id = $1 AND version = $13",
         );
         let updated = Self::bind_state(update, game, expected).execute(&mut **transaction).await?;
         if updated.rows_affected() != 1 {
@@ -261,11 +262,21 @@ impl Store {
 
     /// The game `id`, with its moves.
     pub async fn load(&self, id: &str) -> Result<Option<StoredGame>, StoreError> {
+        Ok(self.load_from(id, 0).await?.map(|(game, _)| game))
+    }
+
+    /// The game `id` with its moves from ply `from` on only (those before are left out of
+    /// `moves` and `clocks`), and the number of moves it has in all.
+    pub async fn load_from(
+        &self,
+        id: &str,
+        from: usize,
+    ) -> Result<Option<(StoredGame, usize)>, StoreError> {
         let Some(row) = sqlx::query(
             "SELECT id, game, options, white, black, white_secret, black_secret, white_claimed, \
              black_claimed, event, result, draw_offer, undo_request, version, due, lease_owner, \
              lease_until, created, updated, clock, white_ms, black_ms, turn_began, deadline, \
-             waiting, rematch_offer, rematch_game FROM games WHERE id = $1",
+             waiting, rematch_offer, rematch_game, takebacks, ply FROM games WHERE id = $1",
         )
         .bind(id)
         .fetch_optional(&self.pool)
@@ -273,14 +284,16 @@ impl Store {
         else {
             return Ok(None);
         };
-        let (moves, clocks) =
-            sqlx::query("SELECT mv, clock_ms FROM moves WHERE game_id = $1 ORDER BY ply")
-                .bind(id)
-                .fetch_all(&self.pool)
-                .await?
-                .iter()
-                .map(|row| Ok((row.try_get::<String, _>(0)?, row.try_get::<Option<i64>, _>(1)?)))
-                .collect::<Result<(Vec<String>, Vec<Option<i64>>), sqlx::Error>>()?;
+        let (moves, clocks) = sqlx::query(
+            "SELECT mv, clock_ms FROM moves WHERE game_id = $1 AND ply >= $2 ORDER BY ply",
+        )
+        .bind(id)
+        .bind(from as i64)
+        .fetch_all(&self.pool)
+        .await?
+        .iter()
+        .map(|row| Ok((row.try_get::<String, _>(0)?, row.try_get::<Option<i64>, _>(1)?)))
+        .collect::<Result<(Vec<String>, Vec<Option<i64>>), sqlx::Error>>()?;
         let seat = |side: &str| -> Result<StoredSeat, sqlx::Error> {
             Ok(StoredSeat {
                 player: row.try_get(side)?,
@@ -288,36 +301,41 @@ impl Store {
                 claimed: row.try_get::<i64, _>(format!("{side}_claimed").as_str())? != 0,
             })
         };
-        Ok(Some(StoredGame {
-            id: row.try_get("id")?,
-            game: row.try_get("game")?,
-            options: row.try_get("options")?,
-            seats: [seat("white")?, seat("black")?],
-            moves,
-            event: row.try_get("event")?,
-            result: row.try_get("result")?,
-            draw_offer: row.try_get("draw_offer")?,
-            undo_request: row.try_get("undo_request")?,
-            version: row.try_get("version")?,
-            due: row.try_get::<i64, _>("due")? != 0,
-            lease: row
-                .try_get::<Option<String>, _>("lease_owner")?
-                .map(|owner| row.try_get("lease_until").map(|until| (owner, until)))
-                .transpose()?,
-            created: row.try_get("created")?,
-            updated: row.try_get("updated")?,
-            clock: row.try_get("clock")?,
-            remaining: [row.try_get("white_ms")?, row.try_get("black_ms")?],
-            turn_began: row.try_get("turn_began")?,
-            deadline: row.try_get("deadline")?,
-            waiting: row.try_get("waiting")?,
-            clocks,
-            rematch_offer: row
-                .try_get::<Option<String>, _>("rematch_offer")?
-                .as_deref()
-                .and_then(RematchOffer::from_text),
-            rematch_game: row.try_get("rematch_game")?,
-        }))
+        let ply = usize::try_from(row.try_get::<i64, _>("ply")?).unwrap_or(0);
+        Ok(Some((
+            StoredGame {
+                id: row.try_get("id")?,
+                game: row.try_get("game")?,
+                options: row.try_get("options")?,
+                seats: [seat("white")?, seat("black")?],
+                moves,
+                event: row.try_get("event")?,
+                result: row.try_get("result")?,
+                draw_offer: row.try_get("draw_offer")?,
+                undo_request: row.try_get("undo_request")?,
+                version: row.try_get("version")?,
+                takebacks: row.try_get("takebacks")?,
+                due: row.try_get::<i64, _>("due")? != 0,
+                lease: row
+                    .try_get::<Option<String>, _>("lease_owner")?
+                    .map(|owner| row.try_get("lease_until").map(|until| (owner, until)))
+                    .transpose()?,
+                created: row.try_get("created")?,
+                updated: row.try_get("updated")?,
+                clock: row.try_get("clock")?,
+                remaining: [row.try_get("white_ms")?, row.try_get("black_ms")?],
+                turn_began: row.try_get("turn_began")?,
+                deadline: row.try_get("deadline")?,
+                waiting: row.try_get("waiting")?,
+                clocks,
+                rematch_offer: row
+                    .try_get::<Option<String>, _>("rematch_offer")?
+                    .as_deref()
+                    .and_then(RematchOffer::from_text),
+                rematch_game: row.try_get("rematch_game")?,
+            },
+            ply,
+        )))
     }
 
     /// The most recently changed games, at most `limit`.

@@ -36,6 +36,9 @@ pub struct StoredGame {
     pub result: Option<String>,
     /// Increases with every change.
     pub version: i64,
+    /// How many times moves were taken back: a copy in memory with as many takebacks and
+    /// fewer moves is brought up to date by the moves after its own.
+    pub takebacks: i64,
     /// The computer is to move in the game, which goes on.
     pub due: bool,
     /// The server that has claimed the computer's move, and until when (milliseconds since

@@ -57,6 +57,56 @@ async fn a_move_on_one_server_reaches_a_socket_on_the_other() {
     assert_eq!(receive(&mut socket).await["moves"], json!(["11-15", "23-19"]));
 }
 
+/// Over PostgreSQL, another server's copy in memory follows a takeback made elsewhere, and a
+/// different move played after it (the same number of moves, not the same moves).
+#[tokio::test]
+async fn a_takeback_on_one_server_is_followed_by_the_other() {
+    let Some(database) = databases().into_iter().find(|url| url.starts_with("postgres")) else {
+        eprintln!("skipped: DATABASE_URL names no PostgreSQL database");
+        return;
+    };
+    let client = client();
+    let (a, b) = (Server::start(&database).await, Server::start(&database).await);
+    let created = a.create(&client, "checkers", "human", "human").await;
+    let id = created["id"].as_str().expect("an id");
+    let (black, white) = (token(&created, "black"), token(&created, "white"));
+    let url = format!("ws://{}/api/games/{id}/socket", b.addr);
+    let (mut socket, _) = tokio_tungstenite::connect_async(&url).await.expect("a socket");
+    assert_eq!(receive(&mut socket).await["ply"], 0);
+    assert_eq!(a.play(&client, id, &black, "11-15", 0).await.status(), StatusCode::OK);
+    assert_eq!(a.play(&client, id, &white, "23-19", 1).await.status(), StatusCode::OK);
+    // B follows the moves one by one.
+    let seen = wait_for_moves(&mut socket, json!(["11-15", "23-19"])).await;
+    assert_eq!(seen["ply"], 2);
+    assert_eq!(a.act(&client, id, &white, "undo", "request").await.status(), StatusCode::OK);
+    assert_eq!(a.act(&client, id, &black, "undo", "accept").await.status(), StatusCode::OK);
+    wait_for_moves(&mut socket, json!(["11-15"])).await;
+    assert_eq!(a.play(&client, id, &white, "24-20", 1).await.status(), StatusCode::OK);
+    wait_for_moves(&mut socket, json!(["11-15", "24-20"])).await;
+    // B plays on from its copy: it holds the moves as stored.
+    assert_eq!(b.play(&client, id, &black, "8-11", 2).await.status(), StatusCode::OK);
+    assert_eq!(a.get(&client, id).await["moves"], json!(["11-15", "24-20", "8-11"]));
+}
+
+/// The states a socket pushes until one has `moves`; that state.
+async fn wait_for_moves<S>(socket: &mut S, moves: Value) -> Value
+where
+    S: StreamExt<
+            Item = Result<
+                tokio_tungstenite::tungstenite::Message,
+                tokio_tungstenite::tungstenite::Error,
+            >,
+        > + Unpin,
+{
+    for _ in 0..10 {
+        let state = receive(socket).await;
+        if state["moves"] == moves {
+            return state;
+        }
+    }
+    panic!("the socket never showed the moves {moves}");
+}
+
 /// Two servers asked at once for different moves at one ply: one is stored and answered
 /// `200`, the other answered `409` with the game as stored; the database holds one move.
 #[tokio::test]
