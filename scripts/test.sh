@@ -31,12 +31,33 @@ else
 fi
 phase "the documentation's examples"
 cargo test --workspace --exclude arbiter-python --locked --doc
-phase "the engine protocols' clients"
-bash crates/protocols/clients/run.sh
-phase "the Python bindings"
-bash crates/python/tests/run.sh
-phase "schemathesis"
-bash crates/server/schemathesis/run.sh
-phase "the pages end to end"
-bash crates/server/e2e/run.sh
+# The suites that run the built programs from outside, in two lanes side by side (their time
+# is mostly spent waiting on processes, sockets and the browser): the engine protocols'
+# clients, the Python bindings and schemathesis in one, the pages in the other. Each lane's
+# output is shown when it ends; any failure fails the command.
+phase "the suites from outside: protocols, Python, schemathesis | the pages"
+logs="$(mktemp -d)"
+(
+  phase "the engine protocols' clients"
+  bash crates/protocols/clients/run.sh
+  phase "the Python bindings"
+  bash crates/python/tests/run.sh
+  phase "schemathesis"
+  bash crates/server/schemathesis/run.sh
+) >"$logs/clients.log" 2>&1 &
+clients=$!
+(
+  phase "the pages end to end"
+  bash crates/server/e2e/run.sh
+) >"$logs/pages.log" 2>&1 &
+pages=$!
+status=0
+wait "$clients" || status=$?
+cat "$logs/clients.log"
+wait "$pages" || status=$?
+cat "$logs/pages.log"
+if [ "$status" -ne 0 ]; then
+  echo "test.sh: a suite failed (see above)" >&2
+  exit "$status"
+fi
 phase "done"
