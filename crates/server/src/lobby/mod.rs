@@ -26,7 +26,7 @@ use crate::notify::{Subscription, LOBBY};
 use crate::play::seats::{
     derived_secret, hash_secret, new_game_id, new_secret, seat_secret, Player,
 };
-use crate::play::{detached, owner_key, read_side, ClockState, Created, Games, SeatLink, Setup};
+use crate::play::{detached, owner_key, ClockState, Created, Games, SeatLink, Setup};
 use crate::store::StoredSeek;
 use crate::time_control::TimeControl;
 
@@ -251,10 +251,10 @@ impl Lobby {
 
     fn seek_view(&self, stored: &StoredSeek, owner: Option<&str>, now: i64) -> Option<Seek> {
         let kind: GameId = stored.game.parse().ok()?;
-        let side = match stored.side.as_str() {
-            "white" => SeekSide::White,
-            "black" => SeekSide::Black,
-            _ => SeekSide::Random,
+        let side = match stored.side {
+            Some(Side::White) => SeekSide::White,
+            Some(Side::Black) => SeekSide::Black,
+            None => SeekSide::Random,
         };
         let yours = owner.is_some() && stored.owner.as_deref() == owner;
         Some(Seek {
@@ -302,11 +302,10 @@ impl Lobby {
             options,
             clock: clock.map(TimeControl::to_text),
             side: match new.side {
-                SeekSide::White => "white",
-                SeekSide::Black => "black",
-                SeekSide::Random => "random",
-            }
-            .to_owned(),
+                SeekSide::White => Some(Side::White),
+                SeekSide::Black => Some(Side::Black),
+                SeekSide::Random => None,
+            },
             secret: hash_secret(&token),
             owner: owner.clone(),
             created: now,
@@ -381,7 +380,7 @@ impl Lobby {
             return Err(ApiError::Forbidden("you cannot accept your own seek".to_owned()));
         }
         let kind: GameId = seek.game.parse().map_err(|e| ApiError::Damaged(format!("{e}")))?;
-        let creator = match read_side(Some(&seek.side)) {
+        let creator = match seek.side {
             Some(side) => side,
             None => {
                 let mut byte = [0u8; 1];
@@ -493,7 +492,7 @@ impl Lobby {
         for seek in self.games.store.accepted_seeks(&owner).await? {
             let Some((game, side)) = &seek.accepted else { continue };
             // A seat the creator took already (from another page) is not offered again.
-            let taken = match (self.games.lock(game).await, read_side(Some(side))) {
+            let taken = match (self.games.lock(game).await, Some(*side)) {
                 (Ok((_, entry)), Some(side)) => entry.stored.seats[side.index()].claimed,
                 _ => true,
             };

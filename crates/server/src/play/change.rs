@@ -9,9 +9,7 @@ use arbiter_core::Side;
 
 use super::entry::Entry;
 use super::requests::{Born, Change, DrawAction, UndoAction};
-use super::{
-    detached, move_error, now, owner_key, read_side, side_text, GameState, Games, Slot, ATTEMPTS,
-};
+use super::{detached, move_error, now, owner_key, GameState, Games, Slot, ATTEMPTS};
 use crate::error::ApiError;
 use crate::live::{describe, Event};
 use crate::play::seats::{hash_secret, seat_secret};
@@ -223,7 +221,7 @@ impl Games {
         let (slot, mut entry) = self.lock(id).await?;
         let held = entry.held(secrets);
         let side = entry.acting_while_ongoing(&held)?;
-        let offered = read_side(entry.stored.draw_offer.as_deref());
+        let offered = entry.stored.draw_offer;
         let both = held.len() == 2;
         match action {
             Offer | Accept if offered == Some(side.opponent()) || both => {
@@ -236,7 +234,7 @@ impl Games {
             Offer if entry.is_computer(side.opponent()) => {
                 return Err(ApiError::conflict("the computer declines the draw"));
             }
-            Offer => entry.stored.draw_offer = Some(side_text(side)),
+            Offer => entry.stored.draw_offer = Some(side),
             Accept => return Err(ApiError::conflict("no draw is offered to you")),
             Decline if offered == Some(side.opponent()) => entry.stored.draw_offer = None,
             Decline => return Err(ApiError::conflict("no draw is offered to you")),
@@ -262,7 +260,7 @@ impl Games {
         if entry.control().is_some() {
             return Err(ApiError::conflict("no move is taken back in a game on a clock"));
         }
-        let requested = read_side(entry.stored.undo_request.as_deref());
+        let requested = entry.stored.undo_request;
         let immediate = held.len() == 2 || entry.is_computer(side.opponent());
         // Between two players (or against the computer) a takeback takes back one's own move:
         // a player who has not moved yet has none.
@@ -273,7 +271,7 @@ impl Games {
             Request if immediate => Some(side),
             Request if requested == Some(side.opponent()) => requested,
             Request => {
-                entry.stored.undo_request = Some(side_text(side));
+                entry.stored.undo_request = Some(side);
                 None
             }
             Accept | Decline if requested != Some(side.opponent()) => {

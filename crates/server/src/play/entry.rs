@@ -7,7 +7,7 @@ use arbiter_catalog::GameId;
 use arbiter_core::{MoveError, Outcome, Side, Status, WinReason};
 
 use super::clock::{ClockState, ServerTime, TimeControl};
-use super::{read_side, GameState, RematchState, SeatState};
+use super::{GameState, RematchState, SeatState};
 use crate::error::ApiError;
 use crate::live::{self, describe, Event, GameStatus, Live};
 use crate::play::seats::{hash_secret, Player};
@@ -176,8 +176,8 @@ impl Entry {
             result,
             reason,
             seats,
-            draw_offer: read_side(self.stored.draw_offer.as_deref()),
-            undo_request: read_side(self.stored.undo_request.as_deref()),
+            draw_offer: self.stored.draw_offer,
+            undo_request: self.stored.undo_request,
             thinking: self.thinking,
             engine_help: self.engine_help(&you),
             clock: self.clock_state(self.time.now()),

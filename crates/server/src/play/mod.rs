@@ -17,7 +17,7 @@ use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use arbiter_catalog::{Endgames, GameId};
 use arbiter_core::text::excerpt;
-use arbiter_core::{MoveError, Side};
+use arbiter_core::MoveError;
 use tokio::sync::OwnedMutexGuard;
 use tokio::task::AbortHandle;
 
@@ -140,18 +140,6 @@ fn now_ms() -> i64 {
 /// stored: the hash of a secret derived from the session.
 pub(crate) fn owner_key(session: &str) -> String {
     hash_secret(&seats::derived_secret(session, "owner"))
-}
-
-pub(crate) fn side_text(side: Side) -> String {
-    side.name().to_owned()
-}
-
-pub(crate) fn read_side(text: Option<&str>) -> Option<Side> {
-    match text {
-        Some("white") => Some(Side::White),
-        Some("black") => Some(Side::Black),
-        _ => None,
-    }
 }
 
 fn move_error(error: MoveError) -> ApiError {

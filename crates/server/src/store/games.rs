@@ -4,7 +4,7 @@
 use arbiter_core::Side;
 use sqlx::Row;
 
-use super::rows::{NewRow, RematchOffer, StoredGame, StoredSeat, Summary};
+use super::rows::{side_of, NewRow, RematchOffer, StoredGame, StoredSeat, Summary};
 use super::{Store, StoreError};
 
 impl Store {
@@ -93,8 +93,8 @@ impl Store {
             .bind(game.event.clone())
             .bind(game.result.clone())
             .bind(game.moves.len() as i64)
-            .bind(game.draw_offer.clone())
-            .bind(game.undo_request.clone())
+            .bind(game.draw_offer.map(Side::name))
+            .bind(game.undo_request.map(Side::name))
             .bind(game.version)
             .bind(game.updated)
             .bind(expected)
@@ -311,8 +311,8 @@ impl Store {
                 moves,
                 event: row.try_get("event")?,
                 result: row.try_get("result")?,
-                draw_offer: row.try_get("draw_offer")?,
-                undo_request: row.try_get("undo_request")?,
+                draw_offer: side_of(row.try_get::<Option<String>, _>("draw_offer")?.as_deref()),
+                undo_request: side_of(row.try_get::<Option<String>, _>("undo_request")?.as_deref()),
                 version: row.try_get("version")?,
                 takebacks: row.try_get("takebacks")?,
                 due: row.try_get::<i64, _>("due")? != 0,

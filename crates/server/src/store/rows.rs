@@ -29,9 +29,9 @@ pub struct StoredGame {
     /// A resignation or agreed draw (`resign:white`, `draw`).
     pub event: Option<String>,
     /// The side that offers a draw.
-    pub draw_offer: Option<String>,
+    pub draw_offer: Option<Side>,
     /// The side that asks to take back a move.
-    pub undo_request: Option<String>,
+    pub undo_request: Option<Side>,
     /// The result once the game is over (`1-0`, `0-1`, `1/2-1/2`).
     pub result: Option<String>,
     /// Increases with every change.
@@ -77,8 +77,8 @@ pub struct StoredSeek {
     pub options: String,
     /// The time control as stored, `None` untimed.
     pub clock: Option<String>,
-    /// The side the creator plays: `white`, `black` or `random`.
-    pub side: String,
+    /// The side the creator plays; `None`: drawn at random when the seek is accepted.
+    pub side: Option<Side>,
     /// The hash of the creator's secret.
     pub secret: String,
     /// The hash of the creator's browser's key.
@@ -88,7 +88,7 @@ pub struct StoredSeek {
     /// When its creator was last there.
     pub seen: i64,
     /// The game it became, and the creator's side in it.
-    pub accepted: Option<(String, String)>,
+    pub accepted: Option<(String, Side)>,
 }
 
 /// A line of the list of games.
@@ -156,5 +156,14 @@ impl RematchOffer {
             Some(owner) => format!("{} {game} {hash} {owner}", by.name()),
             None => format!("{} {game} {hash}", by.name()),
         }
+    }
+}
+
+/// A side as stored (`white`, `black`); anything else is none (a seek's `random`).
+pub(crate) fn side_of(text: Option<&str>) -> Option<Side> {
+    match text {
+        Some("white") => Some(Side::White),
+        Some("black") => Some(Side::Black),
+        _ => None,
     }
 }

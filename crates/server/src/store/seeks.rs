@@ -1,9 +1,10 @@
 //! The lobby's open challenges (seeks), as stored: a seek becomes one game in the transaction
 //! that stores the game (see [`Store::create_from_seek`]).
 
+use arbiter_core::Side;
 use sqlx::Row;
 
-use super::rows::StoredSeek;
+use super::rows::{side_of, StoredSeek};
 use super::{Store, StoreError};
 
 impl Store {
@@ -41,7 +42,7 @@ impl Store {
         .bind(&seek.game)
         .bind(&seek.options)
         .bind(seek.clock.clone())
-        .bind(&seek.side)
+        .bind(seek.side.map_or("random", Side::name))
         .bind(&seek.secret)
         .bind(seek.owner.clone())
         .bind(seek.created)
@@ -88,12 +89,12 @@ impl Store {
                     game: row.try_get("game")?,
                     options: row.try_get("options")?,
                     clock: row.try_get("clock")?,
-                    side: row.try_get("side")?,
+                    side: side_of(Some(row.try_get::<String, _>("side")?.as_str())),
                     secret: row.try_get("secret")?,
                     owner: row.try_get("owner")?,
                     created: row.try_get("created")?,
                     seen: row.try_get("seen")?,
-                    accepted: game_id.zip(creator_side),
+                    accepted: game_id.zip(side_of(creator_side.as_deref())),
                 })
             })
             .collect::<Result<_, sqlx::Error>>()

@@ -83,9 +83,11 @@ async fn a_takeback_on_one_server_is_followed_by_the_other() {
     wait_for_moves(&mut socket, json!(["11-15"])).await;
     assert_eq!(a.play(&client, id, &white, "24-20", 1).await.status(), StatusCode::OK);
     wait_for_moves(&mut socket, json!(["11-15", "24-20"])).await;
-    // B plays on from its copy: it holds the moves as stored.
+    // B plays on from its copy: it holds the moves as stored, and A's socket hears the move.
+    let url = format!("ws://{}/api/games/{id}/socket", a.addr);
+    let (mut on_a, _) = tokio_tungstenite::connect_async(&url).await.expect("a socket");
     assert_eq!(b.play(&client, id, &black, "8-11", 2).await.status(), StatusCode::OK);
-    assert_eq!(a.get(&client, id).await["moves"], json!(["11-15", "24-20", "8-11"]));
+    wait_for_moves(&mut on_a, json!(["11-15", "24-20", "8-11"])).await;
 }
 
 /// The states a socket pushes until one has `moves`; that state.
