@@ -4,7 +4,8 @@
 //! last notice was on its way into the next one (one notice per round trip, however many
 //! moves a second are stored: a `NOTIFY` in every write's transaction would make the commits
 //! of all servers wait for each other). Every server `LISTEN`s, so that a socket on any
-//! server hears every change, and a copy in memory older than a notice is dropped.
+//! server hears every change, and a copy in memory older than a notice is brought up to date
+//! when it is next used.
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError, Weak};
