@@ -1,12 +1,14 @@
 #!/usr/bin/env bash
 # Every test of Arbiter, installing what a fresh machine lacks (Debian's chromium for the pages,
-# npm's playwright-core, PyPI's pydraughts, maturin, pytest, NumPy, OpenSpiel, PettingZoo and
-# schemathesis):
+# npm's playwright-core, TypeScript and openapi-typescript, PyPI's pydraughts, maturin, pytest,
+# NumPy, OpenSpiel, PettingZoo and schemathesis):
 # the Rust workspace with cargo-nextest (the server's storage suite also on PostgreSQL when
 # DATABASE_URL names one, and the fuzz targets' checks on their saved corpus), the
 # documentation's examples, the engine protocols against external clients, the Python bindings
 # (a wheel built with maturin, tested with pytest, OpenSpiel and PettingZoo), the server's API
-# against its OpenAPI document (schemathesis), and the pages end to end in headless Chromium.
+# against its OpenAPI document (schemathesis), the pages' types against the API's (tsc, with
+# the types generated from the server's OpenAPI document), and the pages end to end in
+# headless Chromium.
 #
 # The heavy versions of a few suites (holes' perft to depth 8, the strong solution of the whole
 # of mini checkers, ...) are ignored here; `cargo test --workspace -- --ignored` runs them.
@@ -37,6 +39,8 @@ phase "the Python bindings"
 bash crates/python/tests/run.sh
 phase "schemathesis"
 bash crates/server/schemathesis/run.sh
+phase "the pages' types"
+bash crates/server/typecheck/run.sh
 phase "the pages end to end"
 bash crates/server/e2e/run.sh
 phase "done"

@@ -124,6 +124,9 @@ enum Command {
     Match(versus::MatchArgs),
     /// Serve the games over HTTP and WebSocket, stored in a database; stops on Ctrl-C.
     Serve(serve::ServeArgs),
+    /// Print the OpenAPI document (JSON) of the server's API, as `arbiter serve` serves it at
+    /// /api/openapi.json: to generate a client's types from.
+    Openapi,
     /// Speak the Universal Game Interface (UGI) on stdin and stdout, for tournament runners
     /// such as cutegames; see docs/protocols.md.
     Ugi {
@@ -315,6 +318,7 @@ fn run(command: &Command) -> Result<(), Failure> {
         Command::Games => list_games(&mut out),
         Command::Bench { game } => bench::run(game.as_deref(), &mut out),
         Command::Serve(args) => serve::run(args),
+        Command::Openapi => out.line(arbiter_server::openapi_document()),
         Command::Moves { game, .. }
         | Command::Perft { game, .. }
         | Command::Play { game, .. }
@@ -371,6 +375,7 @@ impl Visitor for Run<'_> {
             | Command::Match(_)
             | Command::Bench { .. }
             | Command::Serve(_)
+            | Command::Openapi
             | Command::Ugi { .. }
             | Command::Hub { .. }
             | Command::Solve(_)

@@ -33,7 +33,7 @@ use tower_http::set_header::SetResponseHeaderLayer;
 use tower_http::trace::{DefaultOnResponse, TraceLayer};
 
 pub use self::catalog::MAX_POSITION_MOVES;
-use self::catalog::{catalog, health, position};
+use self::catalog::{catalog, geometry, health, position};
 use self::games::{analysis, create, draw, join, list, play, record, replay, resign, state, undo};
 use crate::error::{ApiError, ErrorBody};
 
@@ -43,6 +43,7 @@ pub const MAX_BODY: usize = 64 * 1024;
 pub(crate) fn routes(app: &AppState) -> Router<AppState> {
     Router::new()
         .route("/api/catalog", get(catalog))
+        .route("/api/catalog/{game}/geometry", get(geometry))
         .route("/api/catalog/{game}/position", get(position))
         .route("/api/health", get(health))
         .route("/api/openapi.json", get(openapi::document))

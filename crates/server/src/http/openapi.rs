@@ -25,6 +25,7 @@ use crate::error::ErrorBody;
     ),
     paths(
         catalog::catalog,
+        catalog::geometry,
         catalog::position,
         catalog::health,
         document,
