@@ -104,7 +104,6 @@ const ASSETS: &[File] = &[
     file!("home.js", JS),
     file!("join.js", JS),
     file!("keys.js", JS),
-    file!("layouts.js", JS),
     file!("list.js", JS),
     file!("lobby.js", JS),
     file!("clocks.js", JS),
@@ -160,13 +159,47 @@ fn missing() -> Response {
     response
 }
 
-/// A game's page; a game that does not exist gets a page that says so, with a 404.
+/// A game's page; a game that does not exist gets a page that says so, with a 404. The board,
+/// which the page asks of the catalog once it has the game's state, is asked for at once
+/// (`Link: <…>; rel=preload`): the browser fetches it beside the page's scripts, a round trip
+/// earlier.
 async fn game_page(
     State(state): State<AppState>,
     Path(id): Path<String>,
     headers: HeaderMap,
 ) -> Response {
-    page_of_game(&state, &id, &GAME, &headers).await
+    match state.games.state(&id, &[]).await {
+        Err(ApiError::NotFound(_)) => missing(),
+        Err(_) => serve(&GAME, &headers),
+        Ok(game) => {
+            let mut response = serve(&GAME, &headers);
+            let link = format!(
+                "</api/catalog/{}/geometry?options={}>; rel=preload; as=fetch; crossorigin=anonymous",
+                form_encoded(&game.game),
+                form_encoded(&game.options)
+            );
+            if let Ok(value) = header::HeaderValue::from_str(&link) {
+                response.headers_mut().insert(header::LINK, value);
+            }
+            response
+        }
+    }
+}
+
+/// `text` as a URL's query writes it (`application/x-www-form-urlencoded`, as a browser's
+/// `URLSearchParams` does), so that the page's request for the board is the one preloaded.
+fn form_encoded(text: &str) -> String {
+    let mut encoded = String::new();
+    for byte in text.bytes() {
+        match byte {
+            b'a'..=b'z' | b'A'..=b'Z' | b'0'..=b'9' | b'*' | b'-' | b'.' | b'_' => {
+                encoded.push(char::from(byte));
+            }
+            b' ' => encoded.push('+'),
+            _ => encoded.push_str(&format!("%{byte:02X}")),
+        }
+    }
+    encoded
 }
 
 /// An invitation link's page: it shows the game and the seat, and takes the seat only when

@@ -97,3 +97,24 @@ async fn states_and_positions_carry_the_board_only_when_asked() {
         .expect("sent");
     assert_eq!(response.status(), StatusCode::BAD_REQUEST);
 }
+
+#[tokio::test]
+async fn a_games_page_asks_the_browser_to_fetch_its_board_at_once() {
+    let server = Server::start(&databases().remove(0)).await;
+    let client = client();
+    let response = client
+        .post(server.url("/api/games"))
+        .json(
+            &json!({"game": "daynight", "options": "rings=6", "white": "human", "black": "human"}),
+        )
+        .send()
+        .await
+        .expect("sent");
+    let created: Value = response.json().await.expect("json");
+    let id = created["id"].as_str().expect("an id");
+    let page = client.get(server.url(&format!("/games/{id}"))).send().await.expect("sent");
+    let link = page.headers()["link"].to_str().expect("text").to_owned();
+    let board = "/api/catalog/daynight/geometry?options=rings%3D6";
+    assert_eq!(link, format!("<{board}>; rel=preload; as=fetch; crossorigin=anonymous"));
+    assert_eq!(server.get_json(&client, board).await["layout"]["rings"], 6);
+}
