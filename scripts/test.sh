@@ -1,12 +1,14 @@
 #!/usr/bin/env bash
 # Every test of Arbiter, installing what a fresh machine lacks (Debian's chromium for the pages,
-# npm's playwright-core, PyPI's pydraughts, maturin, pytest, NumPy, OpenSpiel, PettingZoo and
-# schemathesis):
+# npm's playwright-core, TypeScript and openapi-typescript, PyPI's pydraughts, maturin, pytest,
+# NumPy, OpenSpiel, PettingZoo and schemathesis):
 # the Rust workspace with cargo-nextest (the server's storage suite also on PostgreSQL when
 # DATABASE_URL names one, and the fuzz targets' checks on their saved corpus), the
 # documentation's examples, the engine protocols against external clients, the Python bindings
 # (a wheel built with maturin, tested with pytest, OpenSpiel and PettingZoo), the server's API
-# against its OpenAPI document (schemathesis), and the pages end to end in headless Chromium.
+# against its OpenAPI document (schemathesis), the pages' types against the API's (tsc, with
+# the types generated from the server's OpenAPI document), and the pages end to end in
+# headless Chromium.
 #
 # The heavy versions of a few suites (holes' perft to depth 8, the strong solution of the whole
 # of mini checkers, ...) are ignored here; `cargo test --workspace -- --ignored` runs them.
@@ -33,7 +35,8 @@ phase "the documentation's examples"
 cargo test --workspace --exclude arbiter-python --locked --doc
 # The suites that run the built programs from outside, in two lanes side by side (their time
 # is mostly spent waiting on processes, sockets and the browser): the engine protocols'
-# clients, the Python bindings and schemathesis in one, the pages in the other. Each lane's
+# clients, the Python bindings and schemathesis in one, the pages' types and the pages end to
+# end in the other. Each lane's
 # output is shown when it ends; any failure fails the command.
 phase "the suites from outside: protocols, Python, schemathesis | the pages"
 logs="$(mktemp -d)"
@@ -47,6 +50,8 @@ logs="$(mktemp -d)"
 ) >"$logs/clients.log" 2>&1 &
 clients=$!
 (
+  phase "the pages' types"
+  bash crates/server/typecheck/run.sh
   phase "the pages end to end"
   bash crates/server/e2e/run.sh
 ) >"$logs/pages.log" 2>&1 &

@@ -74,6 +74,9 @@ pub struct GameInfo {
     pub description: &'static str,
     /// The options with their defaults.
     pub options: &'static [OptionSpec],
+    /// The file extension of its records, without the dot: `pdn` for checkers, `txt` for the
+    /// others.
+    pub record_extension: &'static str,
     /// The perft depth of `arbiter bench` from the start position.
     pub bench_perft_depth: u32,
     /// The alpha-beta depth of `arbiter bench` from the start position: its node count is the
@@ -171,6 +174,7 @@ impl Visitor for Info {
             name: G::NAME,
             description: G::DESCRIPTION,
             options: G::Options::SPECS,
+            record_extension: G::RECORD_EXTENSION,
             bench_perft_depth: self.bench_perft_depth,
             bench_search_depth: self.bench_search_depth,
             bench_playouts: self.bench_playouts,

@@ -126,6 +126,9 @@ enum Command {
     Match(versus::MatchArgs),
     /// Serve the games over HTTP and WebSocket, stored in a database; stops on Ctrl-C.
     Serve(serve::ServeArgs),
+    /// Print the OpenAPI document (JSON) of the server's API, as `arbiter serve` serves it at
+    /// /api/openapi.json: to generate a client's types from.
+    Openapi,
     /// Speak the Universal Game Interface (UGI) on stdin and stdout, for tournament runners
     /// such as cutegames; see docs/protocols.md.
     Ugi {
@@ -328,6 +331,7 @@ fn run(command: &Command) -> Result<(), Failure> {
         Command::Bench { game, .. } => bench::run(game.as_deref(), &mut out),
         Command::Ggp(args) => ggp::run(args, &mut out),
         Command::Serve(args) => serve::run(args),
+        Command::Openapi => out.line(arbiter_server::openapi_document()),
         Command::Moves { game, .. }
         | Command::Perft { game, .. }
         | Command::Play { game, .. }
@@ -385,6 +389,7 @@ impl Visitor for Run<'_> {
             | Command::Bench { .. }
             | Command::Ggp(_)
             | Command::Serve(_)
+            | Command::Openapi
             | Command::Ugi { .. }
             | Command::Hub { .. }
             | Command::Solve(_)

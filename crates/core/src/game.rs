@@ -42,6 +42,10 @@ pub trait Game: Clone + PartialEq + Eq + Debug + Send + Sync + 'static {
     /// The tag that names the game in a record: `[Game "<id>"]` unless the game's own record
     /// format has another (PDN's `[GameType "21"]` for English draughts).
     const RECORD_TAG: (&'static str, &'static str) = ("Game", Self::ID);
+    /// The file extension of the game's records, without the dot: `txt` for the tag-pair
+    /// form every game shares, unless the game's own record format has another (PDN's `pdn`
+    /// for English draughts).
+    const RECORD_EXTENSION: &'static str = "txt";
 
     /// The start position under `options`.
     fn start(options: &Self::Options) -> Self;

@@ -49,7 +49,7 @@ pub use evaluate::{Evaluate, Strength, Tactics};
 pub use game::{DrawRules, Game};
 pub use knowledge::{Forced, Knowledge};
 pub use notation::{MoveError, PositionError};
-pub use options::{GameOptions, NoOptions, OptionError, OptionSpec};
+pub use options::{GameOptions, NoOptions, OptionError, OptionSpec, OptionValues};
 pub use outcome::{DrawReason, Outcome, Status, WinReason};
 pub use perft::{divide, perft};
 pub use perft_parallel::{divide_parallel, perft_parallel, PerftProgress};

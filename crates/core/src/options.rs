@@ -1,22 +1,67 @@
 //! Typed game options, written `key=value,key=value` on the command line and in records.
 
-use std::fmt::Debug;
+use std::fmt::{self, Debug, Display};
 
 use thiserror::Error;
 
 use crate::text::excerpt;
 
-/// The description of one option: what `arbiter games` lists and what error messages quote.
+/// The description of one option: what `arbiter games` lists, what error messages quote and
+/// what a front end builds its form from.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct OptionSpec {
     /// The key, e.g. `first`.
     pub key: &'static str,
-    /// The accepted values, e.g. `white|black` or `4..8`.
-    pub values: &'static str,
-    /// The default value, as text.
+    /// The accepted values.
+    pub values: OptionValues,
+    /// The default value, as text: one of `values`.
     pub default: &'static str,
     /// One line on what the option does.
     pub help: &'static str,
+}
+
+/// The values an option accepts. Written `white|black` or `4..8` (its `Display`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum OptionValues {
+    /// One of these words, in the order they are offered.
+    Choice(&'static [&'static str]),
+    /// A whole number from `min` to `max`, both included.
+    Range {
+        /// The smallest value.
+        min: u32,
+        /// The largest value.
+        max: u32,
+    },
+}
+
+impl OptionValues {
+    /// Whether `text` is one of the values, written as the options text writes it.
+    ///
+    /// ```
+    /// use arbiter_core::OptionValues;
+    ///
+    /// let rings = OptionValues::Range { min: 4, max: 8 };
+    /// assert!(rings.accepts("8") && !rings.accepts("9") && !rings.accepts("four"));
+    /// assert!(OptionValues::Choice(&["white", "black"]).accepts("black"));
+    /// ```
+    #[must_use]
+    pub fn accepts(&self, text: &str) -> bool {
+        match *self {
+            OptionValues::Choice(words) => words.contains(&text),
+            OptionValues::Range { min, max } => {
+                text.parse::<u32>().is_ok_and(|value| (min..=max).contains(&value))
+            }
+        }
+    }
+}
+
+impl Display for OptionValues {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            OptionValues::Choice(words) => f.write_str(&words.join("|")),
+            OptionValues::Range { min, max } => write!(f, "{min}..{max}"),
+        }
+    }
 }
 
 /// A wrong option string.

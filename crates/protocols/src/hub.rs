@@ -20,7 +20,7 @@ use std::time::Duration;
 use arbiter_ai::{Limits, Score, SearchReport, MAX_DEPTH, MAX_TABLE_MIB, MAX_TIME};
 use arbiter_catalog::{AnyGame, GameId, Visitor};
 use arbiter_core::text::excerpt;
-use arbiter_core::{GameOptions, GameRecord, Status};
+use arbiter_core::{GameOptions, GameRecord, OptionValues, Status};
 
 use self::board::HubBoard;
 use self::line::{quoted, HubLine};
@@ -253,11 +253,13 @@ impl<G: AnyGame> Hub<'_, G> {
                 .iter()
                 .find(|(key, _)| *key == spec.key)
                 .map_or(spec.default.to_owned(), |(_, value)| value.clone());
-            self.output.line(format_args!(
-                "param name={} value={value} type=enum values={}",
-                spec.key,
-                quoted(&spec.values.replace('|', " "))
-            ))?;
+            let kind = match spec.values {
+                OptionValues::Choice(words) => {
+                    format!("type=enum values={}", quoted(&words.join(" ")))
+                }
+                OptionValues::Range { min, max } => format!("type=int min={min} max={max}"),
+            };
+            self.output.line(format_args!("param name={} value={value} {kind}", spec.key))?;
         }
         self.output.line("wait")
     }

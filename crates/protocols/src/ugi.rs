@@ -20,7 +20,7 @@ use arbiter_ai::{
 };
 use arbiter_catalog::{AnyGame, GameId, Visitor};
 use arbiter_core::text::excerpt;
-use arbiter_core::{GameRecord, Side, Status};
+use arbiter_core::{GameRecord, OptionValues, Side, Status};
 
 use crate::searcher::{Search, Searcher};
 use crate::settings::Settings;
@@ -317,16 +317,16 @@ impl<G: AnyGame> Ugi<'_, G> {
     }
 }
 
-/// The `option` line of a game's option: a combo for `a|b`, a spin for `4..8`.
+/// The `option` line of a game's option: a combo for a choice, a spin for a range.
 fn option_line(spec: &arbiter_core::OptionSpec) -> String {
-    let kind = match spec.values.split_once("..") {
-        Some((min, max)) => format!("spin default {} min {min} max {max}", spec.default),
-        None if spec.values.contains('|') => {
-            let vars: Vec<String> =
-                spec.values.split('|').map(|value| format!("var {value}")).collect();
+    let kind = match spec.values {
+        OptionValues::Range { min, max } => {
+            format!("spin default {} min {min} max {max}", spec.default)
+        }
+        OptionValues::Choice(words) => {
+            let vars: Vec<String> = words.iter().map(|word| format!("var {word}")).collect();
             format!("combo default {} {}", spec.default, vars.join(" "))
         }
-        None => format!("string default {}", spec.default),
     };
     format!("option name {} type {kind}", spec.key)
 }

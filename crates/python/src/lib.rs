@@ -63,7 +63,7 @@ fn games(py: Python<'_>) -> PyResult<Bound<'_, PyList>> {
         for spec in info.options {
             let option = PyDict::new(py);
             option.set_item("key", spec.key)?;
-            option.set_item("values", spec.values)?;
+            option.set_item("values", spec.values.to_string())?;
             option.set_item("default", spec.default)?;
             option.set_item("help", spec.help)?;
             options.append(option)?;

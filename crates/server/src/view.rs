@@ -51,7 +51,7 @@ pub struct GameState {
     pub rematch: Option<RematchState>,
     /// The seats the requester holds.
     pub you: Vec<Side>,
-    /// The position, board and legal moves.
+    /// The position, its pieces and legal moves (and the board, when asked).
     #[serde(flatten)]
     pub view: View,
 }

@@ -3,6 +3,7 @@
 mod bad_input;
 mod endgame;
 mod levels;
+mod options;
 mod perft_parallel;
 mod position_text;
 mod records;

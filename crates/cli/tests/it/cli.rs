@@ -39,6 +39,15 @@ fn games_lists_every_game_with_its_options() {
 }
 
 #[test]
+fn openapi_prints_the_servers_document() {
+    let output = arbiter(&["openapi"]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let document: serde_json::Value = serde_json::from_slice(&output.stdout).expect("JSON");
+    assert_eq!(document["info"]["title"], "Arbiter game server");
+    assert!(document["paths"]["/api/catalog/{game}/geometry"].is_object(), "{document}");
+}
+
+#[test]
 fn moves_prints_the_seven_opening_moves_and_nothing_else() {
     let output = arbiter(&["moves", "checkers"]);
     assert!(output.status.success());

@@ -1,6 +1,6 @@
 //! Options written `key=value,key=value`.
 
-use arbiter_core::{GameOptions, NoOptions, OptionError, OptionSpec};
+use arbiter_core::{GameOptions, NoOptions, OptionError, OptionSpec, OptionValues};
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 struct Board {
@@ -16,8 +16,18 @@ impl Default for Board {
 
 impl GameOptions for Board {
     const SPECS: &'static [OptionSpec] = &[
-        OptionSpec { key: "rings", values: "4..8", default: "4", help: "rings of the board" },
-        OptionSpec { key: "first", values: "white|black", default: "white", help: "who starts" },
+        OptionSpec {
+            key: "rings",
+            values: OptionValues::Range { min: 4, max: 8 },
+            default: "4",
+            help: "rings of the board",
+        },
+        OptionSpec {
+            key: "first",
+            values: OptionValues::Choice(&["white", "black"]),
+            default: "white",
+            help: "who starts",
+        },
     ];
 
     fn set(&mut self, key: &str, value: &str) -> Result<(), OptionError> {

@@ -431,6 +431,7 @@ impl Game for Checkers {
     const DESCRIPTION: &'static str =
         "8x8 draughts: men and kings, compulsory jumps, multi-jumps; Black moves first";
     const RECORD_TAG: (&'static str, &'static str) = ("GameType", "21");
+    const RECORD_EXTENSION: &'static str = "pdn";
 
     fn start(_options: &NoOptions) -> Self {
         Checkers::from_pieces(from_pdn(0x0000_0FFF), from_pdn(0xFFF0_0000), 0, Side::Black)

@@ -53,7 +53,7 @@ mod text;
 
 use arbiter_core::{
     zobrist_keys, DrawRules, Game, GameOptions, Knowledge, MoveError, OptionError, OptionSpec,
-    Outcome, PositionError, Side, Status, WinReason,
+    OptionValues, Outcome, PositionError, Side, Status, WinReason,
 };
 
 use crate::board::{
@@ -78,7 +78,7 @@ impl Default for Options {
 impl GameOptions for Options {
     const SPECS: &'static [OptionSpec] = &[OptionSpec {
         key: "rings",
-        values: "4..8",
+        values: OptionValues::Range { min: 4, max: MAX_RINGS as u32 },
         default: "4",
         help: "the number of rings of the board (the start stays on rings 1-4)",
     }];

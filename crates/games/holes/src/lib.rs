@@ -46,7 +46,7 @@ mod text;
 
 use arbiter_core::{
     zobrist_keys, Forced, Game, GameOptions, Knowledge, MoveError, OptionError, OptionSpec,
-    Outcome, PositionError, Side, Status, Symmetry, WinReason,
+    OptionValues, Outcome, PositionError, Side, Status, Symmetry, WinReason,
 };
 
 use crate::board::{
@@ -64,7 +64,7 @@ pub struct Options {
 impl GameOptions for Options {
     const SPECS: &'static [OptionSpec] = &[OptionSpec {
         key: "captures",
-        values: "none|diagonal",
+        values: OptionValues::Choice(&["none", "diagonal"]),
         default: "none",
         help: "none: the seed's rules; diagonal: a diagonal step may take an enemy piece (GGP)",
     }];

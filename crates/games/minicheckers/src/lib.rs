@@ -50,7 +50,7 @@ mod text;
 
 use arbiter_core::{
     symmetric_hash, zobrist_keys, Game, GameOptions, Knowledge, MoveError, OptionError, OptionSpec,
-    Outcome, PositionError, Side, Status, Symmetry, WinReason,
+    OptionValues, Outcome, PositionError, Side, Status, Symmetry, WinReason,
 };
 
 use crate::board::{squares, step, Direction, Square, Squares, RANK_1, RANK_6};
@@ -72,7 +72,7 @@ impl Default for Options {
 impl GameOptions for Options {
     const SPECS: &'static [OptionSpec] = &[OptionSpec {
         key: "first",
-        values: "white|black",
+        values: OptionValues::Choice(&["white", "black"]),
         default: "white",
         help: "who moves first",
     }];

@@ -162,6 +162,8 @@ test('an illegal click changes nothing, and a move can be played from the keyboa
   const now = await gameState(server, created.id);
   assert.equal(now.version, version);
   assert.equal(now.ply, 0);
+  // The record downloads as PDN: its extension comes from the catalog.
+  assert.equal(await page.locator('#record').getAttribute('download'), `${created.id}.pdn`);
 
   // Keyboard: focus the cell, press Enter, then Space.
   await page.locator('[data-cell="10"]').focus();
@@ -300,6 +302,7 @@ test('the move list replays the game, and the tools work', async () => {
   const record = await page.locator('#record').getAttribute('href');
   const text = await (await fetch(server.base + record)).text();
   assert.match(text, /b2-c3/);
+  assert.equal(await page.locator('#record').getAttribute('download'), `${created.id}.txt`);
 
   // Agreeing a draw and resigning end the game: each asks once, in a line of the page.
   await page.locator('#draw').click();

@@ -5,18 +5,12 @@
 
 import { sideName } from './api.js';
 
-/**
- * @typedef {{eval?: number, win?: number, loss?: number, win_rate?: number}} Score
- * @typedef {{move: string, value: 'win' | 'draw' | 'loss', plies: number | null}} ExactMove
- * @typedef {{best: string | null, score: Score, depth: number, pv: string[], exact: ExactMove[] | null}} Analysis
- */
-
 /** @param {Score} score */
 function describeScore(score) {
-  if (score.eval !== undefined) return `${score.eval > 0 ? '+' : ''}${(score.eval / 100).toFixed(2)} for the side to move`;
-  if (score.win !== undefined) return `a win in ${score.win} plies for the side to move`;
-  if (score.loss !== undefined) return `a loss in ${score.loss} plies for the side to move`;
-  if (score.win_rate !== undefined) return `${Math.round(score.win_rate * 100)}% expected for the side to move`;
+  if ('eval' in score) return `${score.eval > 0 ? '+' : ''}${(score.eval / 100).toFixed(2)} for the side to move`;
+  if ('win' in score) return `a win in ${score.win} plies for the side to move`;
+  if ('loss' in score) return `a loss in ${score.loss} plies for the side to move`;
+  if ('win_rate' in score) return `${Math.round(score.win_rate * 100)}% expected for the side to move`;
   return JSON.stringify(score);
 }
 
@@ -39,10 +33,10 @@ function shareToMove(info) {
   const first = info.exact?.[0];
   if (first) return first.value === 'win' ? 1 : first.value === 'loss' ? 0 : 0.5;
   const { score } = info;
-  if (score.win !== undefined) return 1;
-  if (score.loss !== undefined) return 0;
-  if (score.win_rate !== undefined) return score.win_rate;
-  if (score.eval !== undefined) return 1 / (1 + 10 ** (-score.eval / 400));
+  if ('win' in score) return 1;
+  if ('loss' in score) return 0;
+  if ('win_rate' in score) return score.win_rate;
+  if ('eval' in score) return 1 / (1 + 10 ** (-score.eval / 400));
   return 0.5;
 }
 
@@ -64,7 +58,7 @@ export function drawBar(bar, share) {
  * @param {HTMLElement} out
  * @param {HTMLElement} bar
  * @param {Analysis} info
- * @param {string} side
+ * @param {Side} side
  */
 export function showAnalysis(out, bar, info, side) {
   const share = shareToMove(info);

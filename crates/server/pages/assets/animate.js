@@ -14,17 +14,14 @@ const FADE_MS = 320;
 
 const reduced = window.matchMedia('(prefers-reduced-motion: reduce)');
 
-/**
- * @typedef {{cell: string, side: string | null}} Piece
- * @typedef {{x: number, y: number}} Place
- */
+/** @typedef {{x: number, y: number}} Place */
 
 /**
  * Animates the last move of the pieces just drawn in `layer`.
  * @param {SVGGElement} layer the pieces' layer, already holding the new pieces
  * @param {Map<string, Place>} places where each cell is drawn
- * @param {Map<string, {piece: Piece, node: SVGGElement}> | null} before the pieces drawn before, by cell
- * @param {Piece[]} pieces the pieces drawn now
+ * @param {Map<string, {piece: PieceView, node: SVGGElement}> | null} before the pieces drawn before, by cell
+ * @param {PieceView[]} pieces the pieces drawn now
  * @param {string[]} path the cells of the last move, in order
  */
 export function animateMove(layer, places, before, pieces, path) {

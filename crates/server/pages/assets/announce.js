@@ -6,16 +6,9 @@
 import { capitalise, moverOf, sideName } from './api.js';
 
 /**
- * @typedef {{
- *   id: string, ply: number, moves: string[], to_move: string, you: string[],
- *   status: string, result: string | null, reason: string | null,
- * }} State
- */
-
-/**
  * The announcement when `state` follows `previous` ('' for none).
- * @param {State | null} previous
- * @param {State} state
+ * @param {GameState | null} previous
+ * @param {GameState} state
  */
 export function announcement(previous, state) {
   if (!previous || previous.id !== state.id) return '';

@@ -1,3 +1,4 @@
+// @ts-check
 // Boards drawn as SVG from the server's geometry: one drawing function per layout kind
 // (squares, points, round). The board knows no rules: it draws cells, pieces and the marks
 // the game page asks for, and reports which cell a person activated.
@@ -6,22 +7,48 @@ import { animateMove } from './animate.js';
 
 const SVG = 'http://www.w3.org/2000/svg';
 
+/**
+ * An SVG element `tag` with `attributes` and `children`.
+ * @param {string} tag
+ * @param {Record<string, string | number>} [attributes]
+ * @param {...(Node | string)} children
+ * @returns {SVGElement}
+ */
 function svg(tag, attributes = {}, ...children) {
-  const node = document.createElementNS(SVG, tag);
-  for (const [key, value] of Object.entries(attributes)) node.setAttribute(key, value);
+  const node = /** @type {SVGElement} */ (document.createElementNS(SVG, tag));
+  for (const [key, value] of Object.entries(attributes)) node.setAttribute(key, String(value));
   node.append(...children);
   return node;
 }
 
+/**
+ * An SVG group.
+ * @param {Record<string, string | number>} [attributes]
+ * @param {...(Node | string)} children
+ */
+const group = (attributes = {}, ...children) => /** @type {SVGGElement} */ (svg('g', attributes, ...children));
+
+/** @param {number} n */
 const fmt = (n) => Number(n.toFixed(2));
 
-// A point at `radius` from the centre, `degrees` clockwise from the top.
+/**
+ * A point at `radius` from the centre, `degrees` clockwise from the top.
+ * @param {number} radius
+ * @param {number} degrees
+ * @returns {[number, number]}
+ */
 function polar(radius, degrees) {
   const angle = (degrees * Math.PI) / 180;
   return [fmt(radius * Math.sin(angle)), fmt(-radius * Math.cos(angle))];
 }
 
-// A ring segment between radii `inner` and `outer`, from `start` to `end` degrees clockwise.
+/**
+ * A ring segment between radii `inner` and `outer`, from `start` to `end` degrees clockwise.
+ * @param {number} inner
+ * @param {number} outer
+ * @param {number} start
+ * @param {number} end
+ */
 function ringSegment(inner, outer, start, end) {
   const [x1, y1] = polar(outer, start);
   const [x2, y2] = polar(outer, end);
@@ -32,15 +59,22 @@ function ringSegment(inner, outer, start, end) {
     `A${inner} ${inner} 0 ${large} 0 ${x4} ${y4} Z`;
 }
 
-// The squares of a chequered board (checkers, mini checkers, the 6×6 board with holes).
+/**
+ * The squares of a chequered board (checkers, mini checkers, the 6×6 board with holes).
+ * @param {Board} board
+ * @param {LayoutOf<'squares'>} layout
+ */
 function drawSquares(board, layout) {
   const { columns, rows } = layout;
   const size = 100;
   const margin = board.geometry.column_labels.length ? 34 : 8;
   board.root.setAttribute('viewBox',
     `${-margin} ${-8} ${columns * size + margin + 8} ${rows * size + margin + 8}`);
+  /** @type {Map<string, Cell>} */
   const named = new Map();
-  for (const cell of board.geometry.cells) named.set(`${cell.place.column},${cell.place.row}`, cell);
+  for (const cell of board.geometry.cells) {
+    if (cell.place.kind === 'grid') named.set(`${cell.place.column},${cell.place.row}`, cell);
+  }
   for (let row = 0; row < rows; row += 1) {
     for (let column = 0; column < columns; column += 1) {
       const [x, y] = board.gridPoint(column, row, size);
@@ -52,23 +86,28 @@ function drawSquares(board, layout) {
         board.fieldLayer.append(square);
         continue;
       }
-      const group = svg('g', {}, square);
+      const node = group({}, square);
       if (cell.hole) {
-        group.append(svg('rect', { x: x - 42, y: y - 42, width: 84, height: 84, rx: 10, class: 'hole' }));
-        group.append(svg('rect', { x: x - 30, y: y - 30, width: 60, height: 60, rx: 6, class: 'hole-floor' }));
+        node.append(svg('rect', { x: x - 42, y: y - 42, width: 84, height: 84, rx: 10, class: 'hole' }));
+        node.append(svg('rect', { x: x - 30, y: y - 30, width: 60, height: 60, rx: 6, class: 'hole-floor' }));
       }
       if (!board.geometry.column_labels.length) {
         // Above the pieces, in the square's corner, so that a piece never hides its number.
         board.labelLayer.append(svg('text', { x: x - 47, y: y - 31, class: 'number' }, cell.name));
       }
-      board.addCell(cell, group, x, y, 38);
+      board.addCell(cell, node, x, y, 38);
     }
   }
-  labelGrid(board, size, columns, rows);
+  labelGrid(board, size, rows);
 }
 
-// The column and row labels of a grid, as the board is turned.
-function labelGrid(board, size, columns, rows) {
+/**
+ * The column and row labels of a grid, as the board is turned.
+ * @param {Board} board
+ * @param {number} size
+ * @param {number} rows
+ */
+function labelGrid(board, size, rows) {
   const { column_labels: columnLabels, row_labels: rowLabels } = board.geometry;
   const points = board.geometry.layout.kind === 'points';
   columnLabels.forEach((label, column) => {
@@ -83,14 +122,18 @@ function labelGrid(board, size, columns, rows) {
   });
 }
 
-// Fanorona's points and every line joining them.
+/**
+ * The points of a board of lines (Fanorona's) and every line joining them.
+ * @param {Board} board
+ * @param {LayoutOf<'points'>} layout
+ */
 function drawPoints(board, layout) {
   const { columns, rows } = layout;
   const size = 100;
   board.root.setAttribute('viewBox', `-40 0 ${columns * size + 46} ${rows * size + 40}`);
   board.fieldLayer.append(svg('rect', { x: 12, y: 12, width: (columns - 1) * size + 76,
     height: (rows - 1) * size + 76, rx: 14, class: 'points-ground' }));
-  const centres = board.geometry.cells.map((cell) => board.gridPoint(cell.place.column, cell.place.row, size));
+  const centres = board.geometry.cells.map((cell) => board.gridPoint(gridPlace(cell).column, gridPlace(cell).row, size));
   for (const [from, to] of board.geometry.lines) {
     const [x1, y1] = centres[from];
     const [x2, y2] = centres[to];
@@ -98,14 +141,38 @@ function drawPoints(board, layout) {
   }
   board.geometry.cells.forEach((cell, index) => {
     const [x, y] = centres[index];
-    const group = svg('g', {}, svg('circle', { cx: x, cy: y, r: 44, class: 'point-hit' }),
+    const node = group({}, svg('circle', { cx: x, cy: y, r: 44, class: 'point-hit' }),
       svg('circle', { cx: x, cy: y, r: 9, class: 'point' }));
-    board.addCell(cell, group, x, y, 32);
+    board.addCell(cell, node, x, y, 32);
   });
-  labelGrid(board, size, columns, rows);
+  labelGrid(board, size, rows);
 }
 
-// Day and Night's round board: rings of sectors around an empty centre, the day/night dial.
+/**
+ * A grid cell's place (every cell of a grid board has one).
+ * @param {Cell} cell
+ * @returns {PlaceOf<'grid'>}
+ */
+function gridPlace(cell) {
+  if (cell.place.kind !== 'grid') throw new Error(`cell ${cell.name} of a grid has no place on it`);
+  return cell.place;
+}
+
+/**
+ * A round board's cell's place.
+ * @param {Cell} cell
+ * @returns {PlaceOf<'round'>}
+ */
+function roundPlace(cell) {
+  if (cell.place.kind !== 'round') throw new Error(`cell ${cell.name} of a round board has no place on it`);
+  return cell.place;
+}
+
+/**
+ * Day and Night's round board: rings of sectors around an empty centre, the day/night dial.
+ * @param {Board} board
+ * @param {LayoutOf<'round'>} layout
+ */
 function drawRound(board, layout) {
   const { sectors, rings } = layout;
   const inner = 92;
@@ -118,14 +185,14 @@ function drawRound(board, layout) {
   board.roundGeometry = { inner, outer, span, turn, sectors };
   board.fieldLayer.append(svg('circle', { cx: 0, cy: 0, r: outer + 6, class: 'round-rim' }));
   for (const cell of board.geometry.cells) {
-    const { sector, ring } = cell.place;
+    const { sector, ring } = roundPlace(cell);
     const start = turn + sector * span - span / 2;
     const r1 = inner + ring * width;
     const path = svg('path', { d: ringSegment(r1, r1 + width, start, start + span),
       class: `field ${cell.field ?? 'light'}` });
     const [x, y] = polar(r1 + width / 2, start + span / 2);
     const arc = ((r1 + width / 2) * span * Math.PI) / 180;
-    board.addCell(cell, svg('g', {}, path), x, y, Math.min(width, arc) * 0.36);
+    board.addCell(cell, group({}, path), x, y, Math.min(width, arc) * 0.36);
   }
   board.geometry.column_labels.forEach((label, sector) => {
     const [x, y] = polar(outer + 46, turn + sector * span);
@@ -138,7 +205,13 @@ function drawRound(board, layout) {
   board.dialLayer.append(drawDial(inner, outer, span, sectors));
 }
 
-// The dial, drawn with the day beginning at the top; turned by `Board.setDial`.
+/**
+ * The dial, drawn with the day beginning at the top; turned by `Board.setDial`.
+ * @param {number} inner
+ * @param {number} outer
+ * @param {number} span
+ * @param {number} sectors
+ */
 function drawDial(inner, outer, span, sectors) {
   const half = (sectors / 2) * span;
   const start = -span / 2;
@@ -166,64 +239,103 @@ function drawDial(inner, outer, span, sectors) {
   return dial;
 }
 
-const DRAW = { squares: drawSquares, points: drawPoints, round: drawRound };
+/**
+ * Draws `board` by the kind of its layout.
+ * @param {Board} board
+ * @param {Layout} layout
+ */
+function draw(board, layout) {
+  if (layout.kind === 'squares') drawSquares(board, layout);
+  else if (layout.kind === 'points') drawPoints(board, layout);
+  else drawRound(board, layout);
+}
 
 const ARROWS = new Set(['ArrowUp', 'ArrowDown', 'ArrowLeft', 'ArrowRight']);
 
-// Makes `root`'s cells (`places`) one tab stop (a roving tabindex): the cell that had the focus
-// last (`current`, else the first) takes the tab, and the arrow keys move the focus (keys.js,
-// loaded with the first arrow pressed). `remember` is told the cell that takes the focus.
+/**
+ * The name of the cell an event happened in, if any.
+ * @param {EventTarget | null} target
+ */
+const cellOf = (target) =>
+  (target instanceof Element ? target.closest('[data-cell]')?.getAttribute('data-cell') : null) ?? null;
+
+/**
+ * Makes `root`'s cells (`places`) one tab stop (a roving tabindex): the cell that had the focus
+ * last (`current`, else the first) takes the tab, and the arrow keys move the focus (keys.js,
+ * loaded with the first arrow pressed). `remember` is told the cell that takes the focus.
+ * @param {SVGElement} root
+ * @param {Map<string, Drawn>} places
+ * @param {string | null} current
+ * @param {(name: string) => void} remember
+ */
 function roveFocus(root, places, current, remember) {
   const usable = new Map([...places].filter(([, place]) => !place.cell.hole));
   const start = current && usable.has(current) ? current : usable.keys().next().value;
   for (const [name, { element }] of places) element.setAttribute('tabindex', name === start ? '0' : '-1');
   root.addEventListener('focusin', (event) => {
-    const cell = event.target.closest('[data-cell]');
-    if (!cell || !usable.has(cell.dataset.cell)) return;
-    for (const { element } of places.values()) element.setAttribute('tabindex', element === cell ? '0' : '-1');
-    remember(cell.dataset.cell);
+    const name = cellOf(event.target);
+    if (name === null || !usable.has(name)) return;
+    for (const [other, { element }] of places) element.setAttribute('tabindex', other === name ? '0' : '-1');
+    remember(name);
   });
   root.addEventListener('keydown', (event) => {
-    const from = event.target.closest('[data-cell]')?.dataset.cell;
+    const from = cellOf(event.target);
     if (!ARROWS.has(event.key) || !from) return;
     event.preventDefault();
     import('./keys.js').then(({ nearestCell }) => {
       const to = nearestCell(usable, from, event.key);
-      if (to) usable.get(to).element.focus();
+      if (to) usable.get(to)?.element.focus();
     });
   });
 }
 
-// A target dot's radius, as a share of a piece's, on each kind of board.
+/**
+ * A target dot's radius, as a share of a piece's, on each kind of board.
+ * @type {Record<Layout['kind'], number>}
+ */
 const DOT_SCALE = { squares: 0.34, points: 0.62, round: 0.42 };
 
+/** @type {Record<PieceView['kind'], string>} */
 const KIND_NAME = { man: 'man', king: 'king', neutral: 'neutral piece' };
 
-// A piece: a disc for each side, a crown for a king, a grey ring for a neutral piece.
+/**
+ * A piece: a disc for each side, a crown for a king, a grey ring for a neutral piece.
+ * @param {PieceView} piece
+ * @param {number} x
+ * @param {number} y
+ * @param {number} radius
+ */
 function drawPiece(piece, x, y, radius) {
   const side = piece.side ?? 'neutral';
-  const group = svg('g', { class: `piece ${side} ${piece.kind}`, 'data-piece': piece.cell,
+  const node = group({ class: `piece ${side} ${piece.kind}`, 'data-piece': piece.cell,
     transform: `translate(${fmt(x)} ${fmt(y)})` });
   if (piece.kind === 'neutral') {
-    group.append(svg('circle', { r: radius, class: 'body' }),
+    node.append(svg('circle', { r: radius, class: 'body' }),
       svg('circle', { r: radius * 0.5, class: 'hollow' }));
-    return group;
+    return node;
   }
-  group.append(svg('circle', { r: radius, class: 'body' }),
+  node.append(svg('circle', { r: radius, class: 'body' }),
     svg('circle', { r: radius * 0.68, class: 'inner' }));
   if (piece.kind === 'king') {
     const s = radius / 38;
-    group.append(svg('path', { class: 'crown', transform: `scale(${fmt(s)})`,
+    node.append(svg('path', { class: 'crown', transform: `scale(${fmt(s)})`,
       d: 'M-22 12 L-26 -12 L-12 0 L0 -20 L12 0 L26 -12 L22 12 Z' }));
   } else if (side === 'black') {
-    group.append(svg('circle', { r: radius * 0.22, class: 'dot' }));
+    node.append(svg('circle', { r: radius * 0.22, class: 'dot' }));
   }
-  return group;
+  return node;
 }
 
 export class Board {
-  // `onActivate(name)` is called when a person clicks a cell or presses Enter or Space on it.
-  // `onDrag(from, to)` when a piece is dragged from one cell and dropped on another.
+  /**
+   * A board of `geometry` drawn in `container`. `onActivate(name)` is called when a person
+   * clicks a cell or presses Enter or Space on it; `onDrag(from, to)` when a piece is dragged
+   * from one cell and dropped on another.
+   * @param {HTMLElement} container
+   * @param {Geometry} geometry
+   * @param {(name: string) => void} onActivate
+   * @param {(from: string, to: string) => void} [onDrag]
+   */
   constructor(container, geometry, onActivate, onDrag) {
     this.container = container;
     this.geometry = geometry;
@@ -231,15 +343,45 @@ export class Board {
     this.onDrag = onDrag;
     this.flipped = false;
     this.numbers = false;
+    /** @type {number | null} the dial's turn, in degrees */
     this.dialTurn = null;
+    /** @type {View | null} */
     this.view = null;
+    /** @type {Marks} */
     this.marks = {};
+    /** @type {string | null} the cell pressed, while a piece may be dragged from it */
+    this.dragFrom = null;
+    /** @type {string | null} the cell that had the focus last */
+    this.focused = null;
+    /** @type {Map<string, {piece: PieceView, node: SVGGElement}> | null} the pieces drawn */
+    this.drawn = null;
+    /** @type {{inner: number, outer: number, span: number, turn: number, sectors: number} | null} */
+    this.roundGeometry = null;
+    /** @type {Set<number> | null} the sectors in the day */
+    this.dayCells = null;
+    /** @type {Map<string, Drawn>} */
+    this.cells = new Map();
+    this.root = svg('svg');
+    this.fieldLayer = group();
+    this.dialLayer = group();
+    this.cellLayer = group();
+    this.pieceLayer = group();
+    this.markLayer = group();
+    this.labelLayer = group();
     this.build();
   }
 
-  // Where column `column`, row `row` of a grid is drawn, as the board is turned.
+  /**
+   * Where column `column`, row `row` of a grid is drawn, as the board is turned.
+   * @param {number} column
+   * @param {number} row
+   * @param {number} size
+   * @returns {[number, number]}
+   */
   gridPoint(column, row, size) {
-    const { columns, rows } = this.geometry.layout;
+    const layout = this.geometry.layout;
+    if (layout.kind === 'round') throw new Error('a round board has no grid');
+    const { columns, rows } = layout;
     const c = this.flipped ? columns - 1 - column : column;
     const r = this.flipped ? rows - 1 - row : row;
     return [c * size + size / 2, r * size + size / 2];
@@ -249,12 +391,12 @@ export class Board {
     const kind = this.geometry.layout.kind;
     this.root = svg('svg', { class: `board-svg ${kind}${this.numbers ? ' numbers' : ''}`,
       role: 'group', 'aria-label': 'Board' });
-    this.fieldLayer = svg('g', { class: 'fields' });
-    this.dialLayer = svg('g', { class: 'dial-layer', 'aria-hidden': 'true' });
-    this.cellLayer = svg('g', { class: 'cells' });
-    this.pieceLayer = svg('g', { class: 'pieces', 'aria-hidden': 'true' });
-    this.markLayer = svg('g', { class: 'marks', 'aria-hidden': 'true' });
-    this.labelLayer = svg('g', { class: 'labels', 'aria-hidden': 'true' });
+    this.fieldLayer = group({ class: 'fields' });
+    this.dialLayer = group({ class: 'dial-layer', 'aria-hidden': 'true' });
+    this.cellLayer = group({ class: 'cells' });
+    this.pieceLayer = group({ class: 'pieces', 'aria-hidden': 'true' });
+    this.markLayer = group({ class: 'marks', 'aria-hidden': 'true' });
+    this.labelLayer = group({ class: 'labels', 'aria-hidden': 'true' });
     this.root.append(svg('defs', {}, svg('radialGradient', { id: 'hole-shade' },
       svg('stop', { offset: '0%', 'stop-color': '#000' }), svg('stop', { offset: '100%', 'stop-color': '#4a3322' }))));
     // The marks above the pieces, so that every kind of cell and piece shows them.
@@ -264,59 +406,71 @@ export class Board {
     // Drag and drop: pressed on one cell and released on another (the click, which then
     // goes to neither cell, does not fire on a cell).
     this.root.addEventListener('pointerdown', (event) => {
-      this.dragFrom = event.target.closest('[data-cell]')?.dataset.cell ?? null;
+      this.dragFrom = cellOf(event.target);
     });
     this.root.addEventListener('pointerup', (event) => {
       const from = this.dragFrom;
       this.dragFrom = null;
-      const over = document.elementFromPoint(event.clientX, event.clientY)?.closest('[data-cell]');
-      const to = over?.dataset.cell;
+      const to = cellOf(document.elementFromPoint(event.clientX, event.clientY));
       if (from && to && from !== to && this.onDrag) this.onDrag(from, to);
     });
-    DRAW[kind](this, this.geometry.layout);
+    draw(this, this.geometry.layout);
     // The drawing's shape, for the page's layout to fit the board (and what is as wide as it
     // around it: the seats' lines) to the screen's height.
     const [, , width, height] = (this.root.getAttribute('viewBox') ?? '0 0 1 1').split(' ').map(Number);
     (this.container.parentElement ?? this.container).style.setProperty('--board-aspect', String(width / height));
     // One tab stop for the whole board; the arrow keys go from cell to cell.
-    roveFocus(this.root, this.cells, this.focused ?? null, (name) => { this.focused = name; });
+    roveFocus(this.root, this.cells, this.focused, (name) => { this.focused = name; });
     this.container.replaceChildren(this.root);
     this.dialTurn = null;
     this.drawn = null;
     if (this.view) this.update(this.view, this.marks);
   }
 
-  addCell(cell, group, x, y, radius) {
-    group.setAttribute('data-cell', cell.name);
-    group.setAttribute('class', `cell${cell.hole ? ' is-hole' : ''}`);
-    group.setAttribute('role', 'button');
-    group.setAttribute('aria-label', cell.name);
-    if (cell.hole) group.setAttribute('aria-disabled', 'true');
-    group.addEventListener('click', () => this.onActivate(cell.name));
-    group.addEventListener('keydown', (event) => {
+  /**
+   * Makes `node` the drawing of `cell`, centred at (`x`, `y`), its pieces of `radius`.
+   * @param {Cell} cell
+   * @param {SVGGElement} node
+   * @param {number} x
+   * @param {number} y
+   * @param {number} radius
+   */
+  addCell(cell, node, x, y, radius) {
+    node.setAttribute('data-cell', cell.name);
+    node.setAttribute('class', `cell${cell.hole ? ' is-hole' : ''}`);
+    node.setAttribute('role', 'button');
+    node.setAttribute('aria-label', cell.name);
+    if (cell.hole) node.setAttribute('aria-disabled', 'true');
+    node.addEventListener('click', () => this.onActivate(cell.name));
+    node.addEventListener('keydown', (event) => {
       if (event.key === 'Enter' || event.key === ' ') {
         event.preventDefault();
         this.onActivate(cell.name);
       }
     });
-    this.cellLayer.append(group);
-    this.cells.set(cell.name, { cell, element: group, x, y, radius });
+    this.cellLayer.append(node);
+    this.cells.set(cell.name, { cell, element: node, x, y, radius });
   }
 
+  /** @param {boolean} flipped whether Black's side is drawn at the bottom */
   setFlipped(flipped) {
     this.flipped = flipped;
     this.build();
   }
 
+  /** @param {boolean} numbers whether the cells' numbers are shown */
   setNumbers(numbers) {
     this.numbers = numbers;
     this.root.classList.toggle('numbers', numbers);
   }
 
-  // Turns the dial so that the day covers `day` (sector numbers), along the shorter way.
+  /**
+   * Turns the dial so that the day covers `dial.day` (sector numbers), along the shorter way.
+   * @param {Dial | null | undefined} dial
+   */
   setDial(dial) {
     const dialGroup = this.dialLayer.querySelector('.dial');
-    if (!dialGroup || !dial) return;
+    if (!(dialGroup instanceof SVGElement) || !dial || !this.roundGeometry) return;
     const { span, turn, sectors } = this.roundGeometry;
     const inDay = new Set(dial.day);
     const first = dial.day.find((sector) => !inDay.has((sector + sectors - 1) % sectors)) ?? 0;
@@ -335,13 +489,15 @@ export class Board {
     this.dayCells = inDay;
   }
 
-  // Draws `pieces` and the marks: `last` (cells of the last move), `movable` (the pieces that
-  // can move), `selected`, `targets`
-  // (the next clicks), `captured` (cells whose pieces the move entered so far takes), `hint`.
+  /**
+   * Draws the pieces of `view` and the `marks`.
+   * @param {View} view
+   * @param {Marks} [marks]
+   */
   update(view, marks = {}) {
     this.view = view;
     this.marks = marks;
-    const has = (name, set) => Boolean(set && set.has(name));
+    const has = (/** @type {string} */ name, /** @type {Set<string> | undefined} */ set) => Boolean(set && set.has(name));
     this.setDial(view.dial);
     const occupant = new Map(view.pieces.map((piece) => [piece.cell, piece]));
     for (const [name, { element, cell }] of this.cells) {
@@ -352,7 +508,7 @@ export class Board {
       element.classList.toggle('hint', has(name, marks.hint));
       const piece = occupant.get(name);
       let label = `${name}: ${piece ? `${piece.side ? `${piece.side} ` : ''}${KIND_NAME[piece.kind]}` : (cell.hole ? 'hole' : 'empty')}`;
-      if (this.dayCells) label += this.dayCells.has(cell.place.sector) ? ', day' : ', night';
+      if (this.dayCells) label += this.dayCells.has(roundPlace(cell).sector) ? ', day' : ', night';
       if (has(name, marks.targets)) label += ', possible move';
       if (has(name, marks.captured)) label += ', captured';
       element.setAttribute('aria-label', label);

@@ -1,11 +1,15 @@
+// @ts-check
 // Clocks as the pages show them: time left, and the game page's two
 // clocks, which count down the running one from the time the server sent (the server alone
 // decides a flag).
 
-import { sideName } from './api.js';
+import { otherSide, sideName } from './api.js';
 
-// Time left as a clock shows it: h:mm:ss from an hour, m:ss, tenths under 10 s; days and
-// hours in correspondence.
+/**
+ * Time left as a clock shows it: h:mm:ss from an hour, m:ss, tenths under 10 s; days and
+ * hours in correspondence.
+ * @param {number} ms
+ */
 export function formatTime(ms) {
   const left = Math.max(0, ms);
   if (left >= 86_400_000) {
@@ -14,7 +18,7 @@ export function formatTime(ms) {
   }
   if (left < 10_000) return `0:0${(Math.floor(left / 100) / 10).toFixed(1)}`;
   const seconds = Math.floor(left / 1000);
-  const pad = (value) => String(value).padStart(2, '0');
+  const pad = (/** @type {number} */ value) => String(value).padStart(2, '0');
   if (seconds >= 3600) return `${Math.floor(seconds / 3600)}:${pad(Math.floor(seconds / 60) % 60)}:${pad(seconds % 60)}`;
   return `${Math.floor(seconds / 60)}:${pad(seconds % 60)}`;
 }
@@ -23,39 +27,47 @@ export function formatTime(ms) {
 const LOW_MS = 20_000;
 
 export class Clocks {
-  // `nodes`: the element of each position, `top` and `bottom`.
+  /** @param {{top: HTMLElement, bottom: HTMLElement}} nodes the element of each position */
   constructor(nodes) {
     this.nodes = nodes;
+    /** @type {GameState | null} the state shown, when it has a clock */
     this.state = null;
-    this.sent = null; // the state last shown, as the server sent it
+    /** @type {GameState | null} the state last shown, as the server sent it */
+    this.sent = null;
     this.received = 0;
-    this.timer = null;
+    /** @type {ReturnType<typeof setInterval> | undefined} */
+    this.timer = undefined;
   }
 
-  // Shows the clocks of `state` (none when it is untimed), White's at `bottom` or at the top.
+  /**
+   * Shows the clocks of `state` (none when it is untimed), `bottom`'s at the bottom.
+   * @param {GameState} state
+   * @param {Side} bottom
+   */
   update(state, bottom) {
     if (state !== this.sent) this.received = performance.now();
     this.sent = state;
     this.state = state.clock ? state : null;
-    const sides = { bottom, top: bottom === 'white' ? 'black' : 'white' };
-    for (const [place, node] of Object.entries(this.nodes)) {
+    const sides = { bottom, top: otherSide(bottom) };
+    for (const place of /** @type {const} */ (['top', 'bottom'])) {
+      const node = this.nodes[place];
       node.hidden = !this.state;
       node.dataset.clock = sides[place];
     }
     clearInterval(this.timer);
-    this.timer = null;
-    if (this.state && this.state.clock.running) this.timer = setInterval(() => this.draw(), 100);
+    this.timer = undefined;
+    if (this.state?.clock?.running) this.timer = setInterval(() => this.draw(), 100);
     this.draw();
   }
 
   draw() {
-    if (!this.state) return;
-    const clock = this.state.clock;
+    const clock = this.state?.clock;
+    if (!this.state || !clock) return;
     const spent = performance.now() - this.received;
     for (const node of Object.values(this.nodes)) {
-      const side = node.dataset.clock;
+      const side = node.dataset.clock === 'black' ? 'black' : 'white';
       const running = clock.running === side;
-      const left = clock[`${side}_ms`] - (running ? spent : 0);
+      const left = (side === 'white' ? clock.white_ms : clock.black_ms) - (running ? spent : 0);
       node.textContent = formatTime(left);
       node.classList.toggle('running', running);
       node.classList.toggle('low', running && left < LOW_MS && !clock.days_per_move);

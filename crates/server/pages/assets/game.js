@@ -1,49 +1,62 @@
+// @ts-check
 // The game page: the board, the move being entered, the move list and the tools around them.
-// It holds no rules: a move is entered by narrowing the state's `legal` moves by their clicks,
-// and the board drawn meanwhile applies the steps those clicks complete, as the server sends them.
+// It holds no rules: a move is entered by narrowing the state's `legal` moves by their clicks
+// (entry.js), and the board drawn meanwhile applies the steps those clicks complete, as the
+// server sends them. The board's geometry comes once from the catalog; the states carry none.
 
-import { capitalise, getJson, keepSocket, moverOf, postJson, sideName, inviteKey } from './api.js';
+import {
+  capitalise, element as $, getCatalog, getGeometry, getJson, inviteKey, keepSocket, messageOf, moverOf,
+  otherSide, postJson, sideName,
+} from './api.js';
 import { Board } from './board.js';
+import { consistent, enteredView, key } from './entry.js';
+import { renderMoves } from './movelist.js';
 import { awaited, idleRefusal, nextPrompt, refusal, statusText } from './prompts.js';
 import { Clocks } from './clocks.js';
 import { closeConfirm, confirmThen, renderOffers, renderRematch } from './offers.js';
 
 const id = decodeURIComponent(location.pathname.split('/').filter(Boolean)[1] ?? '');
-const $ = (selector) => document.getElementById(selector);
 
+/** @type {GamePage} */
 const page = {
-  state: null, // the game's state, as the server last sent it
-  replay: null, // { ply, view } while the move list shows an earlier position
-  entered: [], // the clicks of the move being entered, by key (see `key`)
-  sending: null, // the ply at which a move is being sent, until the server answers
+  state: null,
+  replay: null,
+  entered: [],
+  sending: null,
+  geometry: null,
   board: null,
   flipped: null,
   gameName: '',
   clocks: new Clocks({ top: $('clock-top'), bottom: $('clock-bottom') }),
+  waiting: [],
+  plyShownAt: -Infinity,
+  hint: null,
+  analysing: false,
+  analysed: null,
 };
 
 // ---------------------------------------------------------------- the move being entered
 
-// A click's key: the cell's name, the choice's token, or `skip`.
-const key = (click) => click.cell ?? click.choice ?? 'skip';
-
-// The legal moves whose clicks begin with the keys `entered`.
-function consistent(entered) {
-  return page.state.legal.filter((move) =>
-    entered.length <= move.clicks.length && entered.every((k, i) => key(move.clicks[i]) === k));
-}
+/**
+ * The legal moves whose clicks begin with the keys `entered`.
+ * @param {string[]} entered
+ */
+const consistentWith = (entered) => consistent(page.state?.legal ?? [], entered);
 
 function canPlay() {
   const { state } = page;
-  return Boolean(state) && state.status === 'ongoing' && state.you.includes(state.to_move) &&
+  return state !== null && state.status === 'ongoing' && state.you.includes(state.to_move) &&
     page.replay === null && page.sending !== state.ply;
 }
 
-// A click on a cell or a choice: it extends the move being entered or begins a new one. A
-// click that does neither is answered with why (`refusal`): it clears a selected piece, but
-// keeps a move entered beyond its first click (a mis-tap in a chain loses nothing).
+/**
+ * A click on a cell or a choice: it extends the move being entered or begins a new one. A
+ * click that does neither is answered with why (`refusal`): it clears a selected piece, but
+ * keeps a move entered beyond its first click (a mis-tap in a chain loses nothing).
+ * @param {string} click
+ */
 function activate(click) {
-  if (!canPlay()) {
+  if (!canPlay() || !page.state) {
     page.entered = [];
     say(idleRefusal(page.state, page.replay !== null));
     render();
@@ -52,33 +65,37 @@ function activate(click) {
   say('');
   if (page.entered.length === 1 && page.entered[0] === click) {
     page.entered = [];
-  } else if (consistent([...page.entered, click]).length) {
+  } else if (consistentWith([...page.entered, click]).length) {
     page.entered = [...page.entered, click];
   } else if (page.entered.length > 1) {
     say('That is not the next step of this move: click a marked cell, or Cancel (Esc).');
-  } else if (consistent([click]).length) {
+  } else if (consistentWith([click]).length) {
     page.entered = [click];
   } else {
     say(refusal(page.state, click, page.entered.length > 0));
     page.entered = [];
   }
-  const matches = consistent(page.entered);
+  const matches = consistentWith(page.entered);
   if (page.entered.length && matches.length === 1 && matches[0].clicks.length === page.entered.length) {
     submit(matches[0]);
   }
   render();
 }
 
-// Sends `move`. The page takes no other move at this ply meanwhile; a state that shows the
-// next ply (the socket may bring it before the answer) may take the next move at once.
+/**
+ * Sends `move`. The page takes no other move at this ply meanwhile; a state that shows the
+ * next ply (the socket may bring it before the answer) may take the next move at once.
+ * @param {LegalMove} move
+ */
 async function submit(move) {
+  if (!page.state) return;
   const ply = page.state.ply;
   page.sending = ply;
   try {
     const state = await postJson(`/api/games/${id}/moves`, { move: move.move, ply });
     accept(state, true);
   } catch (error) {
-    say(`The move ${move.move} was not played: ${error.message}`);
+    say(`The move ${move.move} was not played: ${messageOf(error)}`);
     page.entered = [];
     refresh();
   } finally {
@@ -87,109 +104,76 @@ async function submit(move) {
   }
 }
 
-// What the board shows while a move is being entered: the clicks entered played as the server
-// describes them (a piece moved where a click lands it; the pieces a completed step takes
-// removed, made neutral or marked), and the last cell clicked selected. The moves left agree on the clicks
-// entered, so on their steps. `next` maps the keys of the clicks that may come next to them.
-function enteredView(view) {
-  const entered = page.entered;
-  const matches = consistent(entered);
-  const pieces = new Map(view.pieces.map((piece) => [piece.cell, { ...piece }]));
-  const captured = new Set();
-  let selected = null;
-  for (const click of matches.length ? matches[0].clicks.slice(0, entered.length) : []) {
-    if (click.cell !== undefined) selected = click.cell;
-    const piece = click.lands && pieces.get(click.lands.from);
-    if (piece) {
-      pieces.delete(click.lands.from);
-      pieces.set(click.lands.to, { ...piece, cell: click.lands.to });
-    }
-    const step = click.step;
-    if (!step) continue;
-    for (const cell of step.captures) {
-      if (step.taken === 'removed') pieces.delete(cell);
-      // A piece that turns neutral is shown neutral (it may be slid next), not marked taken.
-      if (step.taken === 'neutralised' && pieces.has(cell)) {
-        pieces.set(cell, { ...pieces.get(cell), side: null, kind: 'neutral' });
-      } else {
-        captured.add(cell);
-      }
-    }
-  }
-  const next = new Map();
-  for (const move of matches) {
-    const click = move.clicks[entered.length];
-    if (click) next.set(key(click), click);
-  }
-  return {
-    view: { ...view, pieces: [...pieces.values()] },
-    selected: new Set(selected === null ? [] : [selected]),
-    captured,
-    next,
-  };
-}
-
 // ---------------------------------------------------------------- drawing
 
+/** @param {string} text */
 function say(text) {
   $('message').textContent = text;
 }
 
-// A side's line: who plays it, and how many pieces it has taken in the position `shown`.
-function seatLine(side, shown) {
-  const state = page.state;
+/**
+ * A side's line in `state`: who plays it, and how many pieces it has taken in the position
+ * `shown`.
+ * @param {GameState} state
+ * @param {Side} side
+ * @param {View} shown
+ */
+function seatLine(state, side, shown) {
   const seat = state.seats[side];
   const you = state.you.includes(side) ? ' (you)' : '';
   const toMove = state.status === 'ongoing' && state.to_move === side ? ' ●' : '';
   const waiting = awaited(state) === side && localStorage.getItem(inviteKey(id)) ? ' (invited; has not joined yet)' : '';
-  const took = shown.captured?.[side === 'white' ? 'black' : 'white'] ?? 0;
+  const took = shown.captured[otherSide(side)];
   const taken = took ? ` · has taken ${took} ${took === 1 ? 'piece' : 'pieces'}` : '';
   return `${sideName(side)}: ${seat.name}${you}${waiting}${toMove}${taken}`;
 }
 
 function render() {
-  const state = page.state;
-  if (!state) return;
+  const { state, geometry } = page;
+  if (!state || !geometry) return;
   const shown = page.replay ? page.replay.view : state;
   if (!page.board) {
-    page.board = new Board($('board'), state.geometry, activate, (from, to) => {
+    page.board = new Board($('board'), geometry, activate, (from, to) => {
       if (page.entered.at(-1) !== from) activate(from);
       activate(to);
     });
     page.flipped ??= state.you.length === 1 && state.you[0] === 'black';
     if (page.flipped) page.board.setFlipped(true);
   }
+  /** @type {Side} */
   const bottom = page.flipped ? 'black' : 'white';
-  $('seat-bottom').textContent = seatLine(bottom, shown);
-  $('seat-top').textContent = seatLine(bottom === 'white' ? 'black' : 'white', shown);
+  $('seat-bottom').textContent = seatLine(state, bottom, shown);
+  $('seat-top').textContent = seatLine(state, otherSide(bottom), shown);
   page.clocks.update(state, bottom);
 
+  /** @type {Marks} */
   const marks = { last: new Set(shown.last_move) };
   let prompt = '';
   let view = shown;
   if (page.replay === null) {
     if (page.entered.length) {
-      const entered = enteredView(state);
+      const entered = enteredView(state, state.legal, page.entered);
       view = entered.view;
       marks.selected = entered.selected;
       marks.captured = entered.captured;
       const next = [...entered.next.values()];
       // A next click that lands a piece is a target; one that picks a piece up (a neutral
       // piece to slide) marks that piece as one that can move.
-      const cells = (clicks) => new Set(clicks.filter((click) => click.cell !== undefined).map((click) => click.cell));
+      const cells = (/** @type {ClickView[]} */ clicks) =>
+        new Set(clicks.flatMap((click) => (click.cell == null ? [] : [click.cell])));
       const occupied = new Set(view.pieces.map((piece) => piece.cell));
-      const picks = (click) => !click.lands && occupied.has(click.cell);
+      const picks = (/** @type {ClickView} */ click) => !click.lands && click.cell != null && occupied.has(click.cell);
       marks.targets = cells(next.filter((click) => !picks(click)));
       marks.movable = cells(next.filter(picks));
       // Past its first click a move can be cancelled by a button as well as by Esc.
-      renderChoices(next.filter((click) => click.cell === undefined), page.entered.length > 1);
-      const clicks = consistent(page.entered)[0].clicks.slice(0, page.entered.length);
+      renderChoices(next.filter((click) => click.cell == null), page.entered.length > 1);
+      const clicks = consistentWith(page.entered)[0].clicks.slice(0, page.entered.length);
       prompt = nextPrompt(next, clicks, entered.view.pieces);
     } else {
       renderChoices([]);
       if (canPlay()) marks.movable = new Set(state.legal.map((move) => key(move.clicks[0])));
     }
-    marks.hint = page.hint;
+    if (page.hint) marks.hint = page.hint;
   } else {
     renderChoices([]);
   }
@@ -205,13 +189,16 @@ function render() {
   document.body.dataset.ply = String(state.ply);
   document.body.dataset.version = String(state.version);
   document.body.dataset.entered = page.entered.join(' ');
-  renderMoves();
-  renderTools();
+  renderMoves($('moves'), $('replay-note'), state.moves, page.replay?.ply ?? null, showPly);
+  renderTools(state, geometry);
   analyseShown();
 }
 
-// The buttons of the choices that may come next (`clicks`, each with its label), and Cancel
-// when there are some or `cancellable`.
+/**
+ * The buttons of the choices that may come next (`clicks`, each with its label), and Cancel
+ * when there are some or `cancellable`.
+ * @param {ClickView[]} clicks
+ */
 function renderChoices(clicks, cancellable = false) {
   const box = $('choices');
   box.replaceChildren();
@@ -223,10 +210,10 @@ function renderChoices(clicks, cancellable = false) {
     button.dataset.choice = token;
     let label = capitalise(click.label ?? token);
     // What this choice takes beyond what every move entered so far takes anyway.
-    const common = (moves) => (moves.length
+    const common = (/** @type {LegalMove[]} */ moves) => (moves.length
       ? moves[0].captures.filter((cell) => moves.every((move) => move.captures.includes(cell))) : []);
-    const already = new Set(common(consistent(page.entered)));
-    const cells = common(consistent([...page.entered, token])).filter((cell) => !already.has(cell));
+    const already = new Set(common(consistentWith(page.entered)));
+    const cells = common(consistentWith([...page.entered, token])).filter((cell) => !already.has(cell));
     if (!click.skip && cells.length) label += ` (takes ${cells.join(', ')})`;
     button.textContent = label;
     button.addEventListener('click', () => activate(token));
@@ -244,43 +231,11 @@ function renderChoices(clicks, cancellable = false) {
   box.append(cancel);
 }
 
-function renderMoves() {
-  const state = page.state;
-  const list = $('moves');
-  const current = page.replay ? page.replay.ply : state.ply;
-  const items = [];
-  for (let i = 0; i < state.moves.length; i += 2) {
-    const item = document.createElement('li');
-    for (const ply of [i + 1, i + 2]) {
-      if (ply > state.moves.length) break;
-      const button = document.createElement('button');
-      button.type = 'button';
-      button.dataset.ply = String(ply);
-      button.textContent = state.moves[ply - 1];
-      if (ply === current) {
-        button.classList.add('current');
-        button.setAttribute('aria-current', 'step');
-      }
-      button.addEventListener('click', () => showPly(ply));
-      item.append(button);
-    }
-    items.push(item);
-  }
-  list.replaceChildren(...items);
-  const note = $('replay-note');
-  note.hidden = page.replay === null;
-  if (page.replay) {
-    note.textContent = page.replay.ply === 0
-      ? 'Showing the start position; » goes back to the game.'
-      : `Showing the position after move ${page.replay.ply} (${state.moves[page.replay.ply - 1]}); » goes back to the game.`;
-  }
-  // The list scrolls to the last move by itself; the page never jumps (a phone shows the
-  // list below the board).
-  if (page.replay === null) list.scrollTop = list.scrollHeight;
-}
-
-function renderTools() {
-  const state = page.state;
+/**
+ * @param {GameState} state
+ * @param {Geometry} geometry
+ */
+function renderTools(state, geometry) {
   const playing = state.you.length > 0 && state.status === 'ongoing';
   $('play-tools').hidden = !playing;
   if (!playing) closeConfirm($('confirm'));
@@ -293,7 +248,7 @@ function renderTools() {
   renderRematch(state, $('rematch'), (action) => act('rematch', action));
 
   // The server gives no engine help during a game between people (but at one screen).
-  for (const tool of ['hint', 'analysis']) $(tool).disabled = !state.engine_help;
+  for (const tool of ['hint', 'analysis']) $(tool, HTMLButtonElement).disabled = !state.engine_help;
   $('no-help').hidden = state.engine_help;
   $('analysis-board').hidden = !(state.engine_help && state.status === 'over');
 
@@ -301,14 +256,11 @@ function renderTools() {
   const showInvite = Boolean(invite) && state.status === 'ongoing' && awaited(state) !== null;
   $('invite').hidden = !showInvite;
   $('copy-invite').hidden = !showInvite;
-  if (invite) $('invite-url').value = invite;
-  $('rules').href = `/rules/${state.game}`;
-  $('move-text').placeholder = state.legal.length ? `e.g. ${state.legal[0].move}` : '';
+  if (invite) $('invite-url', HTMLInputElement).value = invite;
+  $('rules', HTMLAnchorElement).href = `/rules/${state.game}`;
+  $('move-text', HTMLInputElement).placeholder = state.legal.length ? `e.g. ${state.legal[0].move}` : '';
   $('typed').hidden = !playing;
-  const record = $('record');
-  record.href = `/api/games/${id}/record`;
-  record.download = `${id}.${state.game === 'checkers' ? 'pdn' : 'txt'}`;
-  $('numbers-toggle').hidden = state.geometry.column_labels.length > 0;
+  $('numbers-toggle').hidden = geometry.column_labels.length > 0;
 }
 
 // ---------------------------------------------------------------- state and live updates
@@ -317,18 +269,22 @@ function renderTools() {
 // sees both.
 const REPLY_PAUSE_MS = 300;
 
-// Takes a state sent by the server, if it is newer than the one shown. An opponent's move that
-// comes less than REPLY_PAUSE_MS after the move before it was shown waits, and the states that
-// come meanwhile wait behind it: each move is seen.
+/**
+ * Takes a state sent by the server, if it is newer than the one shown. An opponent's move that
+ * comes less than REPLY_PAUSE_MS after the move before it was shown waits, and the states that
+ * come meanwhile wait behind it: each move is seen.
+ * @param {GameState} state
+ * @param {boolean} [force]
+ */
 function accept(state, force = false) {
-  const waiting = page.waiting ?? [];
+  const waiting = page.waiting;
   if (waiting.length) {
     if (state.version > waiting[waiting.length - 1].state.version) waiting.push({ state, force });
     return;
   }
   if (page.state && state.version < page.state.version) return;
   if (page.state && state.version === page.state.version && !force) return;
-  const wait = REPLY_PAUSE_MS - (performance.now() - (page.plyShownAt ?? -Infinity));
+  const wait = REPLY_PAUSE_MS - (performance.now() - page.plyShownAt);
   const reply = page.state && state.ply === page.state.ply + 1 && !state.you.includes(moverOf(state, page.state.ply));
   if (reply && wait > 0) {
     page.waiting = [{ state, force }];
@@ -368,10 +324,14 @@ async function refresh() {
   try {
     accept(await getJson(`/api/games/${id}`));
   } catch (error) {
-    say(`The game could not be loaded: ${error.message}`);
+    say(`The game could not be loaded: ${messageOf(error)}`);
   }
 }
 
+/**
+ * @param {string} stateName
+ * @param {string} text
+ */
 function setConnection(stateName, text) {
   const node = $('connection');
   node.dataset.connection = stateName;
@@ -386,7 +346,7 @@ function connect() {
       try {
         accept(JSON.parse(data));
       } catch (error) {
-        say(`A message from the server could not be read: ${error.message}`);
+        say(`A message from the server could not be read: ${messageOf(error)}`);
       }
     },
     open: () => setConnection('live', 'live'),
@@ -396,40 +356,50 @@ function connect() {
 
 // ---------------------------------------------------------------- tools
 
+/**
+ * @param {string} kind
+ * @param {string} [action]
+ */
 async function act(kind, action) {
   say('');
   try {
     accept(await postJson(`/api/games/${id}/${kind}`, action ? { action } : {}), true);
   } catch (error) {
-    say(error.message);
+    say(messageOf(error));
   }
 }
 
-// Analyses the position shown (`asHint`: the live one, for a hint). A finished game is an
-// analysis board: each position shown is analysed once the one before is done.
+/**
+ * Analyses the position shown (`asHint`: the live one, for a hint). A finished game is an
+ * analysis board: each position shown is analysed once the one before is done.
+ * @param {string} think
+ * @param {boolean} asHint
+ */
 async function analyse(think, asHint) {
   const out = $('analysis-out');
   clearAnalysis();
   out.textContent = 'Thinking…';
-  const position = () => (asHint ? page.state.ply : shownPly());
+  const position = () => (asHint ? page.state?.ply ?? 0 : shownPly());
   const shown = position();
   page.analysing = true;
   try {
     // The analysis's words and bar are loaded when first asked for: the board comes first.
+    /** @type {[Analysis, typeof import('./analysis.js')]} */
     const [info, { drawBar, showAnalysis }] = await Promise.all([
       getJson(`/api/games/${id}/analysis?think=${think}&ply=${shown}`), import('./analysis.js')]);
     // The position changed meanwhile: this answer is of another.
     if (position() !== shown) return;
     if (!info.best) {
       out.textContent = 'The game ended here: ‹ steps back through its moves.';
-      if (page.state.result) drawBar($('eval-bar'), { '1-0': 1, '0-1': 0 }[page.state.result] ?? 0.5);
+      const result = page.state?.result;
+      if (result) drawBar($('eval-bar'), result === '1-0' ? 1 : result === '0-1' ? 0 : 0.5);
       return;
     }
     // The solver's best move, when it knows every move's value, else the search's.
     const best = info.exact ? info.exact[0].move : info.best;
     if (asHint) {
-      const move = page.state.legal.find((legal) => legal.move === best);
-      page.hint = new Set(move ? move.clicks.filter((click) => click.cell !== undefined).map((click) => click.cell) : []);
+      const move = page.state?.legal.find((legal) => legal.move === best);
+      page.hint = new Set(move ? move.clicks.flatMap((click) => (click.cell == null ? [] : [click.cell])) : []);
       out.textContent = `Hint: ${best}`;
       out.dataset.best = best;
       render();
@@ -437,7 +407,7 @@ async function analyse(think, asHint) {
       showAnalysis(out, $('eval-bar'), info, sideToMoveAt(shown));
     }
   } catch (error) {
-    if (position() === shown) out.textContent = `No analysis: ${error.message}`;
+    if (position() === shown) out.textContent = `No analysis: ${messageOf(error)}`;
   } finally {
     page.analysing = false;
     analyseShown();
@@ -453,11 +423,14 @@ function analyseShown() {
   analyse('1s', false);
 }
 
-/** The side to move after `ply` moves (the one that made move `ply`, or is to make it). */
-const sideToMoveAt = (ply) => moverOf(page.state, ply);
+/**
+ * The side to move after `ply` moves (the one that made move `ply`, or is to make it).
+ * @param {number} ply
+ */
+const sideToMoveAt = (ply) => (page.state ? moverOf(page.state, ply) : 'white');
 
 /** The ply of the position shown: the live one's, or the replayed one's. */
-const shownPly = () => (page.replay ? page.replay.ply : page.state.ply);
+const shownPly = () => (page.replay ? page.replay.ply : page.state?.ply ?? 0);
 
 /** Clears the analysis shown, which was of a position no longer shown. */
 function clearAnalysis() {
@@ -468,12 +441,16 @@ function clearAnalysis() {
   delete out.dataset.exact;
 }
 
+/**
+ * @param {string} text
+ * @param {string} what
+ */
 async function copy(text, what) {
   try {
     await navigator.clipboard.writeText(text);
     say(`The ${what} link is copied.`);
   } catch {
-    const input = $('invite-url');
+    const input = $('invite-url', HTMLInputElement);
     const previous = input.value;
     input.value = text;
     input.select();
@@ -483,6 +460,7 @@ async function copy(text, what) {
   }
 }
 
+/** @param {number} ply */
 async function showPly(ply) {
   if (!page.state) return;
   const target = Math.max(0, Math.min(ply, page.state.ply));
@@ -492,7 +470,7 @@ async function showPly(ply) {
     try {
       page.replay = { ply: target, view: await getJson(`/api/games/${id}/replay/${target}`) };
     } catch (error) {
-      say(`That position could not be loaded: ${error.message}`);
+      say(`That position could not be loaded: ${messageOf(error)}`);
       return;
     }
   }
@@ -507,7 +485,8 @@ function wire() {
     page.board?.setFlipped(page.flipped);
     render();
   });
-  $('numbers').addEventListener('change', (event) => page.board?.setNumbers(event.target.checked));
+  const numbers = $('numbers', HTMLInputElement);
+  numbers.addEventListener('change', () => page.board?.setNumbers(numbers.checked));
   // On a phone, the board drawn larger than the screen, in a box that scrolls: large enough
   // that its smallest cell takes a thumb (44 px), and at least 180%.
   $('zoom').addEventListener('click', () => {
@@ -525,7 +504,7 @@ function wire() {
   });
   $('resign').addEventListener('click', () => {
     const hotseat = page.state?.you.length === 2;
-    const who = hotseat ? ` for ${sideName(page.state.to_move)}` : '';
+    const who = hotseat ? ` for ${sideName(page.state?.to_move)}` : '';
     confirmThen($('confirm'), `Resign this game${who}?`, 'Resign', () => act('resign'));
   });
   $('draw').addEventListener('click', () => {
@@ -542,7 +521,7 @@ function wire() {
   $('typed').addEventListener('submit', async (event) => {
     event.preventDefault();
     const { playTyped } = await import('./typed.js');
-    playTyped($('move-text'), { id, current: () => page.state, accept: (state) => accept(state, true), say });
+    playTyped($('move-text', HTMLInputElement), { id, current: () => page.state, accept: (state) => accept(state, true), say });
   });
   $('hint').addEventListener('click', () => analyse('500ms', true));
   $('analysis').addEventListener('click', () => analyse('2s', false));
@@ -550,9 +529,9 @@ function wire() {
   $('copy-watch').addEventListener('click', () => copy(`${location.origin}/games/${id}`, 'watch'));
   for (const node of document.querySelectorAll('[data-nav]')) {
     node.addEventListener('click', () => {
-      const current = page.replay ? page.replay.ply : page.state?.ply ?? 0;
-      const to = { start: 0, back: current - 1, forward: current + 1, end: page.state?.ply ?? 0 }[node.dataset.nav];
-      showPly(to);
+      const current = shownPly();
+      const to = { start: 0, back: current - 1, forward: current + 1, end: page.state?.ply ?? 0 };
+      showPly(to[/** @type {keyof to} */ (/** @type {HTMLElement} */ (node).dataset.nav)]);
     });
   }
   document.addEventListener('keydown', (event) => {
@@ -562,7 +541,8 @@ function wire() {
     }
     // A finished game is stepped through with the arrow keys (outside the board and the boxes).
     const step = { ArrowLeft: -1, ArrowRight: 1 }[event.key];
-    const elsewhere = !event.target.closest?.('[data-cell], input, select, textarea');
+    const target = event.target;
+    const elsewhere = !(target instanceof Element && target.closest('[data-cell], input, select, textarea'));
     if (step && elsewhere && !event.defaultPrevented && page.state?.status === 'over') {
       event.preventDefault();
       showPly(shownPly() + step);
@@ -572,7 +552,16 @@ function wire() {
 
 async function main() {
   wire();
+  const catalog = getCatalog();
+  /** @type {GameState} */
   const state = await getJson(`/api/games/${id}`);
+  const [geometry, games] = await Promise.all([getGeometry(state.game, state.options), catalog]);
+  page.geometry = geometry;
+  // The record's file, named with the extension of the game's record format.
+  const record = $('record', HTMLAnchorElement);
+  record.href = `/api/games/${id}/record`;
+  const extension = games.find((game) => game.id === state.game)?.record_extension;
+  record.download = extension ? `${id}.${extension}` : id;
   page.gameName = state.name;
   $('title').textContent = `${page.gameName}${state.options ? ` (${state.options})` : ''}`;
   accept(state);
@@ -580,6 +569,6 @@ async function main() {
 }
 
 main().catch((error) => {
-  $('status').textContent = `This game could not be loaded: ${error.message}`;
+  $('status').textContent = `This game could not be loaded: ${messageOf(error)}`;
   $('title').textContent = 'No such game';
 });

@@ -1,11 +1,17 @@
-// The home page: the catalog and the new-game form.
+// @ts-check
+// The home page: the catalog and the new-game form, whose options' fields the catalog
+// describes (a choice or a range of numbers, with its default).
 
-import { getCatalog, postJson, inviteKey } from './api.js';
+import { element, getCatalog, inviteKey, messageOf, otherSide, postJson } from './api.js';
 import { postSeek } from './lobby.js';
 
 const MINUTE = 60_000;
 
-// The time controls the form offers, the usual presets: real time (minutes + increment in seconds), correspondence, untimed.
+/**
+ * The time controls the form offers, the usual presets: real time (minutes + increment in
+ * seconds), correspondence, untimed.
+ * @type {[string, TimeControl | null][]}
+ */
 const PRESETS = [
   ['1+0', { initial_ms: MINUTE, increment_ms: 0 }],
   ['3+2', { initial_ms: 3 * MINUTE, increment_ms: 2000 }],
@@ -19,7 +25,11 @@ const PRESETS = [
   ['Untimed', null],
 ];
 
-// A select of the presets, `chosen` (a label) selected.
+/**
+ * A select of the presets, `chosen` (a label) selected.
+ * @param {string} name
+ * @param {string} chosen
+ */
 function clockSelect(name, chosen) {
   const select = document.createElement('select');
   select.name = name;
@@ -31,14 +41,24 @@ function clockSelect(name, chosen) {
   return select;
 }
 
-// The clock a preset select stands for (`null`: untimed).
+/**
+ * The clock a preset select stands for (`null`: untimed).
+ * @param {HTMLSelectElement} select
+ */
 const clockOf = (select) => PRESETS[Number(select.value)]?.[1] ?? null;
 
-const form = document.getElementById('new-game');
-const catalogBox = document.getElementById('catalog');
-const optionsBox = document.getElementById('options');
-const errorBox = document.getElementById('form-error');
+const form = element('new-game', HTMLFormElement);
+const catalogBox = element('catalog');
+const optionsBox = element('options');
+const errorBox = element('form-error');
 
+/**
+ * An element `tag` with `attributes` and `children`.
+ * @template {keyof HTMLElementTagNameMap} K
+ * @param {K} tag
+ * @param {Record<string, string>} [attributes]
+ * @param {...(Node | string)} children
+ */
 function el(tag, attributes = {}, ...children) {
   const node = document.createElement(tag);
   for (const [key, value] of Object.entries(attributes)) node.setAttribute(key, value);
@@ -46,15 +66,26 @@ function el(tag, attributes = {}, ...children) {
   return node;
 }
 
+/**
+ * The values `option` takes, as the game's card lists them.
+ * @param {CatalogOption} option
+ */
+const valuesText = (option) =>
+  (option.kind === 'range' ? `${option.min}..${option.max}` : option.values.join(', '));
+
+/**
+ * The field of `option`: a number within its range, or a select of its values.
+ * @param {CatalogOption} option
+ */
 function optionInput(option) {
   const id = `option-${option.key}`;
-  const range = /^(\d+)\.\.(\d+)$/.exec(option.values);
+  /** @type {HTMLInputElement | HTMLSelectElement} */
   let input;
-  if (range) {
-    input = el('input', { type: 'number', min: range[1], max: range[2], value: option.default });
+  if (option.kind === 'range') {
+    input = el('input', { type: 'number', min: String(option.min), max: String(option.max), value: option.default });
   } else {
     input = el('select', {});
-    for (const value of option.values.split('|')) {
+    for (const value of option.values) {
       const choice = el('option', { value }, value);
       if (value === option.default) choice.selected = true;
       input.append(choice);
@@ -67,42 +98,51 @@ function optionInput(option) {
     el('small', {}, ` ${option.help} (default ${option.default})`));
 }
 
+/** @param {CatalogGame} game */
 function showOptions(game) {
   optionsBox.replaceChildren(...game.options.map(optionInput));
-  document.getElementById('options-set').hidden = game.options.length === 0;
+  element('options-set').hidden = game.options.length === 0;
   // The perfect player plays only the games the solver handles.
   const perfect = form.querySelector('option[value=perfect]');
+  const five = form.querySelector('option[value="5"]');
+  if (!(perfect instanceof HTMLOptionElement) || !(five instanceof HTMLOptionElement)) return;
   perfect.hidden = !game.solvable;
   perfect.disabled = !game.solvable;
-  if (!game.solvable && perfect.selected) form.querySelector('option[value="5"]').selected = true;
+  if (!game.solvable && perfect.selected) five.selected = true;
 }
 
+/** The options chosen that differ from the defaults, `key=value,…`. */
 function optionsText() {
-  return [...optionsBox.querySelectorAll('[data-option]')]
+  return [...optionsBox.querySelectorAll('input[data-option], select[data-option]')]
+    .map((input) => /** @type {HTMLInputElement | HTMLSelectElement} */ (input))
     .filter((input) => input.value !== input.dataset.default)
     .map((input) => `${input.dataset.option}=${input.value}`)
     .join(',');
 }
 
+/** @param {SubmitEvent} event */
 async function start(event) {
   event.preventDefault();
   errorBox.textContent = '';
   const data = new FormData(form);
-  const game = data.get('game');
-  const opponent = data.get('opponent');
-  const clock = clockOf(form.elements.clock);
+  const text = (/** @type {string} */ name) => String(data.get(name) ?? '');
+  const game = /** @type {NewGame['game']} */ (text('game'));
+  const opponent = text('opponent');
+  const clock = clockOf(/** @type {HTMLSelectElement} */ (form.elements.namedItem('clock')));
+  const chosen = text('side') === 'black' ? 'black' : text('side') === 'white' ? 'white' : 'random';
   if (opponent === 'lobby') {
     try {
-      await postSeek({ game, options: optionsText(), clock, side: data.get('side') });
+      await postSeek({ game, options: optionsText(), clock, side: chosen });
     } catch (error) {
-      errorBox.textContent = error.message;
+      errorBox.textContent = messageOf(error);
     }
     return;
   }
-  let side = data.get('side');
-  if (side === 'random') side = Math.random() < 0.5 ? 'white' : 'black';
-  const other = side === 'white' ? 'black' : 'white';
+  /** @type {Side} */
+  const side = chosen === 'random' ? (Math.random() < 0.5 ? 'white' : 'black') : chosen;
+  const other = otherSide(side);
   const seats = { white: 'human', black: 'human' };
+  /** @type {Side[]} */
   let keep = ['white', 'black'];
   if (opponent === 'computer') {
     seats[other] = `ai:${data.get('level')}`;
@@ -111,13 +151,17 @@ async function start(event) {
     keep = [side];
   }
   try {
-    const created = await postJson('/api/games', { game, options: optionsText(), ...seats, keep, clock });
-    if (opponent === 'link' && created.seats[other]) {
-      localStorage.setItem(inviteKey(created.id), new URL(created.seats[other].url, location.href).href);
+    /** @type {NewGame} */
+    const request = { game, options: optionsText(), ...seats, keep, clock };
+    /** @type {Created} */
+    const created = await postJson('/api/games', request);
+    const link = created.seats[other];
+    if (opponent === 'link' && link) {
+      localStorage.setItem(inviteKey(created.id), new URL(link.url, location.href).href);
     }
     location.assign(`/games/${created.id}`);
   } catch (error) {
-    errorBox.textContent = error.message;
+    errorBox.textContent = messageOf(error);
   }
 }
 
@@ -128,17 +172,18 @@ async function main() {
     radio.checked = index === 0;
     radio.addEventListener('change', () => showOptions(game));
     const options = game.options.length
-      ? `Options: ${game.options.map((o) => `${o.key} (${o.values.replaceAll('|', ', ')})`).join('; ')}`
+      ? `Options: ${game.options.map((option) => `${option.key} (${valuesText(option)})`).join('; ')}`
       : 'No options.';
     catalogBox.append(el('label', { class: 'game-card', 'data-game': game.id }, radio,
       el('strong', {}, game.name), el('span', {}, game.description), el('small', {}, options),
       el('a', { href: `/rules/${game.id}`, class: 'rules-link' }, `The rules of ${game.name}`)));
   });
   showOptions(games[0]);
-  document.getElementById('clock-choice').append(clockSelect('clock', 'Untimed'));
+  element('clock-choice').append(clockSelect('clock', 'Untimed'));
   const level = form.querySelector('select[name=level]');
-  level.addEventListener('change', () => { form.querySelector('input[value=computer]').checked = true; });
+  const computer = form.querySelector('input[value=computer]');
+  if (computer instanceof HTMLInputElement) level?.addEventListener('change', () => { computer.checked = true; });
   form.addEventListener('submit', start);
 }
 
-main().catch((error) => { errorBox.textContent = `The catalog could not be loaded: ${error.message}`; });
+main().catch((error) => { errorBox.textContent = `The catalog could not be loaded: ${messageOf(error)}`; });

@@ -1,13 +1,16 @@
+// @ts-check
 // The page of an invitation link (/join/{id}/{side}/{token}): it says which game and seat the
 // link offers, and the seat is taken only when the friend presses "Join" (a POST), so that
 // link previewers and mail scanners that open the link take nothing.
 
-import { getCatalog, getJson, postJson, sideName } from './api.js';
+import { ApiError, element as $, getCatalog, getJson, messageOf, otherSide, postJson, sideName } from './api.js';
 
-const $ = (id) => document.getElementById(id);
-const [, , id, side, token] = location.pathname.split('/').map(decodeURIComponent);
-const other = side === 'white' ? 'black' : 'white';
+const [, , id = '', seat = '', token = ''] = location.pathname.split('/').map(decodeURIComponent);
+/** @type {Side} */
+const side = seat === 'black' ? 'black' : 'white';
+const other = otherSide(side);
 
+/** @param {string} text */
 function spent(text) {
   $('title').textContent = 'This invitation was used already';
   $('about').textContent = text;
@@ -15,24 +18,25 @@ function spent(text) {
 }
 
 async function show() {
-  $('watch').href = `/games/${encodeURIComponent(id)}`;
+  $('watch', HTMLAnchorElement).href = `/games/${encodeURIComponent(id)}`;
+  /** @type {GameState} */
   let state;
   try {
     state = await getJson(`/api/games/${encodeURIComponent(id)}`);
   } catch (error) {
     $('title').textContent = 'No such game';
-    $('about').textContent = error.message;
+    $('about').textContent = messageOf(error);
     $('watch').hidden = true;
     return;
   }
   const catalog = await getCatalog();
   const name = catalog.find((game) => game.id === state.game)?.name ?? state.game;
-  const seat = state.seats[side];
+  const taken = state.seats[side];
   document.title = `Join ${name} · Arbiter`;
   $('title').textContent = `Join this game of ${name} as ${sideName(side)}`;
   $('options').textContent = state.options ? `Options: ${state.options}` : 'Standard rules.';
   $('opponent').textContent = `${sideName(other)}: ${state.seats[other].name}.`;
-  if (!seat || seat.player !== 'human' || seat.taken) {
+  if (!taken || taken.player !== 'human' || taken.taken) {
     spent('Another browser has taken this seat. You can still watch the game.');
     return;
   }
@@ -44,15 +48,16 @@ async function show() {
   $('join').hidden = false;
 }
 
-$('join').addEventListener('click', async () => {
-  $('join').disabled = true;
+const join = $('join', HTMLButtonElement);
+join.addEventListener('click', async () => {
+  join.disabled = true;
   try {
-    await postJson(`/api/games/${encodeURIComponent(id)}/join`, { side, token });
+    await postJson(`/api/games/${encodeURIComponent(id)}/join`, { side: seat, token });
     location.assign(`/games/${encodeURIComponent(id)}`);
   } catch (error) {
-    $('join').disabled = false;
-    if (error.status === 403) spent(error.message);
-    else $('message').textContent = error.message;
+    join.disabled = false;
+    if (error instanceof ApiError && error.status === 403) spent(error.message);
+    else $('message').textContent = messageOf(error);
   }
 });
 

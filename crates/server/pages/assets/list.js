@@ -1,21 +1,24 @@
+// @ts-check
 // The list of the games stored on this server.
 
-import { appendRow, getCatalog, getJson } from './api.js';
+import { appendRow, element, getCatalog, getJson, messageOf } from './api.js';
 
 async function main() {
+  /** @type {[Listed[], CatalogGame[]]} */
   const [games, catalog] = await Promise.all([getJson('/api/games'), getCatalog()]);
-  const names = Object.fromEntries(catalog.map((game) => [game.id, game.name]));
-  const body = document.querySelector('#games tbody');
+  const names = new Map(catalog.map((game) => [game.id, game.name]));
+  const body = element('games').querySelector('tbody');
+  if (!body) return;
   for (const game of games) {
     const link = document.createElement('a');
     link.href = `/games/${game.id}`;
-    link.textContent = names[game.game] ?? game.game;
+    link.textContent = names.get(game.game) ?? game.game;
     const cells = [link, game.white_name, game.black_name, String(game.ply),
       game.aborted ? 'aborted' : (game.result ? `over: ${game.result}` : 'in play'), new Date(game.updated * 1000).toLocaleString()];
     appendRow(body, cells);
   }
-  document.getElementById('games').hidden = games.length === 0;
-  document.getElementById('empty').hidden = games.length > 0;
+  element('games').hidden = games.length === 0;
+  element('empty').hidden = games.length > 0;
 }
 
-main().catch((error) => { document.querySelector('main').append(`The games could not be loaded: ${error.message}`); });
+main().catch((error) => { document.querySelector('main')?.append(`The games could not be loaded: ${messageOf(error)}`); });

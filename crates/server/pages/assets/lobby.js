@@ -1,27 +1,40 @@
+// @ts-check
 // The home page's lobby: the open challenges, live from the lobby socket, each with a button
 // to take it; one's own with a button to withdraw it. When one's own is taken, the page takes
 // its seat and moves to the game.
 
-import { getCatalog, getJson, keepSocket, postJson, request, sideName } from './api.js';
+import { element, getCatalog, getJson, keepSocket, messageOf, postJson, request, sideName } from './api.js';
 
 const MINUTE = 60_000;
 
-// A time control in words: "5+3", "3 days a move", "untimed".
+/**
+ * A time control in words: "5+3", "3 days a move", "untimed".
+ * @param {TimeControl | null | undefined} clock
+ */
 function clockLabel(clock) {
   if (!clock) return 'untimed';
-  if (clock.days_per_move) return `${clock.days_per_move} day${clock.days_per_move > 1 ? 's' : ''} a move`;
+  if ('days_per_move' in clock) return `${clock.days_per_move} day${clock.days_per_move > 1 ? 's' : ''} a move`;
   const minutes = clock.initial_ms / MINUTE;
   const shown = Number.isInteger(minutes) ? minutes : minutes.toFixed(1);
   return `${shown}+${(clock.increment_ms ?? 0) / 1000}`;
 }
 
-const list = document.getElementById('seeks');
-const none = document.getElementById('no-seeks');
-const errorBox = document.getElementById('lobby-error');
+const list = element('seeks');
+const none = element('no-seeks');
+const errorBox = element('lobby-error');
+/** @type {Map<string, Seek>} */
 const seeks = new Map();
+/** @type {Map<string, string>} */
 let names = new Map();
 let reconnect = () => {};
 
+/**
+ * An element `tag` with `attributes` and `children`.
+ * @template {keyof HTMLElementTagNameMap} K
+ * @param {K} tag
+ * @param {Record<string, string>} [attributes]
+ * @param {...(Node | string)} children
+ */
 function el(tag, attributes = {}, ...children) {
   const node = document.createElement(tag);
   for (const [key, value] of Object.entries(attributes)) node.setAttribute(key, value);
@@ -29,11 +42,13 @@ function el(tag, attributes = {}, ...children) {
   return node;
 }
 
+/** @param {number} ms */
 function ago(ms) {
   const seconds = Math.round(ms / 1000);
   return seconds < 60 ? `${seconds} s ago` : `${Math.round(seconds / 60)} min ago`;
 }
 
+/** @param {Seek} seek */
 function row(seek) {
   const side = seek.side === 'random' ? 'random sides' : `the creator plays ${sideName(seek.side)}`;
   const options = seek.options ? ` · ${seek.options}` : '';
@@ -58,16 +73,19 @@ function draw() {
   none.hidden = seeks.size > 0;
 }
 
+/** @param {string} id */
 async function take(id) {
   errorBox.textContent = '';
   try {
+    /** @type {Created} */
     const created = await postJson(`/api/seeks/${id}/accept`);
     location.assign(`/games/${created.id}`);
   } catch (error) {
-    errorBox.textContent = error.message;
+    errorBox.textContent = messageOf(error);
   }
 }
 
+/** @param {string} id */
 async function withdraw(id) {
   errorBox.textContent = '';
   try {
@@ -75,22 +93,29 @@ async function withdraw(id) {
     seeks.delete(id);
     draw();
   } catch (error) {
-    errorBox.textContent = error.message;
+    errorBox.textContent = messageOf(error);
   }
 }
 
-// The creator's seek was taken: the seat its token holds becomes this browser's.
+/**
+ * The creator's seek was taken: the seat its token holds becomes this browser's.
+ * @param {{game: string, side: Side, token: string}} message
+ */
 async function accepted(message) {
   try {
     await postJson(`/api/games/${message.game}/join`, { side: message.side, token: message.token });
     location.assign(`/games/${message.game}`);
   } catch (error) {
-    errorBox.textContent = `Your challenge was taken, but the seat could not be taken: ${error.message}`;
+    errorBox.textContent = `Your challenge was taken, but the seat could not be taken: ${messageOf(error)}`;
   }
 }
 
-// Posts a seek from the new-game form; the socket lists it.
+/**
+ * Posts a seek from the new-game form; the socket lists it.
+ * @param {NewSeek} seek
+ */
 export async function postSeek(seek) {
+  /** @type {SeekCreated} */
   const created = await postJson('/api/seeks', seek);
   seeks.set(created.id, created.seek);
   draw();
@@ -101,8 +126,12 @@ export async function postSeek(seek) {
   return created;
 }
 
-// The lobby's socket: the seeks as they come and go, and one's own taken.
+/**
+ * The lobby's socket: the seeks as they come and go, and one's own taken.
+ * @param {string} data
+ */
 function onMessage(data) {
+  /** @type {LobbyMessage} */
   const message = JSON.parse(data);
   if (message.type === 'seeks') {
     seeks.clear();
@@ -119,9 +148,11 @@ function onMessage(data) {
 
 async function main() {
   names = new Map((await getCatalog()).map((game) => [game.id, game.name]));
-  for (const seek of await getJson('/api/seeks')) seeks.set(seek.id, seek);
+  /** @type {Seek[]} */
+  const open = await getJson('/api/seeks');
+  for (const seek of open) seeks.set(seek.id, seek);
   draw();
   reconnect = keepSocket(() => '/api/lobby/socket', { message: onMessage });
 }
 
-main().catch((error) => { errorBox.textContent = `The lobby could not be loaded: ${error.message}`; });
+main().catch((error) => { errorBox.textContent = `The lobby could not be loaded: ${messageOf(error)}`; });

@@ -1,9 +1,14 @@
+// @ts-check
 // The lines where a player answers the other, and the confirmation of an action that ends
 // the game: a draw offered, a takeback asked, a rematch once the game is over.
 
 import { sideName } from './api.js';
 
-// A button that does `action`.
+/**
+ * A button that does `action`.
+ * @param {string} label
+ * @param {() => void} action
+ */
 export function button(label, action) {
   const node = document.createElement('button');
   node.type = 'button';
@@ -12,8 +17,14 @@ export function button(label, action) {
   return node;
 }
 
-// An action that ends the game asks once in `box`: `question`, with a button that does it and
-// one that does not. (Not `window.confirm`: a line of the page, which a test can drive.)
+/**
+ * An action that ends the game asks once in `box`: `question`, with a button that does it and
+ * one that does not. (Not `window.confirm`: a line of the page, which a test can drive.)
+ * @param {HTMLElement} box
+ * @param {string} question
+ * @param {string} label
+ * @param {() => void} action
+ */
 export function confirmThen(box, question, label, action) {
   const yes = button(label, () => {
     closeConfirm(box);
@@ -27,17 +38,23 @@ export function confirmThen(box, question, label, action) {
   yes.focus();
 }
 
+/** @param {HTMLElement} box */
 export function closeConfirm(box) {
   box.hidden = true;
   box.replaceChildren();
 }
 
-// The draw offered and the takeback asked, in `box`: to accept or decline when the other side
-// asks, a note when the page's player did; `act(kind, action)` answers.
+/**
+ * The draw offered and the takeback asked, in `box`: to accept or decline when the other side
+ * asks, a note when the page's player did; `act(kind, action)` answers.
+ * @param {GameState} state
+ * @param {HTMLElement} box
+ * @param {(kind: 'draw' | 'undo', action: 'accept' | 'decline') => void} act
+ */
 export function renderOffers(state, box, act) {
   box.replaceChildren();
-  const mine = (side) => side && state.you.includes(side);
-  const toMe = (side) => side && !mine(side) && state.you.length > 0;
+  const mine = (/** @type {Side | null | undefined} */ side) => Boolean(side && state.you.includes(side));
+  const toMe = (/** @type {Side | null | undefined} */ side) => Boolean(side && !mine(side) && state.you.length > 0);
   const ongoing = state.status === 'ongoing';
   if (ongoing && toMe(state.draw_offer)) {
     box.append(`${sideName(state.draw_offer)} offers a draw. `, button('Accept the draw', () => act('draw', 'accept')),
@@ -54,8 +71,13 @@ export function renderOffers(state, box, act) {
   box.hidden = box.childNodes.length === 0;
 }
 
-// The rematch line of a finished game for the page that holds `state.you`: a button to offer
-// one, the other side's offer to accept or decline, and a link to the new game.
+/**
+ * The rematch line of a finished game for the page that holds `state.you`: a button to offer
+ * one, the other side's offer to accept or decline, and a link to the new game.
+ * @param {GameState} state
+ * @param {HTMLElement} box
+ * @param {(action: 'offer' | 'accept' | 'decline') => void} send
+ */
 export function renderRematch(state, box, send) {
   box.replaceChildren();
   const playing = state.you.length > 0;
@@ -75,6 +97,7 @@ export function renderRematch(state, box, send) {
   box.hidden = box.childNodes.length === 0;
 }
 
+/** @param {string} game */
 function link(game) {
   const anchor = document.createElement('a');
   anchor.href = `/games/${game}`;

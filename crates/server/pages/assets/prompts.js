@@ -3,12 +3,12 @@
 // next in a move entered in part. Words only, from the state the server sent: no rule of any
 // game is here.
 
-import { capitalise, sideName } from './api.js';
+import { capitalise, otherSide, sideName } from './api.js';
 
 /**
  * Why a click on `cell` that is no part of any legal move was refused: whose piece is there,
  * and whether every legal move captures (`captures_only`).
- * @param {{pieces: {cell: string, side: string | null}[], to_move: string, captures_only: boolean}} state
+ * @param {GameState} state
  * @param {string} cell
  * @param {boolean} selected whether a piece was selected
  */
@@ -26,7 +26,7 @@ export function refusal(state, cell, selected) {
 
 /**
  * Why a click does nothing while the page takes no move ('' when it takes one).
- * @param {{status: string, you: string[], to_move: string} | null} state
+ * @param {GameState | null} state
  * @param {boolean} replaying whether an earlier position is shown
  */
 export function idleRefusal(state, replaying) {
@@ -42,24 +42,25 @@ export function idleRefusal(state, replaying) {
  * What a move entered in part needs next, in words: from the clicks that may come next
  * (`next`), the clicks entered (`entered`, as the server describes them) and the pieces as
  * those leave them.
- * @param {{cell?: string, choice?: string, skip?: boolean, label?: string}[]} next
- * @param {{cell?: string, lands?: {to: string}, step?: {captures: string[]}}[]} entered
- * @param {{cell: string, side: string | null}[]} pieces
+ * @param {ClickView[]} next
+ * @param {ClickView[]} entered
+ * @param {PieceView[]} pieces
  */
 export function nextPrompt(next, entered, pieces) {
-  const cells = next.filter((click) => click.cell !== undefined).map((click) => click.cell);
+  const cells = next.flatMap((click) => (click.cell == null ? [] : [click.cell]));
   const skip = next.find((click) => click.skip);
-  const choices = next.filter((click) => click.choice !== undefined);
+  const choices = next.filter((click) => click.choice != null);
   // Where the piece that goes on stands (none once another piece is picked), and whether the
   // step completed last took something.
+  /** @type {string | null} */
   let landed = null;
   let captured = false;
   for (const click of entered) {
     if (click.lands) landed = click.lands.to;
-    else if (click.cell !== undefined) landed = null;
+    else if (click.cell != null) landed = null;
     if (click.step) captured = click.step.captures.length > 0;
   }
-  const onNeutral = (cell) => pieces.some((piece) => piece.cell === cell && piece.side === null);
+  const onNeutral = (/** @type {string} */ cell) => pieces.some((piece) => piece.cell === cell && piece.side == null);
   let what = '';
   if (choices.length) what = 'choose one of the buttons below';
   else if (cells.length && cells.every(onNeutral)) what = 'move a neutral piece';
@@ -74,7 +75,7 @@ export function nextPrompt(next, entered, pieces) {
 /**
  * The status line when no move is being entered: the result, or who is to move and what the
  * page's player does.
- * @param {any} state
+ * @param {GameState} state
  */
 export function statusText(state) {
   if (state.status === 'aborted') return capitalise(state.reason ?? 'aborted');
@@ -95,11 +96,11 @@ export function statusText(state) {
 
 /**
  * The side of the friend invited by link who has not opened it yet, if any.
- * @param {any} state
+ * @param {GameState} state
  */
 export function awaited(state) {
   if (state.you.length !== 1) return null;
-  const other = state.you[0] === 'white' ? 'black' : 'white';
+  const other = otherSide(state.you[0]);
   const seat = state.seats[other];
   return seat.player === 'human' && !seat.taken ? other : null;
 }

@@ -10,18 +10,29 @@
 //   go), or `move:TEXT` (the cells of the legal move TEXT and the pieces it takes);
 // - `data-numbers`: the cells' numbers shown.
 //
-// What is legal is what the server sends: this page only picks what to mark.
+// What is legal is what the server sends: this page only picks what to mark. The board under
+// each set of options comes once from the catalog (`/api/catalog/{game}/geometry`).
 
-import { getCatalog, getJson } from './api.js';
+import { getCatalog, getGeometry, getJson, messageOf } from './api.js';
 import { Board } from './board.js';
 
-/**
- * @typedef {{cell?: string, choice?: string, skip?: boolean}} Click
- * @typedef {{move: string, clicks: Click[], captures: string[]}} LegalMove
- * @typedef {{geometry: object, pieces: object[], legal: LegalMove[], last_move: string[]}} View
- */
-
 const game = decodeURIComponent(location.pathname.split('/').filter(Boolean)[1] ?? '');
+
+/** @type {Map<string, Promise<Geometry>>} */
+const boards = new Map();
+
+/**
+ * The board under `options`, fetched once for all the diagrams that share them.
+ * @param {string} options
+ */
+function board(options) {
+  let geometry = boards.get(options);
+  if (!geometry) {
+    geometry = getGeometry(game, options);
+    boards.set(options, geometry);
+  }
+  return geometry;
+}
 
 /**
  * The marks `show` asks for on `view`.
@@ -29,10 +40,10 @@ const game = decodeURIComponent(location.pathname.split('/').filter(Boolean)[1] 
  * @param {string} show
  */
 function marksOf(view, show) {
-  /** @type {Record<string, Set<string>>} */
+  /** @type {Marks} */
   const marks = { last: new Set(view.last_move) };
-  const cells = (/** @type {Click[]} */ clicks) =>
-    clicks.flatMap((click) => (click.cell === undefined ? [] : [click.cell]));
+  const cells = (/** @type {ClickView[]} */ clicks) =>
+    clicks.flatMap((click) => (click.cell == null ? [] : [click.cell]));
   if (show === 'movable') {
     marks.movable = new Set(view.legal.flatMap((move) => cells(move.clicks.slice(0, 1))));
   } else if (show.startsWith('from:')) {
@@ -67,14 +78,17 @@ async function drawDiagram(figure) {
   holder.inert = true;
   figure.prepend(holder);
   try {
-    /** @type {View} */
-    const view = await getJson(`/api/catalog/${encodeURIComponent(game)}/position?${query}`);
-    const board = new Board(holder, view.geometry, () => {});
-    if (figure.dataset.numbers !== undefined) board.setNumbers(true);
-    board.update(view, marksOf(view, figure.dataset.show ?? ''));
+    /** @type {[View, Geometry]} */
+    const [view, geometry] = await Promise.all([
+      getJson(`/api/catalog/${encodeURIComponent(game)}/position?${query}`),
+      board(figure.dataset.options ?? ''),
+    ]);
+    const drawn = new Board(holder, geometry, () => {});
+    if (figure.dataset.numbers !== undefined) drawn.setNumbers(true);
+    drawn.update(view, marksOf(view, figure.dataset.show ?? ''));
     figure.dataset.drawn = 'yes';
   } catch (error) {
-    holder.textContent = `This diagram could not be drawn: ${error.message}`;
+    holder.textContent = `This diagram could not be drawn: ${messageOf(error)}`;
     figure.dataset.drawn = 'no';
   }
 }
@@ -84,7 +98,7 @@ async function linkGames() {
   const nav = document.getElementById('rules-games');
   if (!nav) return;
   const catalog = await getCatalog();
-  const links = catalog.map((/** @type {{id: string, name: string}} */ entry) => {
+  const links = catalog.map((entry) => {
     if (entry.id === game) {
       const here = document.createElement('strong');
       here.textContent = entry.name;

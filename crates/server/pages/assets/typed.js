@@ -3,14 +3,13 @@
 // notation the game accepts) and says what is wrong with one it cannot play. Loaded with the
 // first move typed.
 
-import { postJson } from './api.js';
+import { messageOf, postJson } from './api.js';
 
 /**
- * @typedef {{ply: number}} State
  * @typedef {{
  *   id: string,
- *   current: () => State | null,
- *   accept: (state: object) => void,
+ *   current: () => GameState | null,
+ *   accept: (state: GameState) => void,
  *   say: (text: string) => void,
  * }} Game
  */
@@ -29,6 +28,6 @@ export async function playTyped(input, game) {
     input.value = '';
     game.say('');
   } catch (error) {
-    game.say(`${text} was not played: ${error.message}`);
+    game.say(`${text} was not played: ${messageOf(error)}`);
   }
 }

@@ -2,7 +2,8 @@
 //! health.
 
 use arbiter_catalog::GameId;
-use arbiter_core::OptionSpec;
+use arbiter_core::present::Geometry;
+use arbiter_core::{OptionSpec, OptionValues};
 use axum::extract::{Path, Query, State};
 use axum::http::StatusCode;
 use axum::Json;
@@ -19,24 +20,54 @@ pub(crate) struct CatalogGame {
     name: &'static str,
     description: &'static str,
     options: Vec<CatalogOption>,
+    /// The file extension of the game's records (`GET /api/games/{id}/record`), without the
+    /// dot: `pdn` for checkers' PDN, `txt` for the others.
+    record_extension: &'static str,
     /// The game always ends in a win, so the solver handles it: exact analysis and the
     /// perfect player (`ai:perfect`), which play exactly where the solver finds the values in
     /// the time given (from the start: every rule set but holes' `captures=diagonal`).
     solvable: bool,
 }
 
-/// An option of a game.
+/// An option of a game: a form's field. A game's options are written `key=value,…`.
 #[derive(Debug, Serialize, utoipa::ToSchema)]
 pub(crate) struct CatalogOption {
+    /// The key.
     key: &'static str,
-    values: &'static str,
+    /// The values it takes.
+    #[serde(flatten)]
+    values: OptionKind,
+    /// The default value, as the options text writes it: one of the values.
     default: &'static str,
+    /// One line on what the option does.
     help: &'static str,
+}
+
+/// The values an option takes.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub(crate) enum OptionKind {
+    /// One of `values`, in the order they are offered.
+    Choice {
+        /// The values.
+        values: Vec<&'static str>,
+    },
+    /// A whole number from `min` to `max`, both included.
+    Range {
+        /// The smallest value.
+        min: u32,
+        /// The largest value.
+        max: u32,
+    },
 }
 
 impl From<&OptionSpec> for CatalogOption {
     fn from(spec: &OptionSpec) -> Self {
-        CatalogOption { key: spec.key, values: spec.values, default: spec.default, help: spec.help }
+        let values = match spec.values {
+            OptionValues::Choice(words) => OptionKind::Choice { values: words.to_vec() },
+            OptionValues::Range { min, max } => OptionKind::Range { min, max },
+        };
+        CatalogOption { key: spec.key, values, default: spec.default, help: spec.help }
     }
 }
 
@@ -54,6 +85,7 @@ pub(crate) async fn catalog() -> Json<Vec<CatalogGame>> {
                     name: info.name,
                     description: info.description,
                     options: info.options.iter().map(CatalogOption::from).collect(),
+                    record_extension: info.record_extension,
                     solvable: info.always_decisive,
                 }
             })
@@ -61,8 +93,50 @@ pub(crate) async fn catalog() -> Json<Vec<CatalogGame>> {
     )
 }
 
+/// Whether an answer carries the board's geometry.
+#[derive(Debug, Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
+pub(crate) struct WithGeometry {
+    /// `true`: the answer carries the board's geometry (`geometry`), which no move changes
+    /// and `GET /api/catalog/{game}/geometry` gives once; without it by default.
+    #[serde(default)]
+    pub(crate) geometry: bool,
+}
+
+/// The query of `GET /api/catalog/{game}/geometry`.
+#[derive(Debug, Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
+pub(crate) struct GeometryQuery {
+    /// The game's options, `key=value,…` (the defaults by default).
+    options: Option<String>,
+}
+
+/// The board of a game under its options: its shape, its cells with their names and places,
+/// the lines between them. No move changes it: a client fetches it once for a game, and the
+/// states and positions carry it only when asked (`?geometry=true`).
+#[utoipa::path(get, path = "/api/catalog/{game}/geometry", tag = "games",
+    params(("game" = String, Path, description = "the catalog's identifier of the game"), GeometryQuery),
+    responses(
+        (status = 200, description = "the board", body = Geometry),
+        (status = 400, description = "the options cannot be read, or are too long", body = ErrorBody),
+        (status = 404, description = "no such game", body = ErrorBody)))]
+pub(crate) async fn geometry(
+    Path(game): Path<String>,
+    Query(query): Query<GeometryQuery>,
+) -> Result<Json<Geometry>, ApiError> {
+    let kind: GameId = game.parse().map_err(|error| ApiError::NotFound(format!("{error}")))?;
+    let options = query.options.unwrap_or_default();
+    if options.len() > MAX_POSITION_TEXT {
+        return Err(ApiError::BadRequest(format!(
+            "the options are {} bytes: at most {MAX_POSITION_TEXT}",
+            options.len()
+        )));
+    }
+    Ok(Json(live::geometry(kind, &options).map_err(ApiError::BadRequest)?))
+}
+
 /// The longest query `GET /api/catalog/{game}/position` reads (its options, position and moves
-/// together), in bytes.
+/// together), and the longest options `GET /api/catalog/{game}/geometry` reads, in bytes.
 pub const MAX_POSITION_TEXT: usize = 1024;
 
 /// The most moves `GET /api/catalog/{game}/position` plays.
@@ -80,11 +154,11 @@ pub(crate) struct PositionQuery {
     moves: Option<String>,
 }
 
-/// A position of a game as a client draws it: the board, the pieces, the legal moves with their
-/// clicks, and the last of the moves played. Not a game: nothing is stored. (The rules pages
-/// draw their diagrams from it.)
+/// A position of a game as a client draws it: the pieces, the legal moves with their clicks,
+/// the last of the moves played, and the board when asked. Not a game: nothing is stored. (The
+/// rules pages draw their diagrams from it.)
 #[utoipa::path(get, path = "/api/catalog/{game}/position", tag = "games",
-    params(("game" = String, Path, description = "the catalog's identifier of the game"), PositionQuery),
+    params(("game" = String, Path, description = "the catalog's identifier of the game"), PositionQuery, WithGeometry),
     responses(
         (status = 200, description = "the position", body = View),
         (status = 400, description = "the options, the position or a move cannot be read, or the query is too long", body = ErrorBody),
@@ -92,6 +166,7 @@ pub(crate) struct PositionQuery {
 pub(crate) async fn position(
     Path(game): Path<String>,
     Query(query): Query<PositionQuery>,
+    Query(with): Query<WithGeometry>,
 ) -> Result<Json<View>, ApiError> {
     let kind: GameId = game.parse().map_err(|error| ApiError::NotFound(format!("{error}")))?;
     let options = query.options.unwrap_or_default();
@@ -115,7 +190,11 @@ pub(crate) async fn position(
         Some(start) => live::build_from(kind, &options, start, &moves),
         None => live::build(kind, &options, &moves, None),
     };
-    Ok(Json(live.map_err(ApiError::BadRequest)?.view()))
+    let mut view = live.map_err(ApiError::BadRequest)?.view();
+    if with.geometry {
+        view.geometry = Some(live::geometry(kind, &options).map_err(ApiError::BadRequest)?);
+    }
+    Ok(Json(view))
 }
 
 /// What `GET /api/health` answers.

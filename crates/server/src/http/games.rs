@@ -5,6 +5,7 @@ use std::time::Duration;
 
 use arbiter_ai::parse_duration;
 use arbiter_catalog::GameId;
+use arbiter_core::present::Geometry;
 use arbiter_core::text::excerpt;
 use arbiter_core::Side;
 use axum::extract::rejection::JsonRejection;
@@ -14,6 +15,7 @@ use axum::response::{IntoResponse, Response};
 use axum::Json;
 use serde::Deserialize;
 
+use super::catalog::WithGeometry;
 use super::credentials::presented;
 use super::extract::{body, with_cookie, BodyErrors, GameErrors, SentAsJson};
 use super::limits::too_many;
@@ -69,16 +71,29 @@ pub(crate) async fn create(
 }
 
 /// The game as the requester sees it (`you`: the seats its token or cookies hold).
-#[utoipa::path(get, path = "/api/games/{id}", tag = "play", params(("id" = String, Path, description = "the game's identifier")),
+#[utoipa::path(get, path = "/api/games/{id}", tag = "play",
+    params(("id" = String, Path, description = "the game's identifier"), WithGeometry),
     responses(GameErrors,
         (status = 200, description = "the game's state", body = GameState),
+        (status = 400, description = "the query is not what was expected", body = ErrorBody),
         (status = 503, description = "the database is unavailable", body = ErrorBody)))]
 pub(crate) async fn state(
     State(state): State<AppState>,
     Path(id): Path<String>,
+    Query(with): Query<WithGeometry>,
     headers: HeaderMap,
 ) -> Result<Json<GameState>, ApiError> {
-    Ok(Json(state.games.state(&id, &presented(&headers, &id)).await?))
+    let mut game = state.games.state(&id, &presented(&headers, &id)).await?;
+    if with.geometry {
+        game.view.geometry = Some(stored_geometry(&game.game, &game.options)?);
+    }
+    Ok(Json(game))
+}
+
+/// The board of a stored game of `kind` under `options`.
+fn stored_geometry(kind: &str, options: &str) -> Result<Geometry, ApiError> {
+    let kind: GameId = kind.parse().map_err(|e| ApiError::Damaged(format!("{e}")))?;
+    live::geometry(kind, options).map_err(ApiError::Damaged)
 }
 
 /// A move, made at a ply.
@@ -287,14 +302,15 @@ pub(crate) async fn join(
 /// The board after the first `ply` moves of game `id`: the position, pieces, dial and the last
 /// move, as in the game's state (its `legal` is what was legal then).
 #[utoipa::path(get, path = "/api/games/{id}/replay/{ply}", tag = "play",
-    params(("id" = String, Path, description = "the game's identifier"), ("ply" = usize, Path, description = "the number of moves played")),
+    params(("id" = String, Path, description = "the game's identifier"), ("ply" = usize, Path, description = "the number of moves played"), WithGeometry),
     responses(GameErrors,
         (status = 200, description = "the board then", body = View),
-        (status = 400, description = "`ply` is not a number", body = ErrorBody),
+        (status = 400, description = "`ply` is not a number, or the query is not what was expected", body = ErrorBody),
         (status = 503, description = "the database is unavailable", body = ErrorBody)))]
 pub(crate) async fn replay(
     State(state): State<AppState>,
     Path((id, ply)): Path<(String, String)>,
+    Query(with): Query<WithGeometry>,
 ) -> Result<Json<View>, ApiError> {
     let ply: usize = ply.parse().map_err(|_| {
         ApiError::BadRequest(format!(
@@ -304,6 +320,9 @@ pub(crate) async fn replay(
     })?;
     let (game, options, moves) = state.games.opening(&id, ply).await?;
     let kind: GameId = game.parse().map_err(|e| ApiError::Damaged(format!("{e}")))?;
-    let live = live::build(kind, &options, &moves, None).map_err(ApiError::Damaged)?;
-    Ok(Json(live.view()))
+    let mut view = live::build(kind, &options, &moves, None).map_err(ApiError::Damaged)?.view();
+    if with.geometry {
+        view.geometry = Some(stored_geometry(&game, &options)?);
+    }
+    Ok(Json(view))
 }

@@ -43,7 +43,7 @@ fn roots(headers: &HeaderMap) -> Roots {
 }
 
 /// The open seeks, the oldest first (`yours` marks the requester's own).
-#[utoipa::path(get, path = "/api/seeks", tag = "lobby",
+#[utoipa::path(get, path = "/api/seeks", tag = "lobby", operation_id = "list_seeks",
     responses(
         (status = 200, description = "the open seeks", body = Vec<Seek>),
         (status = 503, description = "the database is unavailable", body = ErrorBody)))]

@@ -45,6 +45,7 @@ pub const MAX_BODY: usize = 64 * 1024;
 pub(crate) fn api() -> (Router<AppState>, utoipa::openapi::OpenApi) {
     OpenApiRouter::with_openapi(openapi::ApiDoc::openapi())
         .routes(routes!(catalog::catalog))
+        .routes(routes!(catalog::geometry))
         .routes(routes!(catalog::position))
         .routes(routes!(catalog::health))
         .routes(routes!(openapi::document))

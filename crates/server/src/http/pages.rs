@@ -13,8 +13,10 @@
 //!
 //! Every file carries an entity tag, a hash of its text computed when the binary is built, and
 //! `Cache-Control: no-cache`: a browser keeps it and asks again with `If-None-Match`, which a
-//! `304 Not Modified` with no body answers until the binary changes. (The responses are
-//! compressed by the router's compression layer, see `api::routes`.)
+//! `304 Not Modified` with no body answers until the binary changes. A client that accepts
+//! Brotli gets the file as the build compressed it, at Brotli's best quality (`build.rs`), so
+//! that the pages' comments and JSDoc types cost few bytes; any other client gets what the
+//! router's compression layer makes of it (see `api::routes`).
 //!
 //! The move list's navigation asks the API for each position
 //! (`/api/games/{id}/replay/{ply}`): the page cannot compute one itself.
@@ -30,11 +32,12 @@ use super::AppState;
 use crate::error::ApiError;
 
 /// A file served as it is: its name (an asset's path under `/assets/`, a page's route), content
-/// type, text, and entity tag.
+/// type, text, the text compressed with Brotli, and entity tag.
 struct File {
     name: &'static str,
     content_type: &'static str,
     text: &'static str,
+    brotli: &'static [u8],
     tag: u64,
 }
 
@@ -60,20 +63,28 @@ macro_rules! file {
     };
     ($name:literal, $path:expr, $content_type:expr) => {{
         const TEXT: &str = include_str!(concat!("../../pages/", $path));
-        File { name: $name, content_type: $content_type, text: TEXT, tag: fnv1a(TEXT) }
+        File {
+            name: $name,
+            content_type: $content_type,
+            text: TEXT,
+            brotli: include_bytes!(concat!(env!("OUT_DIR"), "/pages/", $path, ".br")),
+            tag: fnv1a(TEXT),
+        }
     }};
 }
 
 /// The [`File`] of game `ID`'s rules page: `pages/rules/ID.html` between the top and the bottom
-/// every rules page shares.
+/// every rules page shares, as the build composes it.
 macro_rules! rules {
     ($id:literal) => {{
-        const TEXT: &str = concat!(
-            include_str!("../../pages/rules/top.html"),
-            include_str!(concat!("../../pages/rules/", $id, ".html")),
-            include_str!("../../pages/rules/bottom.html"),
-        );
-        File { name: $id, content_type: HTML, text: TEXT, tag: fnv1a(TEXT) }
+        const TEXT: &str = include_str!(concat!(env!("OUT_DIR"), "/rules/", $id, ".html"));
+        File {
+            name: $id,
+            content_type: HTML,
+            text: TEXT,
+            brotli: include_bytes!(concat!(env!("OUT_DIR"), "/rules/", $id, ".html.br")),
+            tag: fnv1a(TEXT),
+        }
     }};
 }
 
@@ -88,6 +99,7 @@ const ASSETS: &[File] = &[
     file!("announce.js", JS),
     file!("api.js", JS),
     file!("board.js", JS),
+    file!("entry.js", JS),
     file!("game.js", JS),
     file!("home.js", JS),
     file!("join.js", JS),
@@ -95,6 +107,7 @@ const ASSETS: &[File] = &[
     file!("list.js", JS),
     file!("lobby.js", JS),
     file!("clocks.js", JS),
+    file!("movelist.js", JS),
     file!("offers.js", JS),
     file!("mine.js", JS),
     file!("prompts.js", JS),
@@ -146,13 +159,47 @@ fn missing() -> Response {
     response
 }
 
-/// A game's page; a game that does not exist gets a page that says so, with a 404.
+/// A game's page; a game that does not exist gets a page that says so, with a 404. The board,
+/// which the page asks of the catalog once it has the game's state, is asked for at once
+/// (`Link: <…>; rel=preload`): the browser fetches it beside the page's scripts, a round trip
+/// earlier.
 async fn game_page(
     State(state): State<AppState>,
     Path(id): Path<String>,
     headers: HeaderMap,
 ) -> Response {
-    page_of_game(&state, &id, &GAME, &headers).await
+    match state.games.state(&id, &[]).await {
+        Err(ApiError::NotFound(_)) => missing(),
+        Err(_) => serve(&GAME, &headers),
+        Ok(game) => {
+            let mut response = serve(&GAME, &headers);
+            let link = format!(
+                "</api/catalog/{}/geometry?options={}>; rel=preload; as=fetch; crossorigin=anonymous",
+                form_encoded(&game.game),
+                form_encoded(&game.options)
+            );
+            if let Ok(value) = header::HeaderValue::from_str(&link) {
+                response.headers_mut().insert(header::LINK, value);
+            }
+            response
+        }
+    }
+}
+
+/// `text` as a URL's query writes it (`application/x-www-form-urlencoded`, as a browser's
+/// `URLSearchParams` does), so that the page's request for the board is the one preloaded.
+fn form_encoded(text: &str) -> String {
+    let mut encoded = String::new();
+    for byte in text.bytes() {
+        match byte {
+            b'a'..=b'z' | b'A'..=b'Z' | b'0'..=b'9' | b'*' | b'-' | b'.' | b'_' => {
+                encoded.push(char::from(byte));
+            }
+            b' ' => encoded.push('+'),
+            _ => encoded.push_str(&format!("%{byte:02X}")),
+        }
+    }
+    encoded
 }
 
 /// An invitation link's page: it shows the game and the seat, and takes the seat only when
@@ -188,9 +235,9 @@ async fn asset(Path(name): Path<String>, headers: HeaderMap) -> Result<Response,
 }
 
 /// `file`, or `304 Not Modified` when the request's `If-None-Match` names its tag.
-fn serve(file: &'static File, headers: &HeaderMap) -> Response {
+fn serve(file: &'static File, request: &HeaderMap) -> Response {
     let tag = format!("\"{:016x}\"", file.tag);
-    let fresh = headers
+    let fresh = request
         .get_all(header::IF_NONE_MATCH)
         .iter()
         .filter_map(|value| value.to_str().ok())
@@ -200,19 +247,62 @@ fn serve(file: &'static File, headers: &HeaderMap) -> Response {
         (header::CONTENT_TYPE, file.content_type.to_owned()),
         (header::CACHE_CONTROL, "no-cache".to_owned()),
         (header::ETAG, tag),
+        (header::VARY, header::ACCEPT_ENCODING.as_str().to_owned()),
     ];
     if fresh {
         (StatusCode::NOT_MODIFIED, headers).into_response()
+    } else if accepts_brotli(request) {
+        (headers, [(header::CONTENT_ENCODING, "br")], file.brotli).into_response()
     } else {
         (headers, file.text).into_response()
     }
 }
 
+/// Whether the request's `Accept-Encoding` accepts Brotli (`br`, with a weight above 0).
+fn accepts_brotli(headers: &HeaderMap) -> bool {
+    headers
+        .get_all(header::ACCEPT_ENCODING)
+        .iter()
+        .filter_map(|value| value.to_str().ok())
+        .flat_map(|value| value.split(','))
+        .filter_map(|coding| {
+            let mut parts = coding.split(';').map(str::trim);
+            let name = parts.next()?;
+            let weight = parts.find_map(|part| part.strip_prefix("q=")).unwrap_or("1");
+            Some((name, weight.parse::<f32>().unwrap_or(0.0)))
+        })
+        .any(|(name, weight)| name.eq_ignore_ascii_case("br") && weight > 0.0)
+}
+
 #[cfg(test)]
 mod tests {
     use arbiter_catalog::GameId;
+    use axum::http::{header, HeaderMap, HeaderValue};
 
-    use super::RULES;
+    use super::{accepts_brotli, ASSETS, HOME, RULES};
+
+    #[test]
+    fn brotli_is_sent_to_the_clients_that_accept_it() {
+        let accepting = |value: &'static str| {
+            let mut headers = HeaderMap::new();
+            headers.insert(header::ACCEPT_ENCODING, HeaderValue::from_static(value));
+            accepts_brotli(&headers)
+        };
+        assert!(accepting("gzip, deflate, br, zstd"));
+        assert!(accepting("BR;q=0.5"));
+        assert!(!accepting("gzip, br;q=0"));
+        assert!(!accepting("gzip, brotli"));
+        assert!(!accepts_brotli(&HeaderMap::new()));
+    }
+
+    #[test]
+    fn every_file_compressed_gives_back_its_text() {
+        for file in ASSETS.iter().chain(RULES).chain([&HOME]) {
+            let mut text = Vec::new();
+            brotli::BrotliDecompress(&mut &file.brotli[..], &mut text).expect("Brotli");
+            assert!(text == file.text.as_bytes(), "{}", file.name);
+        }
+    }
 
     #[test]
     fn every_game_of_the_catalog_has_its_rules_page() {

@@ -7,7 +7,7 @@ use std::time::Duration;
 
 use arbiter_ai::{PlayerSpec, SearchInfo, Session, SpecError};
 use arbiter_catalog::{AnyGame, Endgames, GameId, Probing, Visitor};
-use arbiter_core::present::{CellId, SKIP};
+use arbiter_core::present::{CellId, Geometry, SKIP};
 use arbiter_core::text::excerpt;
 use arbiter_core::turn::{Click, MovePath, Turn};
 use arbiter_core::{GameOptions, GameRecord, MoveError, Side, Status, Undone};
@@ -100,6 +100,25 @@ pub fn build_from(
     moves: &[String],
 ) -> Result<Box<dyn Live>, String> {
     id.visit(Build { options, start: Some(start), moves, event: None })
+}
+
+/// The board of `id` under `options`: its shape and cells, which no move changes.
+pub fn geometry(id: GameId, options: &str) -> Result<Geometry, String> {
+    id.visit(Board { options })
+}
+
+/// The visitor behind [`geometry`].
+struct Board<'a> {
+    options: &'a str,
+}
+
+impl Visitor for Board<'_> {
+    type Output = Result<Geometry, String>;
+
+    fn visit<G: AnyGame>(self) -> Self::Output {
+        let options = G::Options::parse(self.options).map_err(|error| error.to_string())?;
+        Ok(G::start(&options).geometry())
+    }
 }
 
 struct Build<'a> {
@@ -235,7 +254,7 @@ impl<G: AnyGame> Live for Record<G> {
         let position = self.0.position();
         let legal = if self.0.status().is_over() { Vec::new() } else { position.legal_moves() };
         let turn = Turn::new(position.clone(), &legal);
-        let geometry = turn.geometry().clone();
+        let geometry = turn.geometry();
         let name = |cell: CellId| geometry.name(cell).to_owned();
         let legal: Vec<LegalMove> = turn
             .paths()
@@ -268,7 +287,7 @@ impl<G: AnyGame> Live for Record<G> {
         };
         View {
             position: position.to_text(),
-            geometry: geometry.clone(),
+            geometry: None,
             pieces,
             dial: board.dial,
             captures_only: !legal.is_empty() && legal.iter().all(|mv| !mv.captures.is_empty()),

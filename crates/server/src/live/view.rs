@@ -75,8 +75,10 @@ impl Event {
 pub struct View {
     /// The position in the game's text form.
     pub position: String,
-    /// The board's cells and shape.
-    pub geometry: Geometry,
+    /// The board's cells and shape, which no move changes: only when asked
+    /// (`?geometry=true`). `GET /api/catalog/{game}/geometry` gives it once.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub geometry: Option<Geometry>,
     /// The pieces.
     pub pieces: Vec<PieceView>,
     /// The day/night dial, in Day and Night.

@@ -50,17 +50,26 @@ async fn pages_and_json_are_compressed_as_the_client_accepts() {
         );
         let mut unpacked = Vec::new();
         flate2::read::GzDecoder::new(&packed[..]).read_to_end(&mut unpacked).expect("gzip");
-        if path.starts_with("/api/") {
-            // The seats are a map, whose keys come in any order: the JSON is compared.
-            let value =
-                |bytes: &[u8]| serde_json::from_slice::<serde_json::Value>(bytes).expect("json");
-            assert_eq!(value(&unpacked), value(&plain), "{path}: gzip gives back the state");
-        } else {
-            assert!(unpacked == plain, "{path}: gzip gives back the text");
-        }
+        assert_same(path, &unpacked, &plain);
 
         let brotli = fetch(&server, path, &[(ACCEPT_ENCODING, "gzip, deflate, br")]).await;
         assert_eq!(brotli.headers()[CONTENT_ENCODING], "br", "{path}: Brotli is preferred");
+        let packed = brotli.bytes().await.expect("a body");
+        let mut unpacked = Vec::new();
+        brotli::BrotliDecompress(&mut &packed[..], &mut unpacked).expect("Brotli");
+        assert_same(path, &unpacked, &plain);
+    }
+}
+
+/// Checks that `unpacked` is what the server sends `path` as uncompressed, `plain`.
+fn assert_same(path: &str, unpacked: &[u8], plain: &[u8]) {
+    if path.starts_with("/api/") {
+        // The seats are a map, whose keys come in any order: the JSON is compared.
+        let value =
+            |bytes: &[u8]| serde_json::from_slice::<serde_json::Value>(bytes).expect("json");
+        assert_eq!(value(unpacked), value(plain), "{path}: the state comes back");
+    } else {
+        assert!(unpacked == plain, "{path}: the text comes back");
     }
 }
 

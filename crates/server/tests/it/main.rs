@@ -3,6 +3,7 @@
 mod abuse;
 mod api;
 mod attacks;
+mod catalog;
 mod clocks;
 mod common;
 mod delivery;

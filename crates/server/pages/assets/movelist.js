@@ -1,0 +1,45 @@
+// @ts-check
+// The game page's move list: the moves played, two to a line, each a button that shows the
+// position after it, and the note that says an earlier position is shown.
+
+/**
+ * Draws `moves` in `list`, the position shown marked: the one after move `replayed` (an
+ * earlier position), or the last when `replayed` is `null`. `show(ply)` shows the position
+ * after move `ply`. `note` says which earlier position is shown.
+ * @param {HTMLElement} list
+ * @param {HTMLElement} note
+ * @param {string[]} moves
+ * @param {number | null} replayed
+ * @param {(ply: number) => void} show
+ */
+export function renderMoves(list, note, moves, replayed, show) {
+  const current = replayed ?? moves.length;
+  const items = [];
+  for (let i = 0; i < moves.length; i += 2) {
+    const item = document.createElement('li');
+    for (const ply of [i + 1, i + 2]) {
+      if (ply > moves.length) break;
+      const button = document.createElement('button');
+      button.type = 'button';
+      button.dataset.ply = String(ply);
+      button.textContent = moves[ply - 1];
+      if (ply === current) {
+        button.classList.add('current');
+        button.setAttribute('aria-current', 'step');
+      }
+      button.addEventListener('click', () => show(ply));
+      item.append(button);
+    }
+    items.push(item);
+  }
+  list.replaceChildren(...items);
+  note.hidden = replayed === null;
+  if (replayed !== null) {
+    note.textContent = replayed === 0
+      ? 'Showing the start position; » goes back to the game.'
+      : `Showing the position after move ${replayed} (${moves[replayed - 1]}); » goes back to the game.`;
+  }
+  // The list scrolls to the last move by itself; the page never jumps (a phone shows the
+  // list below the board).
+  if (replayed === null) list.scrollTop = list.scrollHeight;
+}

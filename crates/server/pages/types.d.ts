@@ -1,0 +1,93 @@
+// The types the pages' JSDoc names, for their type check alone (crates/server/typecheck/run.sh,
+// tsconfig.json): the API's, generated from the server's OpenAPI document into the module
+// `api-types`, and the pages' own. Nothing here is served: the browser never sees a type, and
+// the modules' bytes on the wire are their code and their comments.
+
+/** Every type of the API, by the name the OpenAPI document gives it. */
+type Schemas = import('api-types').components['schemas'];
+
+type Side = Schemas['Side'];
+type GameState = Schemas['GameState'];
+type View = Schemas['View'];
+type PieceView = Schemas['PieceView'];
+type LegalMove = Schemas['LegalMove'];
+type ClickView = Schemas['ClickView'];
+type Geometry = Schemas['Geometry'];
+type Cell = Schemas['Cell'];
+type Layout = Schemas['Layout'];
+type Dial = Schemas['Dial'];
+type CatalogGame = Schemas['CatalogGame'];
+type CatalogOption = Schemas['CatalogOption'];
+type Created = Schemas['Created'];
+type Listed = Schemas['Listed'];
+type MyGame = Schemas['MyGame'];
+type NewGame = Schemas['NewGame'];
+type NewSeek = Schemas['NewSeek'];
+type Seek = Schemas['Seek'];
+type SeekCreated = Schemas['SeekCreated'];
+type TimeControl = Schemas['TimeControl'];
+type Analysis = Schemas['Analysis'];
+type ExactMove = Schemas['ExactMove'];
+type Score = Schemas['Score'];
+
+/**
+ * A message of the lobby's socket (`GET /api/lobby/socket`, which the OpenAPI document
+ * describes in words).
+ */
+type LobbyMessage =
+  | { type: 'seeks'; seeks: Seek[] }
+  | { type: 'added'; seek: Seek }
+  | { type: 'removed'; id: string }
+  | { type: 'accepted'; seek: string; game: string; side: Side; token: string };
+
+/** The layout of kind `K`. */
+type LayoutOf<K extends Layout['kind']> = Extract<Layout, { kind: K }>;
+
+/** The place on the board of a cell of kind `K`. */
+type PlaceOf<K extends Cell['place']['kind']> = Extract<Cell['place'], { kind: K }>;
+
+/**
+ * The marks a board shows, each a set of cells: `last` (the last move's), `movable` (the
+ * pieces that can move), `selected`, `targets` (the next clicks), `captured` (the cells whose
+ * pieces the move entered so far takes), `hint`.
+ */
+type Marks = Partial<
+  Record<'last' | 'movable' | 'selected' | 'targets' | 'captured' | 'hint', Set<string>>
+>;
+
+/** A cell as drawn: its cell, its element, its centre and the radius of a piece on it. */
+interface Drawn {
+  cell: Cell;
+  element: SVGGElement;
+  x: number;
+  y: number;
+  radius: number;
+}
+
+/** What the game page (game.js) keeps. */
+interface GamePage {
+  /** The game's state, as the server last sent it. */
+  state: GameState | null;
+  /** An earlier position the move list shows. */
+  replay: { ply: number; view: View } | null;
+  /** The clicks of the move being entered, by key (entry.js's `key`). */
+  entered: string[];
+  /** The ply at which a move is being sent, until the server answers. */
+  sending: number | null;
+  /** The board, from the catalog. */
+  geometry: Geometry | null;
+  board: import('./assets/board.js').Board | null;
+  flipped: boolean | null;
+  gameName: string;
+  clocks: import('./assets/clocks.js').Clocks;
+  /** The states that wait behind a reply shown late. */
+  waiting: { state: GameState; force: boolean }[];
+  /** When the ply shown was first shown. */
+  plyShownAt: number;
+  /** The cells of the hinted move. */
+  hint: Set<string> | null;
+  /** Whether an analysis is running. */
+  analysing: boolean;
+  /** The ply last analysed. */
+  analysed: number | null;
+}
