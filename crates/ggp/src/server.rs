@@ -27,7 +27,8 @@ use crate::player::{MatchPlayer, PlayerConfig};
 pub const MAX_CONNECTIONS: usize = 16;
 /// The time a request has to arrive whole.
 pub const REQUEST_TIMEOUT: Duration = Duration::from_secs(10);
-/// A search's end: the match, and the move chosen.
+
+/// The end of a request's work: the match, and the answer (a move, or nothing for `START`).
 type Searched = (MatchPlayer, Result<String, String>);
 
 /// The match in play.
