@@ -128,14 +128,19 @@ pub fn rate(nodes: u64, seconds: f64) -> String {
 }
 
 /// `arbiter bench FILE.kif`: the GDL reasoner's random playouts from the initial state, one
-/// thread, a fixed seed, for `seconds`; and the time to compile the description.
+/// thread, a fixed seed, for `seconds` ([`arbiter_ggp::bench::playouts`]); and the time to
+/// parse, check, ground and build the description.
 pub fn kif(path: &str, seconds: f64, out: &mut Out) -> Result<(), Failure> {
     if !(seconds > 0.0 && seconds <= 3600.0) {
         return Err(Failure::Refused("--seconds must be more than 0 and at most 3600".into()));
     }
     let text = std::fs::read_to_string(path)
         .map_err(|error| Failure::Refused(format!("cannot read {path}: {error}")))?;
-    let game = arbiter_gdl::Game::from_kif(&text)
+    let started = Instant::now();
+    let description =
+        arbiter_gdl::parse(&text).map_err(|error| Failure::Refused(format!("{path}: {error}")))?;
+    let parsed = started.elapsed();
+    let game = arbiter_gdl::Game::from_description(&description)
         .map_err(|error| Failure::Refused(format!("{path}: {error}")))?;
     let times = game.build_times();
     let size = game.network_size();
@@ -147,7 +152,8 @@ pub fn kif(path: &str, seconds: f64, out: &mut Out) -> Result<(), Failure> {
     ))?;
     let millis = |duration: std::time::Duration| duration.as_secs_f64() * 1000.0;
     out.line(format_args!(
-        "compile     check {:.2} ms, ground {:.2} ms, build {:.2} ms",
+        "compile     parse {:.2} ms, check {:.2} ms, ground {:.2} ms, build {:.2} ms",
+        millis(parsed),
         millis(times.check),
         millis(times.ground),
         millis(times.build)

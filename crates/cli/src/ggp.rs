@@ -50,9 +50,11 @@ struct PlayerArgs {
     /// The name answered to INFO.
     #[arg(long, default_value = "arbiter")]
     name: String,
-    /// Seed of the random choices.
-    #[arg(long, default_value_t = 1)]
-    seed: u64,
+    /// Seed of the random choices, mixed with each match's id: the same seed plays the same
+    /// match id alike. By default a seed of the clock, the process and the port, so that no
+    /// two matches repeat.
+    #[arg(long)]
+    seed: Option<u64>,
     /// Log each match on stderr.
     #[arg(long)]
     verbose: bool,
@@ -114,7 +116,7 @@ fn serve(args: &PlayerArgs, out: &mut Out) -> Result<(), Failure> {
         native: !args.no_native,
         margin: args.margin.max(Duration::ZERO).min(DEFAULT_MARGIN * 20),
         max_think: None,
-        seed: args.seed,
+        seed: args.seed.unwrap_or_else(|| process_seed(args.port)),
         verbose: args.verbose,
     };
     let address = format!("{}:{}", args.bind, args.port);
@@ -125,6 +127,15 @@ fn serve(args: &PlayerArgs, out: &mut Out) -> Result<(), Failure> {
     Server::new(config)
         .serve(&listener)
         .map_err(|error| Failure::Refused(format!("the listener on {address}: {error}")))
+}
+
+/// A seed that differs from process to process: the clock's nanoseconds, the process id and
+/// the port.
+fn process_seed(port: u16) -> u64 {
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |since| since.as_nanos() as u64);
+    nanos ^ (u64::from(std::process::id()) << 32) ^ u64::from(port)
 }
 
 fn run_host(args: &HostArgs, out: &mut Out) -> Result<(), Failure> {

@@ -72,7 +72,7 @@
 //! - `ARBITER_GDL_GAMES=FOLDER cargo test --release -p arbiter-gdl -- --ignored repository
 //!   --nocapture`: every `.kif` of a folder (such as ggp-repository's games) against the prover.
 //!
-//! `cargo run --release -p arbiter-gdl --example bench -- FILE.kif [seconds]` plays random
+//! `arbiter bench FILE.kif [--seconds S]` (the CLI, through `arbiter_ggp::bench`) plays random
 //! playouts on one thread and prints states and playouts per second, and the time to parse,
 //! check, ground and build.
 

@@ -29,7 +29,8 @@ pub struct PlayerConfig {
     /// Think at most this long on a request whatever the clocks (tests use it to keep
     /// matches short); `None`: up to the clock less the margin.
     pub max_think: Option<Duration>,
-    /// Seeds the random choices.
+    /// The player's seed, mixed with each match's id to seed that match's random choices
+    /// ([`match_seed`]): matches differ, and a fixed seed replays the same match id alike.
     pub seed: u64,
     /// Log each match's moves on stderr.
     pub verbose: bool,
@@ -60,6 +61,29 @@ impl PlayerConfig {
         }
         received + think
     }
+
+    /// The latest moment to answer a request received at `received` with a clock of
+    /// `seconds`, whatever the search does: halfway through the margin after the
+    /// [deadline](PlayerConfig::deadline), so that the answer still reaches the host in time.
+    #[must_use]
+    pub fn answer_by(&self, received: Instant, seconds: u32) -> Instant {
+        let clock = Duration::from_secs(u64::from(seconds));
+        self.deadline(received, seconds) + self.margin.min(clock / 2) / 2
+    }
+}
+
+/// The seed of the match `id` for a player seeded `seed`: FNV-1a over the id, mixed with the
+/// seed by SplitMix64's finaliser (Steele, Lea and Flood, 2014), stable across platforms.
+#[must_use]
+pub fn match_seed(seed: u64, id: &str) -> u64 {
+    let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
+    for byte in id.bytes() {
+        hash = (hash ^ u64::from(byte)).wrapping_mul(0x0100_0000_01b3);
+    }
+    let mut z = (hash ^ seed).wrapping_add(0x9e37_79b9_7f4a_7c15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    z ^ (z >> 31)
 }
 
 /// A match in play.
@@ -75,65 +99,71 @@ pub struct MatchPlayer {
 }
 
 impl MatchPlayer {
-    /// Compiles the rules, recognises a native game, and thinks until the start clock's
-    /// deadline (or `stop`).
+    /// Compiles the rules and recognises a native game, for match `id` on a play clock of
+    /// `play_clock` seconds.
     ///
     /// # Errors
     ///
     /// Why the rules cannot be played: a description the reasoner rejects, or an unknown role.
-    pub fn start(
+    pub fn new(
         config: &PlayerConfig,
+        id: &str,
         role: &str,
         rules: &str,
-        clocks: (u32, u32),
-        received: Instant,
-        stop: &AtomicBool,
+        play_clock: u32,
     ) -> Result<MatchPlayer, String> {
+        let started = Instant::now();
         let description = parse(rules).map_err(|error| error.to_string())?;
         let game = Game::from_description(&description).map_err(|error| error.to_string())?;
         let role = game.role(role).map_err(|error| error.to_string())?;
+        let seed = match_seed(config.seed, id);
         let native = (config.native && config.engine == Engine::Mcts)
-            .then(|| NativeMatch::recognise(&description, &game, config.seed))
+            .then(|| NativeMatch::recognise(&description, &game, seed))
             .flatten();
         if config.verbose {
             let how = native.as_ref().map_or("the reasoner".to_owned(), |n| {
                 format!("the native engine of `{}`", n.game_id())
             });
-            eprintln!("start: role {}, playing with {how}", game.roles()[role]);
+            let elapsed = started.elapsed().as_millis();
+            eprintln!("start: role {}, playing with {how} ({elapsed} ms)", game.roles()[role]);
         }
-        let mut player = MatchPlayer {
+        Ok(MatchPlayer {
             state: game.initial_state(),
-            searcher: config.engine.searcher(role, config.seed),
+            searcher: config.engine.searcher(role, seed),
             game: Arc::new(game),
             role,
-            play_clock: clocks.1,
+            play_clock,
             native,
             spelling: Spelling::of(rules),
             config: config.clone(),
-        };
-        if player.native.is_none() {
-            let deadline = config.deadline(received, clocks.0);
-            player.searcher.ponder(&player.game, &player.state, deadline, stop);
-        }
-        Ok(player)
+        })
     }
 
-    /// Plays the last joint move (`None` on the first turn) and chooses the role's move
-    /// before the play clock's deadline, as ggp-base prints it (`( move 1 1 2 2 )`).
+    /// Thinks until `deadline` (or `stop`) during the start clock: the reasoner's search grows
+    /// its tree, or the native engine makes its solver's tables and solves from the initial
+    /// position, so that the first `PLAY` finds them made.
+    pub fn ponder(&mut self, deadline: Instant, stop: &AtomicBool) {
+        match &mut self.native {
+            Some(native) => native.ponder(deadline.saturating_duration_since(Instant::now()), stop),
+            None => self.searcher.ponder(&self.game, &self.state, deadline, stop),
+        }
+    }
+
+    /// When the answer to a `PLAY` received at `received` is due: the search's deadline, and
+    /// the latest moment to answer whatever the search does ([`PlayerConfig::answer_by`]).
+    #[must_use]
+    pub fn due(&self, received: Instant) -> (Instant, Instant) {
+        let config = &self.config;
+        (config.deadline(received, self.play_clock), config.answer_by(received, self.play_clock))
+    }
+
+    /// The role's move chosen before `deadline` (or at once when `stop` is set), as ggp-base
+    /// prints it (`( move 1 1 2 2 )`).
     ///
     /// # Errors
     ///
-    /// Why the moves cannot be played, or the role has no legal move.
-    pub fn play(
-        &mut self,
-        moves: Option<&[String]>,
-        received: Instant,
-        stop: &AtomicBool,
-    ) -> Result<String, String> {
-        if let Some(moves) = moves {
-            self.advance(moves)?;
-        }
-        let deadline = self.config.deadline(received, self.play_clock);
+    /// The role has no legal move.
+    pub fn choose(&mut self, deadline: Instant, stop: &AtomicBool) -> Result<String, String> {
         let game = Arc::clone(&self.game);
         let chosen = self
             .native_move(deadline, stop)
@@ -143,11 +173,20 @@ impl MatchPlayer {
         Ok(self.spelling.ggp(text))
     }
 
+    /// A legal move of the role, found at once: the answer when a search overruns its time.
+    #[must_use]
+    pub fn any_move(&self) -> Option<String> {
+        let mut machine = self.game.machine();
+        machine.set_state(&self.state).ok()?;
+        let mv = machine.legal_moves(self.role).next()?;
+        Some(self.spelling.ggp(self.game.move_text(self.role, mv)?))
+    }
+
     /// Plays the last joint move (`STOP`'s), to log the end.
     ///
     /// # Errors
     ///
-    /// As [`MatchPlayer::play`].
+    /// As [`MatchPlayer::advance`].
     pub fn finish(&mut self, moves: Option<&[String]>) -> Result<(), String> {
         if let Some(moves) = moves {
             self.advance(moves)?;
@@ -186,7 +225,11 @@ impl MatchPlayer {
     }
 
     /// Plays a joint move given as text, one move per role.
-    fn advance(&mut self, moves: &[String]) -> Result<(), String> {
+    ///
+    /// # Errors
+    ///
+    /// A move that is not one of its role's legal moves, or the wrong number of moves.
+    pub fn advance(&mut self, moves: &[String]) -> Result<(), String> {
         let roles = self.game.roles();
         if moves.len() != roles.len() {
             return Err(format!("{} moves for {} roles", moves.len(), roles.len()));
@@ -206,5 +249,31 @@ impl MatchPlayer {
         self.state = machine.next_state(&joint).map_err(|error| error.to_string())?;
         self.searcher.played(&joint);
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::time::{Duration, Instant};
+
+    use super::{match_seed, PlayerConfig};
+
+    #[test]
+    fn each_match_has_its_own_seed_and_a_fixed_seed_replays_it() {
+        assert_eq!(match_seed(1, "arbiter.ticTacToe.0"), match_seed(1, "arbiter.ticTacToe.0"));
+        assert_ne!(match_seed(1, "arbiter.ticTacToe.0"), match_seed(1, "arbiter.ticTacToe.1"));
+        assert_ne!(match_seed(1, "arbiter.ticTacToe.0"), match_seed(2, "arbiter.ticTacToe.0"));
+    }
+
+    #[test]
+    fn the_search_stops_at_the_clock_less_the_margin_and_the_answer_leaves_by_half_of_it() {
+        let config = PlayerConfig::default();
+        let now = Instant::now();
+        assert_eq!(config.deadline(now, 1), now + Duration::from_millis(500));
+        assert_eq!(config.answer_by(now, 1), now + Duration::from_millis(750));
+        assert_eq!(config.deadline(now, 10), now + Duration::from_millis(9_500));
+        assert_eq!(config.answer_by(now, 10), now + Duration::from_millis(9_750));
+        let quick = PlayerConfig { max_think: Some(Duration::from_millis(50)), ..config };
+        assert_eq!(quick.answer_by(now, 10), now + Duration::from_millis(300));
     }
 }

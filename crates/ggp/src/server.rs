@@ -6,9 +6,16 @@
 //! host's `START` (answered `busy`) are answered while a search runs. At most
 //! [`MAX_CONNECTIONS`] connections are served at once (a further one is closed unanswered), and
 //! a request must arrive whole within [`REQUEST_TIMEOUT`].
+//!
+//! A `PLAY` is answered in time whatever the search does: the search runs on a thread of its
+//! own, is told to stop at its deadline, and if it has not answered by
+//! [`PlayerConfig::answer_by`] a legal move found at once is answered instead; the match comes
+//! back to the next request once the search has stopped. `START` is answered `ready` in time
+//! likewise, whatever the start clock's thinking (the solver's tables being made) does.
 
 use std::net::{TcpListener, TcpStream};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::{Duration, Instant};
 
@@ -21,12 +28,20 @@ pub const MAX_CONNECTIONS: usize = 16;
 /// The time a request has to arrive whole.
 pub const REQUEST_TIMEOUT: Duration = Duration::from_secs(10);
 
+/// The end of a request's work: the match, and the answer (a move, or nothing for `START`).
+type Searched = (MatchPlayer, Result<String, String>);
+
 /// The match in play.
 struct Slot {
     id: String,
+    /// Stops the match's search: set by `STOP` and `ABORT`, and at a search's deadline.
     stop: Arc<AtomicBool>,
     /// The match; `None` while a request is using it (or it is being started).
     player: Option<MatchPlayer>,
+    /// Work that overran its answer: the match comes back through it once it has stopped.
+    late: Option<Receiver<Searched>>,
+    /// The play clock, in seconds.
+    play_clock: u32,
 }
 
 /// A GGP player.
@@ -113,6 +128,8 @@ impl Server {
         }
     }
 
+    /// `START`: the rules compiled, then the start clock's thinking, answered `ready` in time
+    /// whatever the thinking does.
     fn start(
         &self,
         id: &str,
@@ -127,50 +144,142 @@ impl Server {
             if current.is_some() {
                 return "busy".to_owned();
             }
-            *current = Some(Slot { id: id.to_owned(), stop: Arc::clone(&stop), player: None });
+            let (id, stop) = (id.to_owned(), Arc::clone(&stop));
+            *current = Some(Slot { id, stop, player: None, late: None, play_clock: clocks.1 });
         }
         self.log(format_args!("match {id}: START"));
-        let started = MatchPlayer::start(&self.config, role, rules, clocks, received, &stop);
-        let mut current = self.lock();
-        let ours = current.as_ref().is_some_and(|slot| Arc::ptr_eq(&slot.stop, &stop));
-        match started {
-            Ok(player) if ours => {
-                if let Some(slot) = current.as_mut() {
-                    slot.player = Some(player);
-                }
-                "ready".to_owned()
-            }
-            Ok(_) => "busy".to_owned(),
+        let player = match MatchPlayer::new(&self.config, id, role, rules, clocks.1) {
+            Ok(player) => player,
             Err(error) => {
                 self.log(format_args!("match {id}: cannot play these rules: {error}"));
-                if ours {
+                let mut current = self.lock();
+                if current.as_ref().is_some_and(|slot| Arc::ptr_eq(&slot.stop, &stop)) {
                     *current = None;
                 }
-                "busy".to_owned()
+                return "busy".to_owned();
+            }
+        };
+        let deadline = self.config.deadline(received, clocks.0);
+        let due = (deadline, self.config.answer_by(received, clocks.0));
+        let pondered = self.bounded(player, &stop, due, move |player, stop| {
+            player.ponder(deadline, stop);
+            Ok(String::new())
+        });
+        if pondered.is_none() {
+            self.log(format_args!("match {id}: still thinking at the start clock's end"));
+        }
+        let ours = self.lock().as_ref().is_some_and(|slot| Arc::ptr_eq(&slot.stop, &stop));
+        if ours { "ready" } else { "busy" }.to_owned()
+    }
+
+    /// `PLAY`: the move, due by [`MatchPlayer::due`] whatever the search does; a legal move
+    /// found at once when the search overruns.
+    fn play(&self, id: &str, moves: Option<&[String]>, received: Instant) -> String {
+        let Some((mut player, stop)) = self.take(id, received) else { return "busy".to_owned() };
+        if let Some(moves) = moves {
+            if let Err(error) = player.advance(moves) {
+                self.log(format_args!("match {id}: PLAY: {error}"));
+                self.put_back(player, &stop);
+                return "nil".to_owned();
+            }
+        }
+        let fallback = player.any_move().unwrap_or_else(|| "nil".to_owned());
+        let due = player.due(received);
+        let deadline = due.0;
+        match self.bounded(player, &stop, due, move |player, stop| player.choose(deadline, stop)) {
+            Some(Ok(answer)) => answer,
+            Some(Err(error)) => {
+                self.log(format_args!("match {id}: PLAY: {error}"));
+                "nil".to_owned()
+            }
+            None => {
+                self.log(format_args!("match {id}: the search overran; answered {fallback}"));
+                fallback
             }
         }
     }
 
-    fn play(&self, id: &str, moves: Option<&[String]>, received: Instant) -> String {
-        let (mut player, stop) = {
-            let mut current = self.lock();
-            let Some(slot) = current.as_mut().filter(|slot| slot.id == id) else {
-                return "busy".to_owned();
-            };
-            let Some(player) = slot.player.take() else { return "busy".to_owned() };
-            (player, Arc::clone(&slot.stop))
-        };
-        let answer = player.play(moves, received, &stop);
-        let mut current = self.lock();
-        if let Some(slot) = current.as_mut().filter(|slot| Arc::ptr_eq(&slot.stop, &stop)) {
-            slot.player = Some(player);
+    /// Runs `work` on the match on a thread of its own, and waits: at `due.0` (the deadline) the
+    /// work is told to stop, and at `due.1` the request goes on without it (`None`), the match
+    /// coming back through [`Slot::late`] once the work is done. The match is given back when
+    /// the work is done in time.
+    fn bounded(
+        &self,
+        mut player: MatchPlayer,
+        stop: &Arc<AtomicBool>,
+        due: (Instant, Instant),
+        work: impl FnOnce(&mut MatchPlayer, &AtomicBool) -> Result<String, String> + Send + 'static,
+    ) -> Option<Result<String, String>> {
+        let (sender, receiver) = mpsc::channel::<Searched>();
+        let work_stop = Arc::clone(stop);
+        std::thread::spawn(move || {
+            let answer = work(&mut player, &work_stop);
+            let _ = sender.send((player, answer));
+        });
+        let until = |instant: Instant| instant.saturating_duration_since(Instant::now());
+        let mut done = receiver.recv_timeout(until(due.0));
+        if matches!(done, Err(RecvTimeoutError::Timeout)) {
+            // The deadline has come: work that has not seen it yet is told to stop.
+            stop.store(true, Ordering::Relaxed);
+            done = receiver.recv_timeout(until(due.1));
         }
-        match answer {
-            Ok(text) => text,
-            Err(error) => {
-                self.log(format_args!("match {id}: PLAY: {error}"));
-                "nil".to_owned()
+        let mut current = self.lock();
+        let slot = current.as_mut().filter(|slot| Arc::ptr_eq(&slot.stop, stop));
+        match (done, slot) {
+            (Ok((player, answer)), Some(slot)) => {
+                stop.store(false, Ordering::Relaxed);
+                slot.player = Some(player);
+                Some(answer)
             }
+            (Ok((_, answer)), None) => Some(answer),
+            (Err(RecvTimeoutError::Timeout), Some(slot)) => {
+                slot.late = Some(receiver);
+                None
+            }
+            (Err(RecvTimeoutError::Disconnected), Some(_)) => {
+                self.log(format_args!("a search failed; the match is given up"));
+                *current = None;
+                None
+            }
+            (Err(_), None) => None,
+        }
+    }
+
+    /// The match `id` for a request received at `received` to use, and its stop flag: at once,
+    /// or once work that overran has stopped (by the request's deadline); `None` for another
+    /// match, or a match in use.
+    fn take(&self, id: &str, received: Instant) -> Option<(MatchPlayer, Arc<AtomicBool>)> {
+        let (late, stop, deadline) = {
+            let mut current = self.lock();
+            let slot = current.as_mut().filter(|slot| slot.id == id)?;
+            if let Some(player) = slot.player.take() {
+                return Some((player, Arc::clone(&slot.stop)));
+            }
+            let deadline = self.config.deadline(received, slot.play_clock);
+            (slot.late.take()?, Arc::clone(&slot.stop), deadline)
+        };
+        let done = late.recv_timeout(deadline.saturating_duration_since(Instant::now()));
+        let mut current = self.lock();
+        let slot = current.as_mut().filter(|slot| Arc::ptr_eq(&slot.stop, &stop))?;
+        match done {
+            Ok((player, _)) => {
+                stop.store(false, Ordering::Relaxed);
+                Some((player, stop))
+            }
+            Err(_) => {
+                slot.late = Some(late);
+                None
+            }
+        }
+    }
+
+    /// Gives the match back after a request, if it is still the match in play (not stopped or
+    /// aborted meanwhile), ready for the next search.
+    fn put_back(&self, player: MatchPlayer, stop: &Arc<AtomicBool>) {
+        let mut current = self.lock();
+        if let Some(slot) = current.as_mut().filter(|slot| Arc::ptr_eq(&slot.stop, stop)) {
+            stop.store(false, Ordering::Relaxed);
+            slot.player = Some(player);
         }
     }
 
@@ -193,5 +302,64 @@ impl Server {
         }
         self.log(format_args!("match {id}: {answer}"));
         answer.to_owned()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::atomic::{AtomicBool, Ordering};
+    use std::sync::Arc;
+    use std::time::{Duration, Instant};
+
+    use super::{Server, Slot};
+    use crate::player::{MatchPlayer, PlayerConfig};
+
+    const TIC_TAC_TOE: &str = include_str!("../../gdl/tests/games/ticTacToe.kif");
+
+    /// A server in match `m` of tic-tac-toe, as `xplayer`, on a play clock of 1 s.
+    fn in_a_match() -> (Arc<Server>, Arc<AtomicBool>) {
+        let server = Server::new(PlayerConfig::default());
+        let config = PlayerConfig::default();
+        let player = MatchPlayer::new(&config, "m", "xplayer", TIC_TAC_TOE, 1).expect("a match");
+        let stop = Arc::new(AtomicBool::new(false));
+        *server.lock() = Some(Slot {
+            id: "m".to_owned(),
+            stop: Arc::clone(&stop),
+            player: Some(player),
+            late: None,
+            play_clock: 1,
+        });
+        (server, stop)
+    }
+
+    #[test]
+    fn work_that_overruns_is_told_to_stop_and_answered_without() {
+        let (server, stop) = in_a_match();
+        let (player, _) = server.take("m", Instant::now()).expect("the match");
+        let started = Instant::now();
+        let due = (started + Duration::from_millis(50), started + Duration::from_millis(100));
+        // Work that sees the stop flag only after 300 ms, as a search that overruns.
+        let answered = server.bounded(player, &stop, due, |_, stop| {
+            std::thread::sleep(Duration::from_millis(300));
+            Ok(format!("stopped: {}", stop.load(Ordering::Relaxed)))
+        });
+        assert_eq!(answered, None);
+        assert!(started.elapsed() < Duration::from_millis(250), "{:?}", started.elapsed());
+        // The next request waits for the match to come back, its stop flag cleared.
+        let (player, stop) = server.take("m", Instant::now()).expect("the match back");
+        assert!(started.elapsed() >= Duration::from_millis(300));
+        assert!(!stop.load(Ordering::Relaxed));
+        assert!(player.any_move().is_some());
+    }
+
+    #[test]
+    fn work_done_in_time_gives_its_answer_and_the_match_back() {
+        let (server, stop) = in_a_match();
+        let (player, _) = server.take("m", Instant::now()).expect("the match");
+        let now = Instant::now();
+        let due = (now + Duration::from_millis(500), now + Duration::from_millis(750));
+        let answered = server.bounded(player, &stop, due, |_, _| Ok("done".to_owned()));
+        assert_eq!(answered, Some(Ok("done".to_owned())));
+        assert!(server.lock().as_ref().is_some_and(|slot| slot.player.is_some()));
     }
 }

@@ -203,6 +203,13 @@ impl NativeMatch {
         Some((mv, score))
     }
 
+    /// Thinks about the current position for `time` (or until `stop`), during the start clock:
+    /// the first search makes the solver's tables, and what the solver proves is kept for the
+    /// moves to come.
+    pub fn ponder(&mut self, time: Duration, stop: &AtomicBool) {
+        let _ = self.native.best(time, stop);
+    }
+
     /// Plays random games on both sides; `true` when they agree all along.
     fn agrees_over_random_games(&mut self, game: &Game, seed: u64) -> bool {
         let mut rng = ChaCha8Rng::seed_from_u64(seed);

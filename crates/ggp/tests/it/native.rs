@@ -1,13 +1,15 @@
 //! The native recognition: the seed game is recognised in its reference text, with every name
-//! renamed and the rules in another order, and in no modified rule set.
+//! renamed and the rules in another order, and in no modified rule set; and the native
+//! player's first answer on one-second clocks.
 
 use std::collections::HashMap;
 use std::sync::atomic::AtomicBool;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use arbiter_gdl::{parse, Game};
 use arbiter_ggp::native::NativeMatch;
-use arbiter_ggp::sexpr::{read_all, Sexpr};
+use arbiter_ggp::sexpr::{one_line, read_all, Sexpr};
+use arbiter_ggp::{PlayerConfig, Request, Server};
 
 use crate::game_text;
 
@@ -98,4 +100,32 @@ fn modified_rules_and_other_games_are_not_recognised() {
     for other in ["ticTacToe.kif", "breakthrough.kif", "connectFour.kif"] {
         assert!(recognise(&game_text(other)).is_none(), "{other}");
     }
+}
+
+#[test]
+fn the_native_player_answers_its_first_play_in_time() {
+    // One-second clocks, as in the matches of the figures: the solver's tables are made during
+    // START, and the first PLAY (the solver's first question) is answered well within its clock.
+    let text = game_text("breakthroughSmallHoles.kif");
+    let server = Server::new(PlayerConfig::default());
+    let rules = one_line(&text).expect("the rules on one line");
+    let start = Request::Start {
+        id: "native-clock".to_owned(),
+        role: "white".to_owned(),
+        rules,
+        start_clock: 1,
+        play_clock: 1,
+    };
+    let received = Instant::now();
+    assert_eq!(server.answer(start, received), "ready");
+    assert!(received.elapsed() < Duration::from_secs(1), "START took {:?}", received.elapsed());
+    let received = Instant::now();
+    let answer =
+        server.answer(Request::Play { id: "native-clock".to_owned(), moves: None }, received);
+    let elapsed = received.elapsed();
+    assert!(elapsed < Duration::from_millis(800), "the first PLAY took {elapsed:?}");
+    let game = Game::from_kif(&text).expect("a game");
+    let white = game.role("white").expect("white");
+    let mv = game.parse_move(white, &answer).unwrap_or_else(|error| panic!("{answer}: {error}"));
+    assert!(game.machine().is_legal(white, mv), "{answer}");
 }
