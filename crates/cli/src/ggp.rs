@@ -209,8 +209,22 @@ fn describe(record: &MatchRecord, roles: &[String]) -> String {
     line
 }
 
-/// A player's wins, draws and losses, its score and the score's 95% interval (normal
-/// approximation, as `arbiter match`).
+/// The Wilson score interval, at 95%, of a share of `k` successes in `n` trials.
+fn wilson(k: usize, n: usize) -> (f64, f64) {
+    if n == 0 {
+        return (0.0, 1.0);
+    }
+    let (k, n, z) = (k as f64, n as f64, 1.96_f64);
+    let share = k / n;
+    let centre = share + z * z / (2.0 * n);
+    let spread = z * (share * (1.0 - share) / n + z * z / (4.0 * n * n)).sqrt();
+    let scale = 1.0 + z * z / n;
+    (((centre - spread) / scale).max(0.0), ((centre + spread) / scale).min(1.0))
+}
+
+/// A player's wins, draws and losses, its share of wins with the Wilson 95% interval (which
+/// stays sound at 0 or all wins), and its score (a draw a half) with the score's 95% interval
+/// (normal approximation, as `arbiter match`).
 fn summary(player: &str, wins: usize, draws: usize, losses: usize) -> String {
     let games = wins + draws + losses;
     let n = games.max(1) as f64;
@@ -220,11 +234,41 @@ fn summary(player: &str, wins: usize, draws: usize, losses: usize) -> String {
         + losses as f64 * score.powi(2))
         / n;
     let margin = 1.96 * (variance / n).sqrt();
+    let (won_low, won_high) = wilson(wins, games);
     format!(
-        "{player}: {games} matches, won {wins}, drew {draws}, lost {losses}: score {:.1}% \
-         (95% interval {:.1}% to {:.1}%)",
+        "{player}: {games} matches, won {wins}, drew {draws}, lost {losses}: won {:.1}% \
+         (95% interval {:.1}% to {:.1}%), score {:.1}% (95% interval {:.1}% to {:.1}%)",
+        wins as f64 / n * 100.0,
+        won_low * 100.0,
+        won_high * 100.0,
         score * 100.0,
         (score - margin).max(0.0) * 100.0,
         (score + margin).min(1.0) * 100.0
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{summary, wilson};
+
+    #[test]
+    fn the_wilson_interval_stays_sound_at_all_wins_and_matches_its_reference_values() {
+        // 20 of 20: 83.9% to 100% (the normal approximation would give 100% to 100%).
+        let (low, high) = wilson(20, 20);
+        assert!((low - 0.8389).abs() < 1e-3 && (high - 1.0).abs() < 1e-9, "{low} {high}");
+        // 10 of 20: 29.9% to 70.1%.
+        let (low, high) = wilson(10, 20);
+        assert!((low - 0.2993).abs() < 1e-3 && (high - 0.7007).abs() < 1e-3, "{low} {high}");
+        assert_eq!(wilson(0, 0), (0.0, 1.0));
+    }
+
+    #[test]
+    fn a_summary_gives_the_share_won_and_the_score_with_their_intervals() {
+        let line = summary("mcts", 18, 2, 0);
+        assert!(
+            line.starts_with("mcts: 20 matches, won 18, drew 2, lost 0: won 90.0% (95%"),
+            "{line}"
+        );
+        assert!(line.contains("score 95.0%"), "{line}");
+    }
 }
