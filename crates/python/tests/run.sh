@@ -14,13 +14,7 @@ python="$(bash crates/python/tests/setup.sh | tail -n 1)"
 venv="$(dirname "$(dirname "$python")")"
 wheels="$target/python-wheels"
 rm -rf "$wheels"
-# The test build's profile with its features (`test-build`), so that the module links the
-# crates the tests built; the published wheel has neither.
-features=()
-if [ "${PROFILE:-dev}" = dev ]; then
-  features=(--features test-build)
-fi
-"$venv/bin/maturin" build --quiet --locked --profile "${PROFILE:-dev}" "${features[@]}" \
+"$venv/bin/maturin" build --quiet --locked --profile "${PROFILE:-dev}" \
   --interpreter "$python" --manifest-path crates/python/Cargo.toml --out "$wheels"
 "$python" -m pip install --quiet --disable-pip-version-check --no-deps --force-reinstall \
   "$wheels"/arbiter_games-*.whl
