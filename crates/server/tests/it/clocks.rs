@@ -203,7 +203,7 @@ async fn a_correspondence_deadline_passes_on_the_injected_clock() {
 /// none lost on time (its searches are bounded by its clock, not its level).
 /// Long (minutes): `cargo test --release -p arbiter-server -- --ignored computer_on_a_clock`.
 #[tokio::test]
-#[ignore = "long: ten games of each game on a clock"]
+#[ignore = "long: ten games of each game on a clock: cargo test --release -p arbiter-server -- --ignored computer_on_a_clock"]
 async fn the_computer_on_a_clock_never_flags() {
     let database = databases().remove(0);
     let server = Server::start(&database).await;

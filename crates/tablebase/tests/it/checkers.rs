@@ -35,7 +35,7 @@ fn three_pieces_agree_with_the_plain_search() {
 }
 
 #[test]
-#[ignore = "about a minute"]
+#[ignore = "about a minute: cargo test --release -p arbiter-tablebase -- --ignored"]
 fn four_pieces_agree_with_the_plain_search() {
     reference::check(&positions(4), 4);
 }

@@ -46,7 +46,7 @@ fn two_pieces_agree_with_the_plain_search() {
 }
 
 #[test]
-#[ignore = "a minute or two"]
+#[ignore = "a minute or two: cargo test --release -p arbiter-tablebase -- --ignored"]
 fn three_pieces_agree_with_the_plain_search() {
     reference::check(&positions(3), 3);
 }

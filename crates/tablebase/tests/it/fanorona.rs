@@ -32,7 +32,7 @@ fn three_pieces_agree_with_the_plain_search() {
 }
 
 #[test]
-#[ignore = "a minute or two"]
+#[ignore = "a minute or two: cargo test --release -p arbiter-tablebase -- --ignored"]
 fn four_pieces_agree_with_the_plain_search() {
     reference::check(&positions(4), 4);
 }
