@@ -5,7 +5,7 @@
 # the Rust workspace with cargo-nextest (the server's storage suite also on PostgreSQL when
 # DATABASE_URL names one, and the fuzz targets' checks on their saved corpus), the
 # documentation's examples, the engine protocols against external clients, the Python bindings
-# (a wheel built with maturin, tested with pytest, OpenSpiel and PettingZoo), the server's API
+# (the module built with the workspace, tested with pytest, OpenSpiel and PettingZoo), the server's API
 # against its OpenAPI document (schemathesis), the pages' types against the API's (tsc, with
 # the types generated from the server's OpenAPI document), and the pages end to end in
 # headless Chromium.
@@ -23,23 +23,19 @@ fi
 # Each phase's start, in seconds from the script's, on stderr: where the time goes.
 phase() { echo "[test.sh at ${SECONDS}s] $*" >&2; }
 
-# Every crate's tests side by side (examples are left to clippy, which checks they build; the
-# Python bindings, which have no Rust tests, are built once, by maturin, below).
-phase "the Rust tests"
-if cargo nextest --version >/dev/null 2>&1; then
-  cargo nextest run --workspace --exclude arbiter-python --locked --lib --bins --tests --profile ci
-else
-  cargo test --workspace --exclude arbiter-python --locked --lib --bins --tests
-fi
-phase "the documentation's examples"
-cargo test --workspace --exclude arbiter-python --locked --doc
-# The suites that run the built programs from outside, in two lanes side by side (their time
-# is mostly spent waiting on processes, sockets and the browser): the engine protocols'
-# clients, the Python bindings and schemathesis in one, the pages' types and the pages end to
-# end in the other. Each lane's
-# output is shown when it ends; any failure fails the command.
-phase "the suites from outside: protocols, Python, schemathesis | the pages"
+# Everything the tests run, built once: every crate's libraries (the Python module among them),
+# binaries and tests, in one build of the whole workspace, so that the suites below, which
+# build with the same selection, find it done.
+phase "the build"
+cargo build --workspace --locked --lib --bins --tests
+
+# The suites that run the built programs from outside, in two lanes beside the Rust tests
+# (their time is mostly spent waiting on processes, sockets and the browser): the engine
+# protocols' clients, the Python bindings and schemathesis in one, the pages' types and the
+# pages end to end in the other. Each lane's output is shown when it ends; any failure fails
+# the command.
 logs="$(mktemp -d)"
+phase "the suites from outside, in two lanes: protocols, Python, schemathesis | the pages"
 (
   phase "the engine protocols' clients"
   bash crates/protocols/clients/run.sh
@@ -47,6 +43,7 @@ logs="$(mktemp -d)"
   bash crates/python/tests/run.sh
   phase "schemathesis"
   bash crates/server/schemathesis/run.sh
+  phase "lane 1 done"
 ) >"$logs/clients.log" 2>&1 &
 clients=$!
 (
@@ -54,9 +51,22 @@ clients=$!
   bash crates/server/typecheck/run.sh
   phase "the pages end to end"
   bash crates/server/e2e/run.sh
+  phase "lane 2 done"
 ) >"$logs/pages.log" 2>&1 &
 pages=$!
+
+# Every crate's tests side by side (examples and benchmarks are left to clippy, which checks
+# that they build; the Python bindings have no Rust tests: pytest tests them, in lane 1).
 status=0
+phase "the Rust tests"
+if cargo nextest --version >/dev/null 2>&1; then
+  cargo nextest run --workspace --locked --lib --bins --tests --profile ci || status=$?
+else
+  cargo test --workspace --locked --lib --bins --tests || status=$?
+fi
+phase "the documentation's examples"
+cargo test --workspace --locked --doc || status=$?
+phase "waiting for the lanes"
 wait "$clients" || status=$?
 cat "$logs/clients.log"
 wait "$pages" || status=$?

@@ -1,4 +1,5 @@
-//! The pages as the server embeds them (`src/http/pages.rs`), made when it is built: each rules
+//! What the server embeds, made when it is built: the database's migrations (`migrations/`,
+//! listed for `src/store/migrations.rs`), and the pages (`src/http/pages.rs`): each rules
 //! page composed of the top and the bottom every rules page shares around its own body, and
 //! every file of `pages/` compressed with Brotli at its best quality, which takes too long to do
 //! for each answer (the router's compression layer uses quality 4) and makes the pages a sixth
@@ -19,7 +20,9 @@ const SERVED: [&str; 4] = ["html", "js", "css", "svg"];
 
 fn main() -> io::Result<()> {
     println!("cargo::rerun-if-changed=pages");
+    println!("cargo::rerun-if-changed=migrations");
     let out = PathBuf::from(env::var_os("OUT_DIR").expect("cargo sets OUT_DIR"));
+    list_migrations(&out.join("migrations.rs"))?;
     for path in files(Path::new("pages"))? {
         let served = path.extension().is_some_and(|ext| SERVED.iter().any(|kind| ext == *kind));
         if served {
@@ -40,6 +43,32 @@ fn main() -> io::Result<()> {
         compress(page.as_bytes(), &made)?;
     }
     Ok(())
+}
+
+/// Writes to `list` the migrations of `migrations/` as a Rust array of `(version, description,
+/// SQL)`, by version, each file named `VERSION_DESCRIPTION.sql` as sqlx names them.
+fn list_migrations(list: &Path) -> io::Result<()> {
+    let mut migrations = Vec::new();
+    for path in files(Path::new("migrations"))? {
+        let name = path.file_name().and_then(|name| name.to_str()).unwrap_or_default();
+        let Some((version, description)) =
+            name.strip_suffix(".sql").and_then(|n| n.split_once('_'))
+        else {
+            continue;
+        };
+        let version: i64 = version.parse().map_err(|_| {
+            io::Error::new(io::ErrorKind::InvalidData, format!("{name}: no version first"))
+        })?;
+        let absolute = fs::canonicalize(&path)?;
+        migrations.push((version, description.replace('_', " "), absolute));
+    }
+    migrations.sort();
+    let mut text = String::from("[\n");
+    for (version, description, path) in &migrations {
+        text += &format!("    ({version}, {description:?}, include_str!({path:?})),\n");
+    }
+    text += "]\n";
+    fs::write(list, text)
 }
 
 /// Every file under `folder`, in its subfolders too.

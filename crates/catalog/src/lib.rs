@@ -3,10 +3,13 @@
 //! A front end knows a game by its [`GameId`] and runs code written once for any game through a
 //! [`Visitor`], the way shakmaty's `Variant` dispatches: `GameId::Checkers.visit(v)` calls
 //! `v.visit::<Checkers>()`. Everything a front end needs of a game is in the traits its type
-//! implements ([`Evaluate`] and so [`Game`](arbiter_core::Game), and [`Present`]); this crate
-//! holds the list and nothing else.
+//! implements ([`Evaluate`] and so [`Game`](arbiter_core::Game), and [`Present`]). A front end
+//! that holds a game whose type it does not know holds a [`DynRecord`]: any game of the catalog
+//! with its options, as a record.
 
+mod analysis;
 mod endgame;
+mod played;
 
 use std::fmt;
 use std::str::FromStr;
@@ -21,7 +24,9 @@ use arbiter_holes::Holes;
 use arbiter_minicheckers::Minicheckers;
 use thiserror::Error;
 
+pub use crate::analysis::{ExactMove, ExactSearch, Search};
 pub use crate::endgame::{EndgameShelf, Endgames, Probing, RetrogradeVisitor, TABLEBASE_VARIABLE};
+pub use crate::played::{DynRecord, Ending, Played, PlayedError};
 
 /// What every game of the catalog implements: its rules, evaluation and presentation, and
 /// where its endgame tables are.

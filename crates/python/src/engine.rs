@@ -98,7 +98,10 @@ pub fn search(
         TablesArg::Flag(false) => None,
     };
     let probing = if time.is_some() { Probing::LoadedOnly } else { Probing::Waiting };
-    let info = py.detach(|| inner.search(&spec, tables.as_deref().map(|t| (t, probing))))?;
+    let played = inner.played();
+    played.check_player(&spec).map_err(Error::from)?;
+    let search = played.search(spec, tables.as_deref().map(|t| (t, probing)), None);
+    let info = py.detach(search);
     Ok(PySearchResult {
         best: info.best,
         score: info.score.to_string(),
@@ -165,11 +168,11 @@ pub fn solve(
     };
     let settings = Settings { hash_mib, time_limit, threads: 1 };
     let inner: &dyn DynState = &*state.inner;
-    let solved = py.detach(|| inner.solve(&settings))?;
+    let solved = py.detach(|| inner.played().solve(&settings)).map_err(Error::from)?;
     Ok(PySolution {
         winner: player_of(solved.winner),
         plies: solved.plies,
-        line: solved.line,
+        line: solved.principal_variation,
         nodes: solved.nodes,
     })
 }
@@ -195,19 +198,20 @@ pub fn tablebase<'py>(
         Some(FolderArg::Folder(dir)) => folder_tables(dir),
         None => default_tables(),
     };
-    let Some(found) = py.detach(|| inner.tablebase(&tables)) else { return Ok(None) };
+    let Some(found) = py.detach(|| inner.played().tablebase(&tables)) else { return Ok(None) };
     let result = PyDict::new(py);
-    result.set_item("value", found.value.0)?;
-    result.set_item("plies", found.value.1)?;
-    result.set_item("best", found.best)?;
+    result.set_item("value", found.value.name())?;
+    result.set_item("plies", found.value.plies())?;
+    let best = found.moves.iter().filter(|(_, value)| *value == found.value).map(|(mv, _)| mv);
+    result.set_item("best", best.collect::<Vec<_>>())?;
     let moves = found
         .moves
-        .into_iter()
-        .map(|(mv, value, plies)| {
+        .iter()
+        .map(|(mv, value)| {
             let entry = PyDict::new(py);
             entry.set_item("move", mv)?;
-            entry.set_item("value", value)?;
-            entry.set_item("plies", plies)?;
+            entry.set_item("value", value.name())?;
+            entry.set_item("plies", value.plies())?;
             Ok(entry)
         })
         .collect::<PyResult<Vec<_>>>()?;
@@ -229,7 +233,7 @@ pub enum FolderArg {
 #[pyfunction]
 pub fn perft(py: Python<'_>, state: &PyState, depth: u32) -> u64 {
     let inner: &dyn DynState = &*state.inner;
-    py.detach(|| inner.perft(depth))
+    py.detach(|| inner.played().perft(depth))
 }
 
 /// The most threads `random_playouts` may use.

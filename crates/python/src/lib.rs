@@ -211,19 +211,23 @@ impl PyState {
     fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<(Bound<'py, PyAny>, Pickled)> {
         let restore = py.import("arbiter._arbiter")?.getattr("_restore_state")?;
         let game = PyGame { inner: Arc::clone(&self.game) };
-        let arguments =
-            (game, self.inner.start_position(), self.inner.moves(), self.inner.steps_entered());
+        let arguments = (
+            game,
+            self.inner.played().start_position(),
+            self.inner.played().moves_from(0),
+            self.inner.steps_entered(),
+        );
         Ok((restore, arguments))
     }
 
     /// `True` when the game is over by any of its rules, draws by history included.
     fn is_terminal(&self) -> bool {
-        self.inner.status().is_over()
+        self.inner.played().status().is_over()
     }
 
     /// `[White's, Black's]`: 1 for a win, -1 for a loss, 0 for a draw or a game not over.
     fn returns(&self) -> [f64; 2] {
-        match self.inner.status() {
+        match self.inner.played().status() {
             Status::Ongoing => [0.0, 0.0],
             Status::Over(outcome) => match outcome.winner() {
                 Some(Side::White) => [1.0, -1.0],
@@ -235,27 +239,28 @@ impl PyState {
 
     /// The player to move, 0 (White) or 1 (Black); `None` when the game is over.
     fn current_player(&self) -> Option<usize> {
-        (!self.inner.status().is_over()).then(|| player_of(self.inner.side_to_move()))
+        (!self.inner.played().status().is_over())
+            .then(|| player_of(self.inner.played().side_to_move()))
     }
 
     /// How the game ended, e.g. `White wins: Black has no legal move`; `None` while it goes on.
     fn outcome(&self) -> Option<String> {
-        self.inner.status().outcome().map(|outcome| outcome.to_string())
+        self.inner.played().status().outcome().map(|outcome| outcome.to_string())
     }
 
     /// The position (at the start of the turn being entered) in the game's text form.
     fn position(&self) -> String {
-        self.inner.position()
+        self.inner.played().position()
     }
 
     /// The game's record: tags, numbered moves and the result.
     fn record(&self) -> String {
-        self.inner.record()
+        self.inner.played().record_text(&[], &|_| None)
     }
 
     /// The whole moves played, in canonical notation.
     fn history_moves(&self) -> Vec<String> {
-        self.inner.moves()
+        self.inner.played().moves_from(0)
     }
 
     /// The steps of the turn entered so far by actions, in notation.
@@ -293,8 +298,8 @@ impl PyState {
     ) -> PyResult<Bound<'py, PyArray3<f32>>> {
         let side = match player {
             Some(player) => side_of(player)?,
-            None if self.inner.status().is_over() => Side::White,
-            None => self.inner.side_to_move(),
+            None if self.inner.played().status().is_over() => Side::White,
+            None => self.inner.played().side_to_move(),
         };
         let [planes, height, width] = self.inner.shared().board.shape();
         let values = self.inner.observation(side);
@@ -310,7 +315,7 @@ impl PyState {
     }
 
     fn __repr__(&self) -> String {
-        format!("<arbiter.State {} {}>", self.game.id(), self.inner.position())
+        format!("<arbiter.State {} {}>", self.game.id(), self.inner.played().position())
     }
 }
 

@@ -3,12 +3,10 @@
 
 use std::sync::Arc;
 
-use arbiter_ai::{PlayerSpec, SearchInfo, Session};
-use arbiter_catalog::{AnyGame, Endgames, Probing};
+use arbiter_catalog::{AnyGame, DynRecord, Played};
 use arbiter_core::present::{Marks, SKIP};
 use arbiter_core::turn::{Click, Turn};
-use arbiter_core::{perft, GameRecord, MoveError, Side, Status};
-use arbiter_solver::{solve, Settings};
+use arbiter_core::{GameRecord, MoveError, Side, Status};
 
 use crate::actions::Encoding;
 use crate::error::Error;
@@ -23,43 +21,19 @@ pub struct Shared {
     pub board: BoardMap,
 }
 
-/// A solved position: who wins, in how many plies, and how.
-#[derive(Debug, Clone)]
-pub struct Solved {
-    /// Who wins with perfect play.
-    pub winner: Side,
-    /// The plies to the end, the winner winning as fast and the loser losing as slowly as
-    /// possible.
-    pub plies: u32,
-    /// A line of perfect play.
-    pub line: Vec<String>,
-    /// Positions expanded by the solver.
-    pub nodes: u64,
-}
-
 /// A game in progress, whatever the game: what the Python `State` calls.
 pub trait DynState: Send + Sync {
     /// An independent copy.
     fn boxed_clone(&self) -> Box<dyn DynState>;
-    /// How the game stands, with every ending rule, draws by history included.
-    fn status(&self) -> Status;
-    /// The player to move (who is entering the turn).
-    fn side_to_move(&self) -> Side;
+    /// The game's record: its options, moves and status, whatever the turn entered so far.
+    fn played(&self) -> &dyn DynRecord;
     /// The legal whole moves in canonical notation (those the steps entered so far allow);
     /// none when the game is over.
     fn legal_moves(&self) -> Vec<String>;
     /// Plays a whole move in any accepted notation; returns it in canonical notation.
     fn play(&mut self, text: &str) -> Result<String, Error>;
-    /// The position at the start of the turn, in the game's text form.
-    fn position(&self) -> String;
-    /// The position the game started from, in the game's text form.
-    fn start_position(&self) -> String;
-    /// The record: tags, moves and result.
-    fn record(&self) -> String;
     /// The board drawn as text, the turn entered so far marked on it.
     fn diagram(&self) -> String;
-    /// The whole moves played, in canonical notation.
-    fn moves(&self) -> Vec<String>;
     /// The steps of the turn entered so far, in notation.
     fn steps_entered(&self) -> Vec<String>;
     /// The legal actions, in increasing order; none when the game is over.
@@ -73,37 +47,12 @@ pub trait DynState: Send + Sync {
     fn observation(&self, player: Side) -> Vec<f32>;
     /// The shared data of the game under its options.
     fn shared(&self) -> &Arc<Shared>;
-    /// A search of the position at the start of the turn, with the game's history, probing
-    /// the endgame tables `tables` as they say.
-    fn search(
-        &self,
-        spec: &PlayerSpec,
-        tables: Option<(&Endgames, Probing)>,
-    ) -> Result<SearchInfo, Error>;
-    /// The solution of the position at the start of the turn.
-    fn solve(&self, settings: &Settings) -> Result<Solved, Error>;
-    /// The number of move sequences of `depth` whole moves from the position at the start of
-    /// the turn (the rules of the board alone, as `arbiter perft`).
-    fn perft(&self, depth: u32) -> u64;
-    /// The value of the position at the start of the turn in the endgame tables `tables`;
-    /// `None` where no table holds it.
-    fn tablebase(&self, tables: &Endgames) -> Option<TableValue>;
-}
-
-/// A position's value in the endgame tables, for the player to move.
-pub struct TableValue {
-    /// The value and its distance in plies (`None` for a draw).
-    pub value: (&'static str, Option<u32>),
-    /// The moves that keep the value and distance.
-    pub best: Vec<String>,
-    /// Every legal move with its value for the player who makes it, best first.
-    pub moves: Vec<(String, &'static str, Option<u32>)>,
 }
 
 /// A game in progress of the game `G`.
 #[derive(Debug, Clone)]
 pub struct StateOf<G: AnyGame> {
-    record: GameRecord<G>,
+    played: Played<G>,
     shared: Arc<Shared>,
     /// The turn being entered by actions, made on first use in each turn.
     entry: Option<Entry<G>>,
@@ -124,7 +73,7 @@ enum Entry<G: AnyGame> {
 impl<G: AnyGame> StateOf<G> {
     /// The game `record`, whose states share `shared`.
     pub fn new(record: GameRecord<G>, shared: Arc<Shared>) -> Self {
-        StateOf { record, shared, entry: None }
+        StateOf { played: Played(record), shared, entry: None }
     }
 
     /// The turn being entered, made when it is first needed.
@@ -136,8 +85,8 @@ impl<G: AnyGame> StateOf<G> {
     }
 
     fn new_entry(&self) -> Result<Entry<G>, Error> {
-        let position = self.record.position();
-        if self.record.status().is_over() {
+        let position = self.played.0.position();
+        if self.played.0.status().is_over() {
             return Ok(Entry::Single(Vec::new()));
         }
         let moves = position.legal_moves();
@@ -166,11 +115,11 @@ impl<G: AnyGame> StateOf<G> {
     /// Plays the move a turn's last action completed.
     fn complete(&mut self, mv: G::Move) -> Result<(), Error> {
         self.entry = None;
-        Ok(self.record.play(mv)?)
+        Ok(self.played.0.play(mv)?)
     }
 
     fn illegal_action(&mut self, action: usize) -> Error {
-        if let Status::Over(outcome) = self.record.status() {
+        if let Status::Over(outcome) = self.played.0.status() {
             return Error::Move(MoveError::GameOver(outcome));
         }
         let described = self.action_to_string(action).unwrap_or_default();
@@ -192,19 +141,17 @@ impl<G: AnyGame> DynState for StateOf<G> {
         Box::new(self.clone())
     }
 
-    fn status(&self) -> Status {
-        self.record.status()
-    }
-
-    fn side_to_move(&self) -> Side {
-        self.record.position().side_to_move()
+    fn played(&self) -> &dyn DynRecord {
+        &self.played
     }
 
     fn legal_moves(&self) -> Vec<String> {
         match self.entering() {
             Some(turn) => turn.remaining().map(|path| path.text.clone()).collect(),
-            None if self.record.status().is_over() => Vec::new(),
-            None => self.record.position().legal_moves().iter().map(ToString::to_string).collect(),
+            None if self.played.0.status().is_over() => Vec::new(),
+            None => {
+                self.played.0.position().legal_moves().iter().map(ToString::to_string).collect()
+            }
         }
     }
 
@@ -216,21 +163,9 @@ impl<G: AnyGame> DynState for StateOf<G> {
                 turn.steps_text().join(" ")
             )));
         }
-        let mv = self.record.play_text(text)?;
+        let mv = self.played.0.play_text(text)?;
         self.entry = None;
         Ok(mv.to_string())
-    }
-
-    fn position(&self) -> String {
-        self.record.position().to_text()
-    }
-
-    fn start_position(&self) -> String {
-        self.record.start_position().to_text()
-    }
-
-    fn record(&self) -> String {
-        self.record.to_record_text()
     }
 
     fn diagram(&self) -> String {
@@ -239,12 +174,8 @@ impl<G: AnyGame> DynState for StateOf<G> {
                 let (board, marks) = turn.board();
                 arbiter_core::present::diagram(turn.geometry(), &board, &marks)
             }
-            None => self.record.position().diagram(),
+            None => self.played.0.position().diagram(),
         }
-    }
-
-    fn moves(&self) -> Vec<String> {
-        self.record.moves().map(|mv| mv.to_string()).collect()
     }
 
     fn steps_entered(&self) -> Vec<String> {
@@ -320,14 +251,14 @@ impl<G: AnyGame> DynState for StateOf<G> {
     }
 
     fn observation(&self, player: Side) -> Vec<f32> {
-        let to_move = self.side_to_move();
+        let to_move = self.played.side_to_move();
         match self.entering() {
             Some(turn) => {
                 let (board, marks) = turn.board();
                 self.shared.board.planes(&board, &marks, player, to_move)
             }
             None => {
-                let board = self.record.position().board();
+                let board = self.played.0.position().board();
                 self.shared.board.planes(&board, &Marks::default(), player, to_move)
             }
         }
@@ -335,44 +266,5 @@ impl<G: AnyGame> DynState for StateOf<G> {
 
     fn shared(&self) -> &Arc<Shared> {
         &self.shared
-    }
-
-    fn search(
-        &self,
-        spec: &PlayerSpec,
-        tables: Option<(&Endgames, Probing)>,
-    ) -> Result<SearchInfo, Error> {
-        spec.check_game(self.record.position())?;
-        let mut session = Session::new(self.record.clone());
-        session.set_endgame(tables.and_then(|(tables, probing)| tables.of::<G>(probing)));
-        Ok(session.think(spec, None, &mut |_| {}).to_text())
-    }
-
-    fn solve(&self, settings: &Settings) -> Result<Solved, Error> {
-        let solution = solve(self.record.position(), settings, &mut |_| {})?;
-        Ok(Solved {
-            winner: solution.winner,
-            plies: solution.plies,
-            line: solution.principal_variation.iter().map(ToString::to_string).collect(),
-            nodes: solution.nodes,
-        })
-    }
-
-    fn perft(&self, depth: u32) -> u64 {
-        perft(self.record.position(), depth)
-    }
-
-    fn tablebase(&self, tables: &Endgames) -> Option<TableValue> {
-        let tables = tables.tables::<G>()?;
-        let probe = tables.moves(self.record.position())?;
-        Some(TableValue {
-            value: (probe.value.name(), probe.value.plies()),
-            best: probe.best().iter().map(ToString::to_string).collect(),
-            moves: probe
-                .moves
-                .iter()
-                .map(|(mv, value)| (mv.to_string(), value.name(), value.plies()))
-                .collect(),
-        })
     }
 }

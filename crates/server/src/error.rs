@@ -52,6 +52,7 @@ impl From<StoreError> for ApiError {
             StoreError::Unavailable(text) => ApiError::Unavailable(text),
             StoreError::Outdated => ApiError::Outdated,
             StoreError::Taken(text) => ApiError::conflict(text),
+            StoreError::Damaged(text) => ApiError::Damaged(text),
         }
     }
 }

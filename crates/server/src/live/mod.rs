@@ -5,13 +5,13 @@ use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 use std::time::Duration;
 
-use arbiter_ai::{PlayerSpec, SearchInfo, Session, SpecError};
-use arbiter_catalog::{AnyGame, Endgames, GameId, Probing, Visitor};
+use arbiter_ai::PlayerSpec;
+use arbiter_catalog::{
+    AnyGame, DynRecord, Endgames, Ending, GameId, Played, Probing, Search, Visitor,
+};
 use arbiter_core::present::{CellId, Geometry, SKIP};
-use arbiter_core::text::excerpt;
 use arbiter_core::turn::{Click, MovePath, Turn};
-use arbiter_core::{GameOptions, GameRecord, MoveError, Side, Status, Undone};
-use arbiter_solver::{accepts, Exact, Oracle};
+use arbiter_core::{GameOptions, MoveError};
 use arbiter_tablebase::Value;
 
 mod view;
@@ -23,59 +23,68 @@ pub use self::view::{
     LegalMove, PieceView, StepView, View,
 };
 
-/// A game in play, its rules hidden.
-pub trait Live: Send + Sync {
-    /// The options, canonical: `key=value,…`, only those that differ from the defaults.
-    fn options_text(&self) -> String;
-    /// The moves played from ply `from` on, in canonical notation.
-    fn moves_from(&self, from: usize) -> Vec<String>;
-    /// The number of moves played.
-    fn ply(&self) -> usize;
-    /// The player to move.
-    fn side_to_move(&self) -> Side;
-    /// Whether `side` made one of the moves played.
-    fn has_moved(&self, side: Side) -> bool;
-    /// `text` read as a move in the position before move `ply`, in canonical notation, if it
-    /// is one there.
-    fn move_at(&self, ply: usize, text: &str) -> Option<String>;
-    /// How the game stands.
-    fn status(&self) -> Status;
-    /// Plays a move in any accepted notation; its canonical text.
-    fn play(&mut self, text: &str) -> Result<String, MoveError>;
-    /// Takes back the last move; `false` when there is none.
-    fn undo_move(&mut self) -> bool;
-    /// Ends the game by a resignation or an agreed draw.
-    fn end(&mut self, event: Event) -> Result<(), MoveError>;
+/// A game in play, its rules hidden: the catalog's dynamic game, and what the server shows of
+/// it.
+pub trait Live: DynRecord {
     /// What a client draws: the position, the board, the legal moves with their clicks.
     fn view(&self) -> View;
-    /// The record text (PDN for checkers), with the `TimeControl` tag when the game is on a
-    /// clock and each move's `{[%clk H:MM:SS]}` where `clocks` gives the mover's time left.
-    fn record_text(&self, time_control: Option<&str>, clocks: &[Option<i64>]) -> String;
-    /// The only legal move, when there is exactly one.
-    fn only_move(&self) -> Option<String>;
-    /// A search of the current position by `spec` with the endgame tables `endgames`, to run
-    /// on a worker thread; `stop` ends it early. On a clock (`on_clock`) it never waits for an
-    /// endgame table to be built: it uses those loaded already.
-    fn search(
-        &self,
-        spec: PlayerSpec,
-        endgames: &Endgames,
-        stop: Arc<AtomicBool>,
-        on_clock: bool,
-    ) -> Search;
-    /// The exact values of the current position's moves by the endgame tables `endgames`,
-    /// else by the solver, to run on a worker thread: `None` in the games it does not handle,
-    /// when the game is over, or when `time` ran out first.
-    fn exact(&self, endgames: &Endgames, time: Duration) -> ExactSearch;
-    /// Whether the computer player `spec` can play this game (the perfect player only plays
-    /// the games that always end in a win).
-    fn check_player(&self, spec: &PlayerSpec) -> Result<(), SpecError>;
 }
 
-/// A search to run on a worker thread.
-pub type Search = Box<dyn FnOnce() -> SearchInfo + Send>;
+/// A search of `live`'s current position by `spec` with the endgame tables `endgames`, to run
+/// on a worker thread; `stop` ends it early. On a clock (`on_clock`) it never waits for an
+/// endgame table to be built: it uses those loaded already.
+pub fn search(
+    live: &dyn Live,
+    spec: PlayerSpec,
+    endgames: &Endgames,
+    stop: Arc<AtomicBool>,
+    on_clock: bool,
+) -> Search {
+    let probing = if on_clock { Probing::LoadedOnly } else { Probing::Waiting };
+    live.search(spec, Some((endgames, probing)), Some(stop))
+}
 
-/// A search of exact values to run on a worker thread.
+/// The exact values of `live`'s current position's moves by the endgame tables `endgames`,
+/// else by the solver, to run on a worker thread: `None` in the games it does not handle, when
+/// the game is over, or when `time` ran out first.
+pub fn exact(live: &dyn Live, endgames: &Endgames, time: Duration) -> ExactSearch {
+    let search = live.exact(Some(endgames), time, EXACT_MIB);
+    Box::new(move || Some(search()?.into_iter().map(exact_move).collect()))
+}
+
+/// A move's exact value as the API shows it.
+fn exact_move(exact: arbiter_catalog::ExactMove) -> ExactMove {
+    let (value, plies) = match exact.value {
+        Value::Win(plies) => (ExactValue::Win, Some(plies)),
+        Value::Draw => (ExactValue::Draw, None),
+        Value::Loss(plies) => (ExactValue::Loss, Some(plies)),
+    };
+    ExactMove { mv: exact.mv, value, wins: value == ExactValue::Win, plies }
+}
+
+/// Applies `event` to `live`: a resignation, an agreed draw or a fall of the flag ends it; an
+/// aborted game has no outcome (the server keeps the event).
+pub fn apply_event(live: &mut dyn Live, event: Event) -> Result<(), MoveError> {
+    match event {
+        Event::Resignation(side) => live.end(Ending::Resignation(side)),
+        Event::Draw => live.end(Ending::Draw),
+        Event::Time(side) => live.end(Ending::Time(side)),
+        Event::Abort => Ok(()),
+    }
+}
+
+/// The record text of `live` (PDN for checkers), with the `TimeControl` tag when the game is on
+/// a clock and each move's `{[%clk H:MM:SS]}` where `clocks` gives the mover's time left.
+pub fn record_text(live: &dyn Live, time_control: Option<&str>, clocks: &[Option<i64>]) -> String {
+    let tags: Vec<(&str, &str)> =
+        time_control.map(|control| ("TimeControl", control)).into_iter().collect();
+    live.record_text(&tags, &|index| {
+        let left = clocks.get(index).copied().flatten()?;
+        Some(format!("[%clk {}]", clock_text(left)))
+    })
+}
+
+/// A search of exact values to run on a worker thread, as the API shows them.
 pub type ExactSearch = Box<dyn FnOnce() -> Option<Vec<ExactMove>> + Send>;
 
 /// The memory of the solver's tables for one analysis, in MiB.
@@ -133,23 +142,10 @@ impl Visitor for Build<'_> {
     type Output = Result<Box<dyn Live>, String>;
 
     fn visit<G: AnyGame>(self) -> Self::Output {
-        let options = G::Options::parse(self.options).map_err(|error| error.to_string())?;
-        let mut record = match self.start {
-            None => GameRecord::<G>::new(options),
-            Some(text) => {
-                let start = G::from_text(text, &options)
-                    .map_err(|error| format!("`{}` is not a position: {error}", excerpt(text)))?;
-                GameRecord::from_position(start, options)
-            }
-        };
-        for (index, mv) in self.moves.iter().enumerate() {
-            record
-                .play_text(mv)
-                .map_err(|error| format!("move {} ({mv}) cannot be played: {error}", index + 1))?;
-        }
-        let mut live = Record(record);
+        let mut live = Played::<G>::build(self.options, self.start, self.moves)
+            .map_err(|error| error.to_string())?;
         if let Some(event) = self.event {
-            live.end(event).map_err(|error| error.to_string())?;
+            apply_event(&mut live, event).map_err(|error| error.to_string())?;
         }
         Ok(Box::new(live))
     }
@@ -199,57 +195,7 @@ fn click_views<G: AnyGame>(
         .collect()
 }
 
-/// The game record of `G`, as a [`Live`] game.
-struct Record<G: AnyGame>(GameRecord<G>);
-
-impl<G: AnyGame> Live for Record<G> {
-    fn options_text(&self) -> String {
-        self.0.options_text()
-    }
-
-    fn moves_from(&self, from: usize) -> Vec<String> {
-        self.0.moves().skip(from).map(|mv| mv.to_string()).collect()
-    }
-
-    fn ply(&self) -> usize {
-        self.0.len()
-    }
-
-    fn side_to_move(&self) -> Side {
-        self.0.position().side_to_move()
-    }
-
-    fn move_at(&self, ply: usize, text: &str) -> Option<String> {
-        let position = self.0.positions().take(self.0.len()).nth(ply)?;
-        position.parse_move(text).ok().map(|mv| mv.to_string())
-    }
-
-    fn has_moved(&self, side: Side) -> bool {
-        self.0.positions().take(self.0.len()).any(|position| position.side_to_move() == side)
-    }
-
-    fn status(&self) -> Status {
-        self.0.status()
-    }
-
-    fn play(&mut self, text: &str) -> Result<String, MoveError> {
-        self.0.play_text(text).map(|mv| mv.to_string())
-    }
-
-    fn undo_move(&mut self) -> bool {
-        matches!(self.0.undo(), Some(Undone::Move(_)))
-    }
-
-    fn end(&mut self, event: Event) -> Result<(), MoveError> {
-        match event {
-            Event::Resignation(side) => self.0.resign(side),
-            Event::Draw => self.0.agree_draw(),
-            Event::Time(side) => self.0.lose_on_time(side),
-            // An aborted game has no outcome: the server keeps the event.
-            Event::Abort => Ok(()),
-        }
-    }
-
+impl<G: AnyGame> Live for Played<G> {
     fn view(&self) -> View {
         let position = self.0.position();
         let legal = if self.0.status().is_over() { Vec::new() } else { position.legal_moves() };
@@ -295,83 +241,5 @@ impl<G: AnyGame> Live for Record<G> {
             last_move,
             captured: Captures::between(&self.0.start_position().board().pieces, &board.pieces),
         }
-    }
-
-    fn record_text(&self, time_control: Option<&str>, clocks: &[Option<i64>]) -> String {
-        let mut record = self.0.clone();
-        if let Some(control) = time_control {
-            record.set_tag("TimeControl", control);
-        }
-        record.to_record_text_with(|index| {
-            let left = clocks.get(index).copied().flatten()?;
-            Some(format!("[%clk {}]", clock_text(left)))
-        })
-    }
-
-    fn only_move(&self) -> Option<String> {
-        if self.0.status().is_over() {
-            return None;
-        }
-        match self.0.position().legal_moves().as_slice() {
-            [only] => Some(only.to_string()),
-            _ => None,
-        }
-    }
-
-    fn search(
-        &self,
-        spec: PlayerSpec,
-        endgames: &Endgames,
-        stop: Arc<AtomicBool>,
-        on_clock: bool,
-    ) -> Search {
-        let record = self.0.clone();
-        let probing = if on_clock { Probing::LoadedOnly } else { Probing::Waiting };
-        let tables = endgames.of::<G>(probing);
-        Box::new(move || {
-            let mut session = Session::new(record);
-            session.set_endgame(tables);
-            session.think(&spec, Some(&stop), &mut |_| {}).to_text()
-        })
-    }
-
-    fn check_player(&self, spec: &PlayerSpec) -> Result<(), SpecError> {
-        spec.check_game(self.0.position())
-    }
-
-    fn exact(&self, endgames: &Endgames, time: Duration) -> ExactSearch {
-        let position = self.0.position().clone();
-        let over = self.0.status().is_over();
-        let tables = endgames.tables::<G>();
-        Box::new(move || {
-            if over {
-                return None;
-            }
-            // The endgame tables where they hold the position, else the solver.
-            if let Some(probe) = tables.and_then(|tables| tables.moves(&position)) {
-                let values = probe.moves.iter().map(|(mv, value)| ExactMove {
-                    mv: mv.to_string(),
-                    value: match value {
-                        Value::Win(_) => ExactValue::Win,
-                        Value::Draw => ExactValue::Draw,
-                        Value::Loss(_) => ExactValue::Loss,
-                    },
-                    wins: matches!(value, Value::Win(_)),
-                    plies: value.plies(),
-                });
-                return Some(values.collect());
-            }
-            if !accepts(&position) {
-                return None;
-            }
-            let values = Oracle::new(EXACT_MIB).ok()?.moves(&position, Some(time)).ok()?;
-            let exact = |(mv, value): (G::Move, Exact)| ExactMove {
-                mv: mv.to_string(),
-                value: if value.wins { ExactValue::Win } else { ExactValue::Loss },
-                wins: value.wins,
-                plies: Some(value.plies),
-            };
-            Some(values.into_iter().map(exact).collect())
-        })
     }
 }

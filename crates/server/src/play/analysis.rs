@@ -121,16 +121,16 @@ impl Games {
                 let live = &entry.live;
                 (
                     key,
-                    live.search(spec, &self.endgames, stop.clone(), false),
-                    live.exact(&self.endgames, think),
+                    live::search(&**live, spec, &self.endgames, stop.clone(), false),
+                    live::exact(&**live, &self.endgames, think),
                 )
             } else {
                 let kind: GameId =
                     entry.stored.game.parse().map_err(|e| ApiError::Damaged(format!("{e}")))?;
                 let earlier = live::build(kind, &entry.stored.options, moves, None)
                     .map_err(ApiError::Damaged)?;
-                let search = earlier.search(spec, &self.endgames, stop.clone(), false);
-                (key, search, earlier.exact(&self.endgames, think))
+                let search = live::search(&*earlier, spec, &self.endgames, stop.clone(), false);
+                (key, search, live::exact(&*earlier, &self.endgames, think))
             }
         };
         let permit = self.workers.acquire(Work::Analysis).await;

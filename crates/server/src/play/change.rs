@@ -5,6 +5,7 @@
 use std::sync::atomic::Ordering;
 use std::sync::Arc;
 
+use arbiter_catalog::Ending;
 use arbiter_core::Side;
 
 use super::entry::Entry;
@@ -109,8 +110,7 @@ impl Games {
         if first_changed < stored {
             entry.stored.takebacks += 1;
         }
-        entry.stored.result =
-            describe(entry.live.status()).0.map(|result| result.text().to_owned());
+        entry.stored.result = describe(entry.live.status()).0;
         if entry.live.status().is_over() {
             entry.stored.draw_offer = None;
             entry.stored.undo_request = None;
@@ -202,8 +202,8 @@ impl Games {
             return Err(ApiError::conflict("the game is over"));
         }
         entry.stop_clock(self.time.now());
-        entry.live.end(Event::Resignation(side)).map_err(move_error)?;
-        entry.stored.event = Some(Event::Resignation(side).to_text());
+        entry.live.end(Ending::Resignation(side)).map_err(move_error)?;
+        entry.stored.event = Some(Event::Resignation(side));
         entry.stop.store(true, Ordering::Relaxed);
         let ply = entry.live.ply();
         self.commit(&slot, &mut entry, ply).await?;
@@ -226,8 +226,8 @@ impl Games {
         match action {
             Offer | Accept if offered == Some(side.opponent()) || both => {
                 entry.stop_clock(self.time.now());
-                entry.live.end(Event::Draw).map_err(move_error)?;
-                entry.stored.event = Some(Event::Draw.to_text());
+                entry.live.end(Ending::Draw).map_err(move_error)?;
+                entry.stored.event = Some(Event::Draw);
                 entry.stored.draw_offer = None;
                 entry.stop.store(true, Ordering::Relaxed);
             }

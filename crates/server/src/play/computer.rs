@@ -15,6 +15,7 @@ use super::entry::Entry;
 use super::pool::Work;
 use super::{now_ms, Games, Searching, Slot};
 use crate::error::ApiError;
+use crate::live;
 use crate::play::seats::{Player, MAX_THINK};
 
 /// The search of a position with one legal move, which finds it at once.
@@ -45,7 +46,7 @@ impl Games {
             spec.limits.time = spec.limits.time.map(|time| time.min(share));
         }
         let on_clock = entry.control().is_some();
-        let search = entry.live.search(spec, &self.endgames, stop.clone(), on_clock);
+        let search = live::search(&*entry.live, spec, &self.endgames, stop.clone(), on_clock);
         let (games, slot) = (self.clone(), slot.clone());
         tokio::spawn(async move {
             let renewal = games.spawn_renewal(&id, stop.clone());

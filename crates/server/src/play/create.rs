@@ -119,7 +119,7 @@ impl Games {
             lease: due.then(|| self.lease()),
             created: time,
             updated: time,
-            clock: clock.map(TimeControl::to_text),
+            clock,
             remaining: [initial; 2],
             turn_began: self.time.now(),
             deadline: None,

@@ -63,7 +63,7 @@ impl Entry {
             ))
         };
         let kind: GameId = stored.game.parse().map_err(|e| damaged(format!("{e}")))?;
-        let event = stored.event.as_deref().and_then(Event::from_text);
+        let event = stored.event;
         let live = live::build(kind, &stored.options, &stored.moves, event).map_err(damaged)?;
         let seat = |index: usize| {
             Player::parse(&stored.seats[index].player, kind).map_err(|e| damaged(e.to_string()))
@@ -100,8 +100,8 @@ impl Entry {
             return false;
         }
         if self.stored.event.is_none() {
-            if let Some(event) = fresh.event.as_deref().and_then(Event::from_text) {
-                if self.live.end(event).is_err() {
+            if let Some(event) = fresh.event {
+                if live::apply_event(&mut *self.live, event).is_err() {
                     return false;
                 }
             }
@@ -189,12 +189,12 @@ impl Entry {
 
     /// The game's time control, when it is on a clock.
     pub(crate) fn control(&self) -> Option<TimeControl> {
-        self.stored.clock.as_deref().and_then(TimeControl::from_text)
+        self.stored.clock
     }
 
     /// Whether the game was aborted.
     pub(crate) fn aborted(&self) -> bool {
-        self.stored.event.as_deref() == Some("abort")
+        self.stored.event == Some(Event::Abort)
     }
 
     /// Whether the game is over: ended, or aborted.
@@ -263,8 +263,8 @@ impl Entry {
         if let Event::Time(side) = event {
             self.stored.remaining[side.index()] = 0;
         }
-        if self.live.end(event).is_ok() {
-            self.stored.event = Some(event.to_text());
+        if live::apply_event(&mut *self.live, event).is_ok() {
+            self.stored.event = Some(event);
         }
         self.stored.draw_offer = None;
         self.stored.undo_request = None;

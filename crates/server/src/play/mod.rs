@@ -42,6 +42,7 @@ use self::pool::Pool;
 pub(crate) use self::requests::Setup;
 pub use self::requests::{Change, Created, DrawAction, Listed, NewGame, SeatLink, UndoAction};
 use crate::error::ApiError;
+use crate::live;
 use crate::notify::{Hears, Notices, Subscription, LOBBY};
 use crate::play::seats::{hash_secret, new_game_id, Player};
 use crate::store::Store;
@@ -362,7 +363,7 @@ impl Games {
     pub async fn record(&self, id: &str) -> Result<String, ApiError> {
         let (_, entry) = self.lock(id).await?;
         let control = entry.control().map(TimeControl::record_tag);
-        Ok(entry.live.record_text(control.as_deref(), &entry.stored.clocks))
+        Ok(live::record_text(&*entry.live, control.as_deref(), &entry.stored.clocks))
     }
 
     /// A lease on a computer move for this server, from now.

@@ -10,6 +10,9 @@ pub enum StoreError {
     /// The game was changed by another server after this one read it: nothing was written.
     #[error("the game was changed elsewhere at the same time")]
     Outdated,
+    /// A row holds what it cannot: the text says which column and what.
+    #[error("a stored row is damaged: {0}")]
+    Damaged(String),
     /// What the write needed was taken meanwhile (a seek accepted or withdrawn).
     #[error("{0}")]
     Taken(String),

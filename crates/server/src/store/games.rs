@@ -4,7 +4,7 @@
 use arbiter_core::Side;
 use sqlx::Row;
 
-use super::rows::{side_of, NewRow, RematchOffer, StoredGame, StoredSeat, Summary};
+use super::rows::{read, stored, NewRow, StoredGame, StoredSeat, Summary};
 use super::{Store, StoreError};
 
 impl Store {
@@ -90,11 +90,11 @@ impl Store {
             .bind(game.seats[1].secret.clone())
             .bind(i64::from(game.seats[0].claimed))
             .bind(i64::from(game.seats[1].claimed))
-            .bind(game.event.clone())
-            .bind(game.result.clone())
+            .bind(stored(game.event.as_ref()))
+            .bind(stored(game.result.as_ref()))
             .bind(game.moves.len() as i64)
-            .bind(game.draw_offer.map(Side::name))
-            .bind(game.undo_request.map(Side::name))
+            .bind(stored(game.draw_offer.as_ref()))
+            .bind(stored(game.undo_request.as_ref()))
             .bind(game.version)
             .bind(game.updated)
             .bind(expected)
@@ -106,7 +106,7 @@ impl Store {
             .bind(game.turn_began)
             .bind(game.deadline)
             .bind(game.waiting)
-            .bind(game.rematch_offer.as_ref().map(RematchOffer::to_text))
+            .bind(stored(game.rematch_offer.as_ref()))
             .bind(game.rematch_game.clone())
             .bind(game.takebacks)
     }
@@ -209,7 +209,7 @@ impl Store {
         .bind(game.version)
         .bind(game.created)
         .bind(game.updated)
-        .bind(game.clock.clone())
+        .bind(stored(game.clock.as_ref()))
         .execute(&mut **transaction)
         .await?;
         Self::write(transaction, game, 0, 0, game.version).await?;
@@ -309,10 +309,10 @@ impl Store {
                 options: row.try_get("options")?,
                 seats: [seat("white")?, seat("black")?],
                 moves,
-                event: row.try_get("event")?,
-                result: row.try_get("result")?,
-                draw_offer: side_of(row.try_get::<Option<String>, _>("draw_offer")?.as_deref()),
-                undo_request: side_of(row.try_get::<Option<String>, _>("undo_request")?.as_deref()),
+                event: read(&row, "event")?,
+                result: read(&row, "result")?,
+                draw_offer: read(&row, "draw_offer")?,
+                undo_request: read(&row, "undo_request")?,
                 version: row.try_get("version")?,
                 takebacks: row.try_get("takebacks")?,
                 due: row.try_get::<i64, _>("due")? != 0,
@@ -322,16 +322,13 @@ impl Store {
                     .transpose()?,
                 created: row.try_get("created")?,
                 updated: row.try_get("updated")?,
-                clock: row.try_get("clock")?,
+                clock: read(&row, "clock")?,
                 remaining: [row.try_get("white_ms")?, row.try_get("black_ms")?],
                 turn_began: row.try_get("turn_began")?,
                 deadline: row.try_get("deadline")?,
                 waiting: row.try_get("waiting")?,
                 clocks,
-                rematch_offer: row
-                    .try_get::<Option<String>, _>("rematch_offer")?
-                    .as_deref()
-                    .and_then(RematchOffer::from_text),
+                rematch_offer: read(&row, "rematch_offer")?,
                 rematch_game: row.try_get("rematch_game")?,
             },
             ply,

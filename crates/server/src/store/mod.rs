@@ -21,6 +21,7 @@ use sqlx::{AnyPool, Executor, Row};
 mod error;
 mod games;
 mod leases;
+mod migrations;
 mod rows;
 mod seeks;
 
@@ -84,7 +85,8 @@ impl Store {
             .map_err(|error| {
                 StoreError::Unavailable(format!("cannot open the database: {error}"))
             })?;
-        sqlx::migrate!("./migrations").run(&pool).await.map_err(|error| {
+        let migrate = async { migrations::migrator().await?.run(&pool).await };
+        migrate.await.map_err(|error| {
             StoreError::Unavailable(format!("cannot migrate the database: {error}"))
         })?;
         let (postgres, sqlite_file) = if sqlite {

@@ -1,6 +1,12 @@
 //! The rows of the database, as the server reads and writes them.
 
 use arbiter_core::Side;
+use sqlx::any::AnyRow;
+use sqlx::Row;
+
+use super::StoreError;
+use crate::live::{Event, GameResult};
+use crate::time_control::TimeControl;
 
 /// A seat as stored: who plays it, and the hash of the secret that holds it.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -26,14 +32,14 @@ pub struct StoredGame {
     pub seats: [StoredSeat; 2],
     /// The moves, in canonical notation.
     pub moves: Vec<String>,
-    /// A resignation or agreed draw (`resign:white`, `draw`).
-    pub event: Option<String>,
+    /// How it ended other than by its rules: a resignation, an agreed draw, a flag, an abort.
+    pub event: Option<Event>,
     /// The side that offers a draw.
     pub draw_offer: Option<Side>,
     /// The side that asks to take back a move.
     pub undo_request: Option<Side>,
-    /// The result once the game is over (`1-0`, `0-1`, `1/2-1/2`).
-    pub result: Option<String>,
+    /// The result once the game is over.
+    pub result: Option<GameResult>,
     /// Increases with every change.
     pub version: i64,
     /// How many times moves were taken back: a copy in memory with as many takebacks and
@@ -48,8 +54,8 @@ pub struct StoredGame {
     pub created: i64,
     /// Seconds since the Unix epoch.
     pub updated: i64,
-    /// The time control as stored (`300000+3000`, `d3`), `None` untimed.
-    pub clock: Option<String>,
+    /// The time control, `None` untimed.
+    pub clock: Option<TimeControl>,
     /// White's and Black's time left, in milliseconds, when the turn began.
     pub remaining: [i64; 2],
     /// When the side to move began its turn (milliseconds, the server's clock).
@@ -75,8 +81,8 @@ pub struct StoredSeek {
     pub game: String,
     /// Its options, canonical.
     pub options: String,
-    /// The time control as stored, `None` untimed.
-    pub clock: Option<String>,
+    /// The time control, `None` untimed.
+    pub clock: Option<TimeControl>,
     /// The side the creator plays; `None`: drawn at random when the seek is accepted.
     pub side: Option<Side>,
     /// The hash of the creator's secret.
@@ -134,36 +140,93 @@ pub struct RematchOffer {
     pub owner: Option<String>,
 }
 
-impl RematchOffer {
-    /// Reads the stored text; `None` if it is not one.
-    #[must_use]
-    pub fn from_text(text: &str) -> Option<RematchOffer> {
-        let mut words = text.split(' ');
-        let by = match words.next()? {
-            "white" => Side::White,
-            "black" => Side::Black,
-            _ => return None,
-        };
-        let (game, hash) = (words.next()?.to_owned(), words.next()?.to_owned());
-        Some(RematchOffer { by, game, hash, owner: words.next().map(str::to_owned) })
+/// A value kept in a text column: written and read in one place.
+pub(crate) trait Stored: Sized {
+    /// What the column holds.
+    fn to_stored(&self) -> String;
+    /// Reads what the column holds; `None` if it is not one.
+    fn from_stored(text: &str) -> Option<Self>;
+}
+
+/// The value of the text column `column` of `row`, `None` when it is null; a text that is not
+/// one is a damaged row.
+pub(crate) fn read<T: Stored>(row: &AnyRow, column: &str) -> Result<Option<T>, StoreError> {
+    let Some(text) = row.try_get::<Option<String>, _>(column)? else { return Ok(None) };
+    match T::from_stored(&text) {
+        Some(value) => Ok(Some(value)),
+        None => Err(StoreError::Damaged(format!("the column `{column}` holds `{text}`"))),
+    }
+}
+
+/// What a nullable text column holds for `value`.
+pub(crate) fn stored<T: Stored>(value: Option<&T>) -> Option<String> {
+    value.map(Stored::to_stored)
+}
+
+impl Stored for Side {
+    /// `white`, `black`.
+    fn to_stored(&self) -> String {
+        self.name().to_owned()
     }
 
-    /// As stored.
-    #[must_use]
-    pub fn to_text(&self) -> String {
+    fn from_stored(text: &str) -> Option<Side> {
+        match text {
+            "white" => Some(Side::White),
+            "black" => Some(Side::Black),
+            _ => None,
+        }
+    }
+}
+
+impl Stored for Event {
+    /// `resign:white`, `draw`, `time:black`, `abort`.
+    fn to_stored(&self) -> String {
+        self.to_text()
+    }
+
+    fn from_stored(text: &str) -> Option<Event> {
+        Event::from_text(text)
+    }
+}
+
+impl Stored for GameResult {
+    /// `1-0`, `0-1`, `1/2-1/2`.
+    fn to_stored(&self) -> String {
+        self.text().to_owned()
+    }
+
+    fn from_stored(text: &str) -> Option<GameResult> {
+        [GameResult::WhiteWins, GameResult::BlackWins, GameResult::Draw]
+            .into_iter()
+            .find(|result| result.text() == text)
+    }
+}
+
+impl Stored for TimeControl {
+    /// `300000+3000` in real time (milliseconds), `d3` in correspondence.
+    fn to_stored(&self) -> String {
+        self.to_text()
+    }
+
+    fn from_stored(text: &str) -> Option<TimeControl> {
+        TimeControl::from_text(text)
+    }
+}
+
+impl Stored for RematchOffer {
+    /// `SIDE GAME HASH [OWNER]`.
+    fn to_stored(&self) -> String {
         let RematchOffer { by, game, hash, owner } = self;
         match owner {
             Some(owner) => format!("{} {game} {hash} {owner}", by.name()),
             None => format!("{} {game} {hash}", by.name()),
         }
     }
-}
 
-/// A side as stored (`white`, `black`); anything else is none (a seek's `random`).
-pub(crate) fn side_of(text: Option<&str>) -> Option<Side> {
-    match text {
-        Some("white") => Some(Side::White),
-        Some("black") => Some(Side::Black),
-        _ => None,
+    fn from_stored(text: &str) -> Option<RematchOffer> {
+        let mut words = text.split(' ');
+        let by = Side::from_stored(words.next()?)?;
+        let (game, hash) = (words.next()?.to_owned(), words.next()?.to_owned());
+        Some(RematchOffer { by, game, hash, owner: words.next().map(str::to_owned) })
     }
 }

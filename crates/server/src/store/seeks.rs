@@ -4,8 +4,11 @@
 use arbiter_core::Side;
 use sqlx::Row;
 
-use super::rows::{side_of, StoredSeek};
+use super::rows::{read, stored, Stored, StoredSeek};
 use super::{Store, StoreError};
+
+/// The side of a seek whose creator's side is drawn when it is accepted.
+const RANDOM: &str = "random";
 
 impl Store {
     /// Stores a new seek, unless its owner has `per_owner` open already or the lobby holds
@@ -41,8 +44,8 @@ impl Store {
         .bind(&seek.id)
         .bind(&seek.game)
         .bind(&seek.options)
-        .bind(seek.clock.clone())
-        .bind(seek.side.map_or("random", Side::name))
+        .bind(stored(seek.clock.as_ref()))
+        .bind(seek.side.map_or_else(|| RANDOM.to_owned(), |side| side.to_stored()))
         .bind(&seek.secret)
         .bind(seek.owner.clone())
         .bind(seek.created)
@@ -83,22 +86,24 @@ impl Store {
         rows.iter()
             .map(|row| {
                 let game_id: Option<String> = row.try_get("game_id")?;
-                let creator_side: Option<String> = row.try_get("creator_side")?;
+                let side = match row.try_get::<String, _>("side")?.as_str() {
+                    RANDOM => None,
+                    _ => read::<Side>(row, "side")?,
+                };
                 Ok(StoredSeek {
                     id: row.try_get("id")?,
                     game: row.try_get("game")?,
                     options: row.try_get("options")?,
-                    clock: row.try_get("clock")?,
-                    side: side_of(Some(row.try_get::<String, _>("side")?.as_str())),
+                    clock: read(row, "clock")?,
+                    side,
                     secret: row.try_get("secret")?,
                     owner: row.try_get("owner")?,
                     created: row.try_get("created")?,
                     seen: row.try_get("seen")?,
-                    accepted: game_id.zip(side_of(creator_side.as_deref())),
+                    accepted: game_id.zip(read(row, "creator_side")?),
                 })
             })
-            .collect::<Result<_, sqlx::Error>>()
-            .map_err(StoreError::from)
+            .collect()
     }
 
     /// Withdraws open seek `id` whose secret has the hash `secret`; `false` when there is none.
