@@ -4,7 +4,7 @@
 # the virtual environment of setup.sh, against the module built one of two ways:
 #
 # - by default, by cargo with the rest of the workspace (the test build's profile and
-#   features: `cargo build --workspace --lib` after the test build only adds the module), then
+#   features: `cargo build --workspace --lib --bins --tests`, the test build, which makes it), then
 #   laid out as the wheel lays it out (the package `arbiter` of python/ with the module
 #   `_arbiter` in it) and put on the path: what the test command runs;
 # - with WHEEL=1, or PROFILE=release (the wheel as published, for the figures:
@@ -26,7 +26,7 @@ if [ -n "${WHEEL:-}" ] || [ "${PROFILE:-dev}" != dev ]; then
     "$wheels"/arbiter_games-*.whl
   module_path=""
 else
-  cargo build --locked --workspace --lib
+  cargo build --locked --workspace --lib --bins --tests
   module_path="$target/python-module"
   rm -rf "$module_path"
   mkdir -p "$module_path"
@@ -39,6 +39,6 @@ fi
 # `arbiter moves`, which the tests check the bindings against.
 arbiter="$target/debug/arbiter"
 if [ ! -x "$arbiter" ] || [ -n "${BUILD_ARBITER:-}" ]; then
-  cargo build --locked --workspace --bins
+  cargo build --locked --workspace --lib --bins --tests
 fi
 PYTHONPATH="$module_path" ARBITER="$arbiter" "$python" -m pytest -q crates/python/tests "$@"

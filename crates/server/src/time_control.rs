@@ -1,14 +1,74 @@
 //! Time controls and the clocks a client is shown: the time types of the API and of the
 //! stored form, with no knowledge of the games in play.
 
+use std::ops::{Add, Sub};
+use std::time::Duration;
+
 use arbiter_core::Side;
 use serde::{Deserialize, Serialize};
 
-/// How long a side has for its first move in real time before the game is aborted.
-pub const FIRST_MOVE_MS: i64 = 30_000;
+/// The server's one time type: an instant (milliseconds since the Unix epoch, on the server's
+/// clock) or a duration, in milliseconds, as the rows store them and the clocks count them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
+pub struct Millis(pub i64);
 
-/// A day, in milliseconds.
-pub(crate) const DAY_MS: i64 = 86_400_000;
+impl Millis {
+    /// No time.
+    pub const ZERO: Millis = Millis(0);
+
+    /// `seconds` seconds.
+    #[must_use]
+    pub const fn from_secs(seconds: i64) -> Millis {
+        Millis(seconds.saturating_mul(1000))
+    }
+
+    /// `duration`, to the millisecond below (the longest `Millis` for one longer).
+    #[must_use]
+    pub fn of(duration: Duration) -> Millis {
+        Millis(i64::try_from(duration.as_millis()).unwrap_or(i64::MAX))
+    }
+
+    /// The whole seconds, rounded down.
+    #[must_use]
+    pub const fn secs(self) -> i64 {
+        self.0.div_euclid(1000)
+    }
+
+    /// As a record's clock comment writes a time left: `H:MM:SS`, rounded down.
+    #[must_use]
+    pub fn as_clock(self) -> String {
+        let seconds = self.at_least_zero().secs();
+        format!("{}:{:02}:{:02}", seconds / 3600, seconds / 60 % 60, seconds % 60)
+    }
+
+    /// A time left, never below none.
+    #[must_use]
+    pub fn at_least_zero(self) -> Millis {
+        self.max(Millis::ZERO)
+    }
+}
+
+impl Add for Millis {
+    type Output = Millis;
+
+    fn add(self, other: Millis) -> Millis {
+        Millis(self.0.saturating_add(other.0))
+    }
+}
+
+impl Sub for Millis {
+    type Output = Millis;
+
+    fn sub(self, other: Millis) -> Millis {
+        Millis(self.0.saturating_sub(other.0))
+    }
+}
+
+/// How long a side has for its first move in real time before the game is aborted.
+pub const FIRST_MOVE: Millis = Millis(30_000);
+
+/// A day.
+pub(crate) const DAY: Millis = Millis(86_400_000);
 
 /// The longest initial time a real-time clock may have: three hours.
 const MAX_INITIAL_MS: u64 = 3 * 3_600_000;
@@ -62,30 +122,32 @@ impl TimeControl {
         }
     }
 
-    /// Each side's time at the start, in milliseconds.
+    /// Each side's time at the start.
     #[must_use]
-    pub fn initial_ms(self) -> i64 {
+    pub fn initial(self) -> Millis {
         match self {
-            TimeControl::RealTime { initial_ms, .. } => initial_ms as i64,
-            TimeControl::Correspondence { days_per_move } => i64::from(days_per_move) * DAY_MS,
+            TimeControl::RealTime { initial_ms, .. } => Millis(initial_ms as i64),
+            TimeControl::Correspondence { days_per_move } => {
+                Millis(i64::from(days_per_move) * DAY.0)
+            }
         }
     }
 
     /// How long a side has for its first move before the game is aborted.
     #[must_use]
-    pub fn first_move_ms(self) -> i64 {
+    pub fn first_move(self) -> Millis {
         match self {
-            TimeControl::RealTime { .. } => FIRST_MOVE_MS,
-            TimeControl::Correspondence { .. } => self.initial_ms(),
+            TimeControl::RealTime { .. } => FIRST_MOVE,
+            TimeControl::Correspondence { .. } => self.initial(),
         }
     }
 
     /// The mover's time after a move that took `used` of its `left`.
     #[must_use]
-    pub fn after_move(self, left: i64, used: i64) -> i64 {
+    pub fn after_move(self, left: Millis, used: Millis) -> Millis {
         match self {
-            TimeControl::RealTime { increment_ms, .. } => left - used + increment_ms as i64,
-            TimeControl::Correspondence { .. } => self.initial_ms(),
+            TimeControl::RealTime { increment_ms, .. } => left - used + Millis(increment_ms as i64),
+            TimeControl::Correspondence { .. } => self.initial(),
         }
     }
 
@@ -129,7 +191,7 @@ impl TimeControl {
                 format!("{}+{}", seconds(initial_ms), seconds(increment_ms))
             }
             TimeControl::Correspondence { days_per_move } => {
-                format!("1/{}", i64::from(days_per_move) * DAY_MS / 1000)
+                format!("1/{}", i64::from(days_per_move) * DAY.secs())
             }
         }
     }

@@ -16,8 +16,6 @@ use arbiter_tablebase::Value;
 
 mod view;
 
-use self::view::clock_text;
-
 pub use self::view::{
     describe, Captures, ClickView, Event, ExactMove, ExactValue, GameResult, GameStatus, Landing,
     LegalMove, PieceView, StepView, View,
@@ -71,17 +69,6 @@ pub fn apply_event(live: &mut dyn Live, event: Event) -> Result<(), MoveError> {
         Event::Time(side) => live.end(Ending::Time(side)),
         Event::Abort => Ok(()),
     }
-}
-
-/// The record text of `live` (PDN for checkers), with the `TimeControl` tag when the game is on
-/// a clock and each move's `{[%clk H:MM:SS]}` where `clocks` gives the mover's time left.
-pub fn record_text(live: &dyn Live, time_control: Option<&str>, clocks: &[Option<i64>]) -> String {
-    let tags: Vec<(&str, &str)> =
-        time_control.map(|control| ("TimeControl", control)).into_iter().collect();
-    live.record_text(&tags, &|index| {
-        let left = clocks.get(index).copied().flatten()?;
-        Some(format!("[%clk {}]", clock_text(left)))
-    })
 }
 
 /// A search of exact values to run on a worker thread, as the API shows them.

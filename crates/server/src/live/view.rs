@@ -283,9 +283,3 @@ fn reason(outcome: Outcome) -> String {
         .to_owned(),
     }
 }
-
-/// Milliseconds as a record's clock comment writes them: `H:MM:SS`, rounded down.
-pub(super) fn clock_text(milliseconds: i64) -> String {
-    let seconds = milliseconds.max(0) / 1000;
-    format!("{}:{:02}:{:02}", seconds / 3600, seconds / 60 % 60, seconds % 60)
-}

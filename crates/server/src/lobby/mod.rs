@@ -28,7 +28,7 @@ use crate::play::seats::{
 };
 use crate::play::{detached, owner_key, ClockState, Created, Games, SeatLink, Setup};
 use crate::store::StoredSeek;
-use crate::time_control::TimeControl;
+use crate::time_control::{Millis, TimeControl};
 
 /// A seek whose creator's page has been gone this long is removed.
 const GONE: Duration = Duration::from_secs(60);
@@ -249,7 +249,7 @@ impl Lobby {
         }
     }
 
-    fn seek_view(&self, stored: &StoredSeek, owner: Option<&str>, now: i64) -> Option<Seek> {
+    fn seek_view(&self, stored: &StoredSeek, owner: Option<&str>, now: Millis) -> Option<Seek> {
         let kind: GameId = stored.game.parse().ok()?;
         let side = match stored.side {
             Some(Side::White) => SeekSide::White,
@@ -264,7 +264,7 @@ impl Lobby {
             options: stored.options.clone(),
             clock: stored.clock,
             side,
-            age_ms: (now - stored.created).max(0),
+            age_ms: (now - stored.created).at_least_zero().0,
             yours,
             game_id: None,
         })
@@ -433,8 +433,7 @@ impl Lobby {
     /// the server does every few seconds).
     pub async fn sweep_seeks(&self) {
         let now = self.games.time.now();
-        let gone = now - GONE.as_millis() as i64;
-        let old = now - OLDEST.as_millis() as i64;
+        let (gone, old) = (now - Millis::of(GONE), now - Millis::of(OLDEST));
         match self.games.store.expire_seeks(gone, old).await {
             Ok(0) => {}
             Ok(_) => self.lobby_changed().await,

@@ -15,9 +15,9 @@ use std::time::Duration;
 use tokio::sync::Notify;
 use tokio::task::AbortHandle;
 
-use super::{now_ms, Games};
+use super::{now, Games};
 use crate::error::ApiError;
-pub use crate::time_control::{ClockState, TimeControl};
+pub use crate::time_control::{ClockState, Millis, TimeControl};
 
 /// The server's clock, in milliseconds since the Unix epoch, which a test may move forward.
 #[derive(Debug, Default)]
@@ -28,8 +28,8 @@ pub struct ServerTime {
 impl ServerTime {
     /// Now, on this clock.
     #[must_use]
-    pub fn now(&self) -> i64 {
-        now_ms() + self.offset_ms.load(Ordering::Relaxed)
+    pub fn now(&self) -> Millis {
+        now() + Millis(self.offset_ms.load(Ordering::Relaxed))
     }
 
     fn advance(&self, by: Duration) {
@@ -40,13 +40,13 @@ impl ServerTime {
 /// The games whose deadline comes soon, the next first.
 #[derive(Default)]
 pub(super) struct Timer {
-    queue: Mutex<BinaryHeap<Reverse<(i64, String)>>>,
+    queue: Mutex<BinaryHeap<Reverse<(Millis, String)>>>,
     wake: Notify,
 }
 
 impl Timer {
     /// Ends game `id` on time at `deadline` unless a change comes first.
-    pub(super) fn watch(&self, id: &str, deadline: i64) {
+    pub(super) fn watch(&self, id: &str, deadline: Millis) {
         let mut queue = self.queue.lock().unwrap_or_else(PoisonError::into_inner);
         queue.push(Reverse((deadline, id.to_owned())));
         drop(queue);
@@ -55,7 +55,7 @@ impl Timer {
 
     /// The games whose deadline is `now` or earlier, taken from the queue; and the next
     /// deadline after them.
-    fn due(&self, now: i64) -> (Vec<String>, Option<i64>) {
+    fn due(&self, now: Millis) -> (Vec<String>, Option<Millis>) {
         let mut queue = self.queue.lock().unwrap_or_else(PoisonError::into_inner);
         let mut due = Vec::new();
         while let Some(Reverse((deadline, _))) = queue.peek() {
@@ -80,8 +80,8 @@ impl Games {
 
     /// Queues game `id`'s `deadline` when it comes before the next scans (a later one is
     /// queued by a scan then, so that the queue holds only what is near).
-    pub(super) fn watch_deadline(&self, id: &str, deadline: i64) {
-        let horizon = 2 * self.settings.scan.as_millis() as i64;
+    pub(super) fn watch_deadline(&self, id: &str, deadline: Millis) {
+        let horizon = Millis::of(2 * self.settings.scan);
         if deadline < self.time.now() + horizon {
             self.timer.watch(id, deadline);
         }
@@ -103,7 +103,7 @@ impl Games {
     }
 
     /// The deadlines stored that come before `until`, queued.
-    async fn queue_stored_deadlines(&self, until: i64) {
+    async fn queue_stored_deadlines(&self, until: Millis) {
         match self.store.deadlines_before(until).await {
             Ok(found) => {
                 for (id, deadline) in found {
@@ -119,14 +119,14 @@ impl Games {
 /// that come before the next scan (those of games this server does not hold, or read back).
 pub(super) fn spawn_timer(games: Weak<Games>, scan: Duration) -> AbortHandle {
     tokio::spawn(async move {
-        let scan_ms = scan.as_millis() as i64;
-        let mut next_scan = i64::MIN;
+        let scan = Millis::of(scan).max(Millis(1));
+        let mut next_scan = Millis(i64::MIN);
         loop {
             let Some(strong) = games.upgrade() else { return };
             let now = strong.time.now();
             if now >= next_scan {
-                strong.queue_stored_deadlines(now + 2 * scan_ms).await;
-                next_scan = now + scan_ms;
+                strong.queue_stored_deadlines(now + scan + scan).await;
+                next_scan = now + scan;
             }
             let (due, next) = strong.timer.due(now);
             for id in due {
@@ -145,7 +145,7 @@ pub(super) fn spawn_timer(games: Weak<Games>, scan: Duration) -> AbortHandle {
                 });
             }
             let wait = next.map_or(next_scan, |next| next.min(next_scan)) - now;
-            let sleep = Duration::from_millis(wait.clamp(1, scan_ms.max(1)) as u64);
+            let sleep = Duration::from_millis(wait.clamp(Millis(1), scan).0 as u64);
             let timer = Arc::clone(&strong.timer);
             drop(strong);
             tokio::select! {
@@ -160,7 +160,7 @@ pub(super) fn spawn_timer(games: Weak<Games>, scan: Duration) -> AbortHandle {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::time_control::DAY_MS;
+    use crate::time_control::DAY;
 
     #[test]
     fn a_time_control_is_stored_and_tagged_as_text() {
@@ -177,11 +177,11 @@ mod tests {
     #[test]
     fn a_move_is_charged_and_the_increment_added() {
         let clock = TimeControl::RealTime { initial_ms: 2000, increment_ms: 500 };
-        assert_eq!(clock.after_move(2000, 700), 1800);
+        assert_eq!(clock.after_move(Millis(2000), Millis(700)), Millis(1800));
         let days = TimeControl::Correspondence { days_per_move: 1 };
         assert_eq!(
-            days.after_move(1000, 900),
-            DAY_MS,
+            days.after_move(Millis(1000), Millis(900)),
+            DAY,
             "a correspondence move gives the days again"
         );
     }
@@ -199,10 +199,10 @@ mod tests {
     #[test]
     fn the_timer_gives_the_games_due_first() {
         let timer = Timer::default();
-        timer.watch("b", 20);
-        timer.watch("a", 10);
-        timer.watch("c", 30);
-        assert_eq!(timer.due(5), (vec![], Some(10)));
-        assert_eq!(timer.due(20), (vec!["a".to_owned(), "b".to_owned()], Some(30)));
+        timer.watch("b", Millis(20));
+        timer.watch("a", Millis(10));
+        timer.watch("c", Millis(30));
+        assert_eq!(timer.due(Millis(5)), (vec![], Some(Millis(10))));
+        assert_eq!(timer.due(Millis(20)), (vec!["a".to_owned(), "b".to_owned()], Some(Millis(30))));
     }
 }

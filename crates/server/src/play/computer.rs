@@ -13,7 +13,7 @@ use tokio::task::AbortHandle;
 
 use super::entry::Entry;
 use super::pool::Work;
-use super::{now_ms, Games, Searching, Slot};
+use super::{now, Games, Searching, Slot};
 use crate::error::ApiError;
 use crate::live;
 use crate::play::seats::{Player, MAX_THINK};
@@ -128,7 +128,7 @@ impl Games {
             return;
         }
         let (owner, until) = self.lease();
-        let claimed = match self.store.claim_due(&owner, now_ms(), until, idle as i64).await {
+        let claimed = match self.store.claim_due(&owner, now(), until, idle as i64).await {
             Ok(claimed) => claimed,
             Err(error) => {
                 tracing::warn!(%error, "the scan for computer moves failed");

@@ -8,7 +8,7 @@ use arbiter_catalog::GameId;
 use arbiter_core::Side;
 use tokio::sync::OwnedMutexGuard;
 
-use super::clock::TimeControl;
+use super::clock::{Millis, TimeControl};
 use super::entry::Entry;
 use super::requests::{Born, Created, NewGame, SeatLink, Setup};
 use super::{detached, now, owner_key, Games, Slot};
@@ -96,7 +96,7 @@ impl Games {
             }
         }
         let clock = clock.map(TimeControl::check).transpose().map_err(ApiError::BadRequest)?;
-        let initial = clock.map_or(0, TimeControl::initial_ms);
+        let initial = clock.map_or(Millis::ZERO, TimeControl::initial);
         let time = now();
         let due = matches!(players[live.side_to_move().index()], Player::Computer(_));
         let [white, black] = secrets;

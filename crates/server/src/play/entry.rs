@@ -6,7 +6,7 @@ use std::sync::Arc;
 use arbiter_catalog::GameId;
 use arbiter_core::{MoveError, Outcome, Side, Status, WinReason};
 
-use super::clock::{ClockState, ServerTime, TimeControl};
+use super::clock::{ClockState, Millis, ServerTime, TimeControl};
 use super::{GameState, RematchState, SeatState};
 use crate::error::ApiError;
 use crate::live::{self, describe, Event, GameStatus, Live};
@@ -210,20 +210,21 @@ impl Entry {
     }
 
     /// The clocks at `now`.
-    fn clock_state(&self, now: i64) -> Option<ClockState> {
+    fn clock_state(&self, now: Millis) -> Option<ClockState> {
         let control = self.control()?;
         let mut left = self.stored.remaining;
         let running = self.running();
         if let Some(side) = running {
-            left[side.index()] = (left[side.index()] - (now - self.stored.turn_began)).max(0);
+            left[side.index()] =
+                (left[side.index()] - (now - self.stored.turn_began)).at_least_zero();
         }
         let (increment_ms, days_per_move) = match control {
             TimeControl::RealTime { increment_ms, .. } => (Some(increment_ms), None),
             TimeControl::Correspondence { days_per_move } => (None, Some(days_per_move)),
         };
         Some(ClockState {
-            white_ms: left[0],
-            black_ms: left[1],
+            white_ms: left[0].0,
+            black_ms: left[1].0,
             increment_ms,
             days_per_move,
             running,
@@ -232,21 +233,21 @@ impl Entry {
 
     /// When the game ends by itself unless a move comes first: the running side's flag, or
     /// before both sides have moved the abort (once no seat waits for a friend).
-    pub(crate) fn deadline(&self) -> Option<i64> {
+    pub(crate) fn deadline(&self) -> Option<Millis> {
         let control = self.control()?;
         if self.over() {
             return None;
         }
         let began = self.stored.turn_began;
         if self.live.ply() < 2 {
-            return (self.stored.waiting == 0).then(|| began + control.first_move_ms());
+            return (self.stored.waiting == 0).then(|| began + control.first_move());
         }
         Some(began + self.stored.remaining[self.live.side_to_move().index()])
     }
 
     /// How the game ends at `now` when its deadline has passed: aborted before both sides
     /// have moved, otherwise lost on time by the side to move.
-    pub(crate) fn timed_out(&self, now: i64) -> Option<Event> {
+    pub(crate) fn timed_out(&self, now: Millis) -> Option<Event> {
         let deadline = self.deadline()?;
         (now >= deadline).then(|| {
             if self.live.ply() < 2 {
@@ -258,10 +259,10 @@ impl Entry {
     }
 
     /// Ends the game by `event` at `now`, its clocks stopped.
-    pub(crate) fn end_by(&mut self, event: Event, now: i64) {
+    pub(crate) fn end_by(&mut self, event: Event, now: Millis) {
         self.stop_clock(now);
         if let Event::Time(side) = event {
-            self.stored.remaining[side.index()] = 0;
+            self.stored.remaining[side.index()] = Millis::ZERO;
         }
         if live::apply_event(&mut *self.live, event).is_ok() {
             self.stored.event = Some(event);
@@ -273,17 +274,17 @@ impl Entry {
 
     /// Charges the running side the time of its turn until `now` (the game ends otherwise
     /// than by a move).
-    pub(crate) fn stop_clock(&mut self, now: i64) {
+    pub(crate) fn stop_clock(&mut self, now: Millis) {
         if let Some(side) = self.running() {
             let left = &mut self.stored.remaining[side.index()];
-            *left = (*left - (now - self.stored.turn_began)).max(0);
+            *left = (*left - (now - self.stored.turn_began)).at_least_zero();
         }
         self.stored.turn_began = now;
     }
 
     /// Plays `text` at `now`, charging the mover's clock (nothing changes when the move is
     /// refused).
-    pub(crate) fn play_at(&mut self, text: &str, now: i64) -> Result<String, MoveError> {
+    pub(crate) fn play_at(&mut self, text: &str, now: Millis) -> Result<String, MoveError> {
         let before = (self.stored.remaining, self.stored.turn_began, self.stored.clocks.len());
         self.charge_move(now);
         self.live.play(text).inspect_err(|_| {
@@ -294,7 +295,7 @@ impl Entry {
 
     /// Charges the side to move for the move it makes at `now` (before it is played): the
     /// time its turn took, less the increment; its time left is written with the move.
-    fn charge_move(&mut self, now: i64) {
+    fn charge_move(&mut self, now: Millis) {
         let Some(control) = self.control() else { return };
         let mover = self.live.side_to_move().index();
         let ply = self.live.ply();

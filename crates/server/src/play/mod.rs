@@ -42,10 +42,10 @@ use self::pool::Pool;
 pub(crate) use self::requests::Setup;
 pub use self::requests::{Change, Created, DrawAction, Listed, NewGame, SeatLink, UndoAction};
 use crate::error::ApiError;
-use crate::live;
 use crate::notify::{Hears, Notices, Subscription, LOBBY};
 use crate::play::seats::{hash_secret, new_game_id, Player};
 use crate::store::Store;
+use crate::time_control::Millis;
 pub use crate::view::{GameState, RematchState, SeatState};
 
 /// How a server keeps its games.
@@ -128,13 +128,9 @@ pub(crate) struct Slot {
     used: AtomicU64,
 }
 
-fn now() -> i64 {
-    SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |elapsed| elapsed.as_secs() as i64)
-}
-
-/// Milliseconds since the Unix epoch: the clock of the leases.
-fn now_ms() -> i64 {
-    SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |elapsed| elapsed.as_millis() as i64)
+/// Now on the system's clock: the clock of the leases and of the games' creation and change.
+fn now() -> Millis {
+    SystemTime::now().duration_since(UNIX_EPOCH).map_or(Millis::ZERO, Millis::of)
 }
 
 /// The key of the browser whose session secret is `session`, as its holdings and seeks are
@@ -363,12 +359,19 @@ impl Games {
     pub async fn record(&self, id: &str) -> Result<String, ApiError> {
         let (_, entry) = self.lock(id).await?;
         let control = entry.control().map(TimeControl::record_tag);
-        Ok(live::record_text(&*entry.live, control.as_deref(), &entry.stored.clocks))
+        let tags: Vec<(&str, &str)> =
+            control.as_deref().map(|control| ("TimeControl", control)).into_iter().collect();
+        // Each move's `{[%clk H:MM:SS]}`: the mover's time left after it.
+        let clocks = &entry.stored.clocks;
+        Ok(entry.live.record_text(&tags, &|index| {
+            let left = clocks.get(index).copied().flatten()?;
+            Some(format!("[%clk {}]", left.as_clock()))
+        }))
     }
 
     /// A lease on a computer move for this server, from now.
-    fn lease(&self) -> (String, i64) {
-        (self.instance.clone(), now_ms() + self.settings.lease.as_millis() as i64)
+    fn lease(&self) -> (String, Millis) {
+        (self.instance.clone(), now() + Millis::of(self.settings.lease))
     }
 }
 

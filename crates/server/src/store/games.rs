@@ -6,6 +6,7 @@ use sqlx::Row;
 
 use super::rows::{read, stored, NewRow, StoredGame, StoredSeat, Summary};
 use super::{Store, StoreError};
+use crate::time_control::Millis;
 
 impl Store {
     /// Stores a new game, and the seats browsers hold in it (`holdings`: owner keys).
@@ -69,7 +70,7 @@ impl Store {
         let row = Self::bind_state(row, game, game.version - 1)
             .bind(ply as i64)
             .bind(&game.moves[ply])
-            .bind(game.clocks.get(ply).copied().flatten())
+            .bind(game.clocks.get(ply).copied().flatten().map(|left| left.0))
             .fetch_one(&self.pool)
             .await?;
         if row.try_get::<i64, _>("added")? != 1 {
@@ -96,15 +97,15 @@ impl Store {
             .bind(stored(game.draw_offer.as_ref()))
             .bind(stored(game.undo_request.as_ref()))
             .bind(game.version)
-            .bind(game.updated)
+            .bind(game.updated.secs())
             .bind(expected)
             .bind(i64::from(game.due))
             .bind(game.lease.as_ref().map(|(owner, _)| owner.clone()))
-            .bind(game.lease.as_ref().map_or(0, |(_, until)| *until))
-            .bind(game.remaining[0])
-            .bind(game.remaining[1])
-            .bind(game.turn_began)
-            .bind(game.deadline)
+            .bind(game.lease.as_ref().map_or(0, |(_, until)| until.0))
+            .bind(game.remaining[0].0)
+            .bind(game.remaining[1].0)
+            .bind(game.turn_began.0)
+            .bind(game.deadline.map(|deadline| deadline.0))
             .bind(game.waiting)
             .bind(stored(game.rematch_offer.as_ref()))
             .bind(game.rematch_game.clone())
@@ -142,7 +143,7 @@ impl Store {
                     .bind(seek)
                     .bind(&game.id)
                     .bind(creator_side.name())
-                    .bind(game.turn_began)
+                    .bind(game.turn_began.0)
                     .execute(&mut *transaction)
                     .await?;
                     if taken.rows_affected() != 1 {
@@ -207,8 +208,8 @@ impl Store {
         .bind(&game.seats[0].player)
         .bind(&game.seats[1].player)
         .bind(game.version)
-        .bind(game.created)
-        .bind(game.updated)
+        .bind(game.created.secs())
+        .bind(game.updated.secs())
         .bind(stored(game.clock.as_ref()))
         .execute(&mut **transaction)
         .await?;
@@ -253,7 +254,7 @@ impl Store {
                 .bind(&game.id)
                 .bind(ply as i64)
                 .bind(mv)
-                .bind(game.clocks.get(ply).copied().flatten())
+                .bind(game.clocks.get(ply).copied().flatten().map(|left| left.0))
                 .execute(&mut **transaction)
                 .await?;
         }
@@ -292,8 +293,11 @@ impl Store {
         .fetch_all(&self.pool)
         .await?
         .iter()
-        .map(|row| Ok((row.try_get::<String, _>(0)?, row.try_get::<Option<i64>, _>(1)?)))
-        .collect::<Result<(Vec<String>, Vec<Option<i64>>), sqlx::Error>>()?;
+        .map(|row| {
+            let left = row.try_get::<Option<i64>, _>(1)?.map(Millis);
+            Ok((row.try_get::<String, _>(0)?, left))
+        })
+        .collect::<Result<(Vec<String>, Vec<Option<Millis>>), sqlx::Error>>()?;
         let seat = |side: &str| -> Result<StoredSeat, sqlx::Error> {
             Ok(StoredSeat {
                 player: row.try_get(side)?,
@@ -318,14 +322,14 @@ impl Store {
                 due: row.try_get::<i64, _>("due")? != 0,
                 lease: row
                     .try_get::<Option<String>, _>("lease_owner")?
-                    .map(|owner| row.try_get("lease_until").map(|until| (owner, until)))
+                    .map(|owner| row.try_get("lease_until").map(|until| (owner, Millis(until))))
                     .transpose()?,
-                created: row.try_get("created")?,
-                updated: row.try_get("updated")?,
+                created: Millis::from_secs(row.try_get("created")?),
+                updated: Millis::from_secs(row.try_get("updated")?),
                 clock: read(&row, "clock")?,
-                remaining: [row.try_get("white_ms")?, row.try_get("black_ms")?],
-                turn_began: row.try_get("turn_began")?,
-                deadline: row.try_get("deadline")?,
+                remaining: [Millis(row.try_get("white_ms")?), Millis(row.try_get("black_ms")?)],
+                turn_began: Millis(row.try_get("turn_began")?),
+                deadline: row.try_get::<Option<i64>, _>("deadline")?.map(Millis),
                 waiting: row.try_get("waiting")?,
                 clocks,
                 rematch_offer: read(&row, "rematch_offer")?,

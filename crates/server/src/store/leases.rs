@@ -4,36 +4,40 @@
 use sqlx::Row;
 
 use super::{Store, StoreError};
+use crate::time_control::Millis;
 
 impl Store {
-    /// The games whose deadline comes before `until` (milliseconds), with it.
-    pub async fn deadlines_before(&self, until: i64) -> Result<Vec<(String, i64)>, StoreError> {
+    /// The games whose deadline comes before `until`, with it.
+    pub async fn deadlines_before(
+        &self,
+        until: Millis,
+    ) -> Result<Vec<(String, Millis)>, StoreError> {
         let rows = sqlx::query(
             "SELECT id, deadline FROM games WHERE deadline < $1 ORDER BY deadline LIMIT 10000",
         )
-        .bind(until)
+        .bind(until.0)
         .fetch_all(&self.pool)
         .await?;
         rows.iter()
-            .map(|row| Ok((row.try_get(0)?, row.try_get(1)?)))
+            .map(|row| Ok((row.try_get(0)?, Millis(row.try_get(1)?))))
             .collect::<Result<_, sqlx::Error>>()
             .map_err(StoreError::from)
     }
 
-    /// Claims for `owner`, until `until` (milliseconds since the Unix epoch), at most `limit`
+    /// Claims for `owner`, until `until`, at most `limit`
     /// of the games whose computer move is due and whose lease ran out by `now`: their
     /// identifiers. Each claim is one atomic update, so two servers never claim one game.
     pub async fn claim_due(
         &self,
         owner: &str,
-        now: i64,
-        until: i64,
+        now: Millis,
+        until: Millis,
         limit: i64,
     ) -> Result<Vec<String>, StoreError> {
         let candidates: Vec<String> = sqlx::query(
             "SELECT id FROM games WHERE due = 1 AND lease_until < $1 ORDER BY lease_until LIMIT $2",
         )
-        .bind(now)
+        .bind(now.0)
         .bind(limit)
         .fetch_all(&self.pool)
         .await?
@@ -48,8 +52,8 @@ impl Store {
             )
             .bind(&id)
             .bind(owner)
-            .bind(until)
-            .bind(now)
+            .bind(until.0)
+            .bind(now.0)
             .execute(&self.pool)
             .await?;
             if taken.rows_affected() == 1 {
@@ -60,13 +64,13 @@ impl Store {
     }
 
     /// Extends `owner`'s lease on game `id` to `until`; `false` when it no longer holds it.
-    pub async fn renew(&self, id: &str, owner: &str, until: i64) -> Result<bool, StoreError> {
+    pub async fn renew(&self, id: &str, owner: &str, until: Millis) -> Result<bool, StoreError> {
         let renewed = sqlx::query(
             "UPDATE games SET lease_until = $3 WHERE id = $1 AND lease_owner = $2 AND due = 1",
         )
         .bind(id)
         .bind(owner)
-        .bind(until)
+        .bind(until.0)
         .execute(&self.pool)
         .await?;
         Ok(renewed.rows_affected() == 1)

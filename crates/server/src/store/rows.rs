@@ -6,7 +6,7 @@ use sqlx::Row;
 
 use super::StoreError;
 use crate::live::{Event, GameResult};
-use crate::time_control::TimeControl;
+use crate::time_control::{Millis, TimeControl};
 
 /// A seat as stored: who plays it, and the hash of the secret that holds it.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -49,23 +49,23 @@ pub struct StoredGame {
     pub due: bool,
     /// The server that has claimed the computer's move, and until when (milliseconds since
     /// the Unix epoch).
-    pub lease: Option<(String, i64)>,
-    /// Seconds since the Unix epoch.
-    pub created: i64,
-    /// Seconds since the Unix epoch.
-    pub updated: i64,
+    pub lease: Option<(String, Millis)>,
+    /// When it was made (stored to the second).
+    pub created: Millis,
+    /// When it last changed (stored to the second).
+    pub updated: Millis,
     /// The time control, `None` untimed.
     pub clock: Option<TimeControl>,
     /// White's and Black's time left, in milliseconds, when the turn began.
-    pub remaining: [i64; 2],
+    pub remaining: [Millis; 2],
     /// When the side to move began its turn (milliseconds, the server's clock).
-    pub turn_began: i64,
+    pub turn_began: Millis,
     /// When the game ends by itself unless a change comes first (a flag, an abort).
-    pub deadline: Option<i64>,
+    pub deadline: Option<Millis>,
     /// The seats still offered by a link.
     pub waiting: i64,
     /// The mover's time left after each move, in games on a clock.
-    pub clocks: Vec<Option<i64>>,
+    pub clocks: Vec<Option<Millis>>,
     /// A rematch offered.
     pub rematch_offer: Option<RematchOffer>,
     /// The rematch's game, once accepted.
@@ -89,10 +89,10 @@ pub struct StoredSeek {
     pub secret: String,
     /// The hash of the creator's browser's key.
     pub owner: Option<String>,
-    /// When it was made, in milliseconds.
-    pub created: i64,
+    /// When it was made.
+    pub created: Millis,
     /// When its creator was last there.
-    pub seen: i64,
+    pub seen: Millis,
     /// The game it became, and the creator's side in it.
     pub accepted: Option<(String, Side)>,
 }

@@ -6,6 +6,7 @@ use sqlx::Row;
 
 use super::rows::{read, stored, Stored, StoredSeek};
 use super::{Store, StoreError};
+use crate::time_control::Millis;
 
 /// The side of a seek whose creator's side is drawn when it is accepted.
 const RANDOM: &str = "random";
@@ -48,8 +49,8 @@ impl Store {
         .bind(seek.side.map_or_else(|| RANDOM.to_owned(), |side| side.to_stored()))
         .bind(&seek.secret)
         .bind(seek.owner.clone())
-        .bind(seek.created)
-        .bind(seek.seen)
+        .bind(seek.created.0)
+        .bind(seek.seen.0)
         .execute(&self.pool)
         .await?;
         Ok(true)
@@ -98,8 +99,8 @@ impl Store {
                     side,
                     secret: row.try_get("secret")?,
                     owner: row.try_get("owner")?,
-                    created: row.try_get("created")?,
-                    seen: row.try_get("seen")?,
+                    created: Millis(row.try_get("created")?),
+                    seen: Millis(row.try_get("seen")?),
                     accepted: game_id.zip(read(row, "creator_side")?),
                 })
             })
@@ -122,12 +123,12 @@ impl Store {
         &self,
         owner: Option<&str>,
         id: Option<&str>,
-        now: i64,
+        now: Millis,
     ) -> Result<(), StoreError> {
         sqlx::query("UPDATE seeks SET seen = $3 WHERE game_id IS NULL AND (owner = $1 OR id = $2)")
             .bind(owner.map(str::to_owned))
             .bind(id.map(str::to_owned))
-            .bind(now)
+            .bind(now.0)
             .execute(&self.pool)
             .await?;
         Ok(())
@@ -135,10 +136,10 @@ impl Store {
 
     /// Removes the seeks whose creator was last there before `gone`, and those made before
     /// `old`; the number removed.
-    pub async fn expire_seeks(&self, gone: i64, old: i64) -> Result<u64, StoreError> {
+    pub async fn expire_seeks(&self, gone: Millis, old: Millis) -> Result<u64, StoreError> {
         let deleted = sqlx::query("DELETE FROM seeks WHERE seen < $1 OR created < $2")
-            .bind(gone)
-            .bind(old)
+            .bind(gone.0)
+            .bind(old.0)
             .execute(&self.pool)
             .await?;
         Ok(deleted.rows_affected())
