@@ -172,8 +172,8 @@ impl Arena {
     ///
     /// When the players or games are inconsistent (see [`TournamentError`]).
     pub fn standings(&self) -> Result<Vec<ArenaStanding>, TournamentError> {
-        let index = self.validate()?;
-        Ok(standings::standings(self, &index))
+        let roster = self.validate()?;
+        Ok(standings::standings(self, &roster))
     }
 
     /// Pairs the players waiting for a game, listed in the order they started waiting (the
@@ -193,20 +193,21 @@ impl Arena {
         waiting: &[PlayerId],
         seed: u64,
     ) -> Result<Vec<ArenaPairing>, TournamentError> {
-        let index = self.validate()?;
-        pairing::pair(self, &index, waiting, seed)
+        let roster = self.validate()?;
+        pairing::pair(self, &roster, waiting, seed)
     }
 
-    /// Checks the players and games; each player's position in `players` by id.
-    fn validate(&self) -> Result<HashMap<PlayerId, usize>, TournamentError> {
+    /// Checks the players and games, and indexes them by player.
+    fn validate(&self) -> Result<Roster, TournamentError> {
         let mut index = HashMap::with_capacity(self.players.len());
         for (position, player) in self.players.iter().enumerate() {
             if index.insert(player.id, position).is_some() {
                 return Err(TournamentError::DuplicatePlayer { player: player.id });
             }
         }
+        let mut games_of = vec![Vec::new(); self.players.len()];
         let mut playing = vec![false; self.players.len()];
-        for game in &self.games {
+        for (number, game) in self.games.iter().enumerate() {
             if game.white.player == game.black.player {
                 return Err(TournamentError::SelfGame { player: game.white.player });
             }
@@ -214,6 +215,7 @@ impl Arena {
                 let &position = index
                     .get(&seat.player)
                     .ok_or(TournamentError::UnknownPlayer { player: seat.player })?;
+                games_of[position].push(number);
                 if game.result.is_none() {
                     if playing[position] {
                         return Err(TournamentError::TwoOngoingGames { player: seat.player });
@@ -222,6 +224,14 @@ impl Arena {
                 }
             }
         }
-        Ok(index)
+        Ok(Roster { index, games_of })
     }
+}
+
+/// A checked arena's players, indexed.
+struct Roster {
+    /// Each player's position in [`Arena::players`], by id.
+    index: HashMap<PlayerId, usize>,
+    /// The positions in [`Arena::games`] of each player's games, oldest first.
+    games_of: Vec<Vec<usize>>,
 }

@@ -21,7 +21,7 @@ use arbiter_core::Side;
 
 use super::sheet::colours_of;
 use super::standings::standings;
-use super::{Arena, ArenaPairing, ARENA_MATCHING_GROUP};
+use super::{Arena, ArenaPairing, Roster, ARENA_MATCHING_GROUP};
 use crate::error::TournamentError;
 use crate::matching::{maximum_weight_matching, Edge};
 use crate::player::PlayerId;
@@ -73,11 +73,11 @@ impl ColourHistory {
 /// Pairs `waiting` in a validated arena.
 pub(super) fn pair(
     arena: &Arena,
-    index: &HashMap<PlayerId, usize>,
+    roster: &Roster,
     waiting: &[PlayerId],
     seed: u64,
 ) -> Result<Vec<ArenaPairing>, TournamentError> {
-    let pool = describe_waiting(arena, index, waiting)?;
+    let pool = describe_waiting(arena, roster, waiting)?;
     let duel = arena.players.iter().filter(|player| !player.withdrawn).count() == 2;
     if pool.len() % 2 == 1 {
         // The most recent arrival waits for the next pairing, unless that pairs nobody.
@@ -92,17 +92,18 @@ pub(super) fn pair(
 /// Checks the waiting list and gathers what the pairing needs, in waiting order.
 fn describe_waiting(
     arena: &Arena,
-    index: &HashMap<PlayerId, usize>,
+    roster: &Roster,
     waiting: &[PlayerId],
 ) -> Result<Vec<Waiting>, TournamentError> {
-    let ranks: HashMap<PlayerId, i64> = standings(arena, index)
+    let ranks: HashMap<PlayerId, i64> = standings(arena, roster)
         .into_iter()
         .map(|line| (line.player, i64::from(line.rank) - 1))
         .collect();
     let mut seen = HashMap::new();
     let mut pool = Vec::with_capacity(waiting.len());
     for &id in waiting {
-        let &position = index.get(&id).ok_or(TournamentError::UnknownPlayer { player: id })?;
+        let &position =
+            roster.index.get(&id).ok_or(TournamentError::UnknownPlayer { player: id })?;
         let player = &arena.players[position];
         if seen.insert(id, ()).is_some() {
             return Err(TournamentError::DuplicateWaiting { player: id });
@@ -110,11 +111,12 @@ fn describe_waiting(
         if player.withdrawn {
             return Err(TournamentError::WithdrawnWaiting { player: id });
         }
-        let mut games = arena.games.iter().filter(|game| game.side_of(id).is_some());
+        let games = roster.games_of[position].iter().map(|&number| &arena.games[number]);
         if games.clone().any(|game| game.result.is_none()) {
             return Err(TournamentError::PlayingWaiting { player: id });
         }
         let last_opponent = games
+            .clone()
             .next_back()
             .and_then(|game| game.side_of(id).map(|side| game.seat(side.opponent()).player));
         pool.push(Waiting {
@@ -122,7 +124,7 @@ fn describe_waiting(
             rank: ranks.get(&id).copied().unwrap_or(0),
             rating: i64::from(player.rating),
             last_opponent,
-            colours: ColourHistory::of(&colours_of(id, &arena.games)),
+            colours: ColourHistory::of(&colours_of(id, games)),
         });
     }
     Ok(pool)

@@ -97,8 +97,18 @@ pub struct ArenaSheet {
 
 /// The sheet of `player` over `games` (in the order they were paired).
 pub(super) fn sheet(rules: &ArenaRules, player: PlayerId, games: &[ArenaGame]) -> ArenaSheet {
+    sheet_of(rules, player, games.iter().enumerate())
+}
+
+/// The sheet of `player` over the games given with their positions, oldest first; games
+/// without the player are skipped.
+pub(super) fn sheet_of<'g>(
+    rules: &ArenaRules,
+    player: PlayerId,
+    games: impl Iterator<Item = (usize, &'g ArenaGame)>,
+) -> ArenaSheet {
     let mut scores = Vec::new();
-    for (position, game) in games.iter().enumerate() {
+    for (position, game) in games {
         let (Some(side), Some(result)) = (game.side_of(player), game.result) else {
             continue;
         };
@@ -152,11 +162,10 @@ fn follows_draw(scores: &[ArenaScore]) -> bool {
         .is_some_and(|score| score.kind.is_draw())
 }
 
-/// The side `player` had in each of their finished games, oldest first.
-pub(super) fn colours_of(player: PlayerId, games: &[ArenaGame]) -> Vec<Side> {
-    games
-        .iter()
-        .filter(|game| game.result.is_some())
-        .filter_map(|game| game.side_of(player))
-        .collect()
+/// The side `player` had in each of these finished games, oldest first.
+pub(super) fn colours_of<'g>(
+    player: PlayerId,
+    games: impl Iterator<Item = &'g ArenaGame>,
+) -> Vec<Side> {
+    games.filter(|game| game.result.is_some()).filter_map(|game| game.side_of(player)).collect()
 }

@@ -1,21 +1,19 @@
 //! Arena standings: score, then performance rating.
 
-use std::cmp::Reverse;
-use std::collections::HashMap;
-
 use arbiter_core::Side;
+use std::cmp::Reverse;
 
-use super::sheet::sheet;
-use super::{Arena, ArenaStanding};
-use crate::player::{PlayerId, PlayerResult};
+use super::sheet::sheet_of;
+use super::{Arena, ArenaStanding, Roster};
+use crate::player::PlayerResult;
 
 /// How far a win lifts, and a loss lowers, a game's performance above the opponent's rating
 /// (lila's `TournamentApi.performanceOf`: the opponent's rating ± 500, after the linear
 /// performance rating of <https://en.wikipedia.org/wiki/Elo_rating_system#Performance_rating>).
 const PERFORMANCE_SPREAD: i64 = 500;
 
-/// The standings of a validated arena (`index`: each player's position by id).
-pub(super) fn standings(arena: &Arena, index: &HashMap<PlayerId, usize>) -> Vec<ArenaStanding> {
+/// The standings of a checked arena.
+pub(super) fn standings(arena: &Arena, roster: &Roster) -> Vec<ArenaStanding> {
     let mut performance_sums = vec![(0_i64, 0_i64); arena.players.len()];
     for game in &arena.games {
         let Some(result) = game.result else {
@@ -27,7 +25,7 @@ pub(super) fn standings(arena: &Arena, index: &HashMap<PlayerId, usize>) -> Vec<
                 PlayerResult::Draw => 0,
                 PlayerResult::Loss => -PERFORMANCE_SPREAD,
             };
-            if let Some(&position) = index.get(&game.seat(side).player) {
+            if let Some(&position) = roster.index.get(&game.seat(side).player) {
                 let (sum, count) = &mut performance_sums[position];
                 *sum += i64::from(game.seat(side.opponent()).rating) + shift;
                 *count += 1;
@@ -38,8 +36,10 @@ pub(super) fn standings(arena: &Arena, index: &HashMap<PlayerId, usize>) -> Vec<
         .players
         .iter()
         .zip(performance_sums)
-        .map(|(player, (sum, count))| {
-            let player_sheet = sheet(&arena.rules, player.id, &arena.games);
+        .zip(&roster.games_of)
+        .map(|((player, (sum, count)), games)| {
+            let games = games.iter().map(|&number| (number, &arena.games[number]));
+            let player_sheet = sheet_of(&arena.rules, player.id, games);
             ArenaStanding {
                 rank: 0,
                 player: player.id,

@@ -48,8 +48,8 @@ pub enum SwissResult {
     /// The game was played to this result.
     Played(GameResult),
     /// The game was not played: a player did not appear. The winner (if any) scores a point,
-    /// but for the pairing the game did not happen: the two may be paired again, its colours do
-    /// not count, and a forfeit win rules out the bye (FIDE C.04.1.b and d).
+    /// but for the pairing the game did not happen: the two may be paired again and its colours
+    /// do not count (as in bbpPairings), and a forfeit win rules out the bye (FIDE C.04.1.d).
     Forfeit {
         /// The side that appeared, or `None` when neither did.
         winner: Option<Side>,

@@ -390,7 +390,8 @@ impl Round<'_> {
 /// How close `u`–`v` (`u` above `v`) is to the Dutch order of the bracket, from 0 (far) to
 /// the bracket's size (the pair the order itself makes). The order pairs the movers, in
 /// order, with the top residents, then the remaining residents' top half (S1) with their bottom
-/// half (S2), first with first (B.1, B.2, B.3); the reward falls with the distance from that.
+/// half (S2), first with first (C.04.3, sections B and D); the reward falls with the distance
+/// from that.
 fn dutch_order_reward(bracket: &Bracket, u: usize, v: usize) -> u64 {
     let size = bracket.movers + bracket.residents;
     let paired_movers = bracket.movers.min(bracket.residents);

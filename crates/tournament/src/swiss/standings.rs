@@ -1,7 +1,8 @@
 //! Swiss standings: points, then Buchholz, then Sonneborn–Berger.
 //!
-//! Unplayed rounds are handled as FIDE's tie-break rules of 2009 to 2023 say (the Swiss
-//! Pairings Programs Committee, 80th FIDE Congress, Kallithea 2009, later Handbook C.02 §13):
+//! Unplayed rounds are handled as FIDE's tie-break regulations said from 2009 until their 2023
+//! revision (decided by the Swiss Pairings Programs Committee at the 80th FIDE Congress,
+//! Kallithea 2009, then part of the tie-break regulations of Handbook C.02):
 //!
 //! - For the player's own unplayed round (bye, forfeit either way, absence, withdrawal, a round
 //!   before they joined, a round they were left unpaired), a virtual opponent who had the
