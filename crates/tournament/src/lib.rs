@@ -52,10 +52,10 @@
 //!
 //! Besides the hand-checked events, a randomized test plays 200 Swiss events of 2 to 60
 //! players and checks every pairing rule after every round, in about a second; a larger run
-//! of 3000 events is ignored by default:
+//! of 3000 events (about half a minute) is ignored by default:
 //!
 //! ```text
-//! cargo test -p arbiter-tournament --release -- --ignored
+//! cargo test -p arbiter-tournament -- --ignored
 //! ```
 //!
 //! # Example

@@ -16,7 +16,7 @@ fn random_events_keep_every_pairing_rule() {
 }
 
 #[test]
-#[ignore = "a few minutes; cargo test -p arbiter-tournament --release -- --ignored"]
+#[ignore = "about half a minute; cargo test -p arbiter-tournament -- --ignored"]
 fn many_random_events_keep_every_pairing_rule() {
     play_events(1, 3000);
 }
