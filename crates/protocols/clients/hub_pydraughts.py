@@ -18,7 +18,7 @@ are checked as well. In both modes it checks:
 * whole games, colours alternating: per move `engine.play(board, Limit(...), ponder=False)` and
   `board.push(result.move)` until `board.is_over()` (pydraughts applies English draughts' end
   and draw rules itself). By default every search has a fixed size (`level depth=4`, `--depth`;
-  MCTS `level nodes=1000`), and two games are played, one with each colour. With `--clock`
+  MCTS `level nodes=300`), and two games are played, one with each colour. With `--clock`
   four games: games 1-2 a fixed time per move (`level move-time=`, `--movetime`, at most
   0.5 s over), game 3 a clock with increment (`level time= inc=`, `--time`, `--inc`), game 4
   a clock without (`level time=`, `--time-no-inc`), and so on in fours; the clocks are kept by
@@ -66,8 +66,9 @@ import time
 
 # `--clock`: games on clocks and the latency limits (a benchmark run); otherwise fixed depths.
 CLOCK = False
-# The playouts of an MCTS search in the games at fixed depths.
-MCTS_NODES = 1000
+# The playouts of an MCTS search in the games at fixed depths (few: a game of checkers between
+# alpha-beta and MCTS may run to a few hundred plies).
+MCTS_NODES = 300
 # The latency limits that `--clock` checks, in seconds.
 PONDER_HIT_LIMIT = 3.0  # from `ponder-hit` to `done` (the level's clock is 1 s)
 STOP_LIMIT = 0.5  # from `stop` to `done`

@@ -21,7 +21,7 @@ limits below are checked as well. In both modes it checks:
   alternating, each pair of games from the same 2-ply random opening (`--seed`; fixed by
   default, so that the games are the same in every run). By default alpha-beta searches `go
   depth 3` (2 in Day and Night, whose positions have a hundred moves and more) and MCTS `go
-  nodes 1000` (iterations); with `--clock` both play on a clock kept by this client (`go
+  nodes 1000` (iterations; 300 in Day and Night, whose playouts are the longest); with `--clock` both play on a clock kept by this client (`go
   p1time .. p2time .. p1inc .. p2inc ..`, `--time` + `--inc`; below zero is a loss on time).
   A third "referee" process validates every `bestmove` (it must be among `query legalmoves`)
   and decides the end (`query gameover` / `query result`); `p1turn` must agree with the ply
@@ -85,7 +85,10 @@ CLOCK = False
 # positions have a hundred moves and more
 FIXED_DEPTHS = {"daynight": 2}
 FIXED_DEPTH = 3
-FIXED_NODES = 1000  # MCTS's `go nodes` in the matches at fixed sizes
+# MCTS's `go nodes` in the matches at fixed sizes: 1000, and 300 in Day and Night, whose
+# playouts are the longest
+FIXED_NODES_BY_GAME = {"daynight": 300}
+FIXED_NODES = 1000
 # The seed of the openings at fixed sizes, where the engines are deterministic too: the same
 # games in every run. A run on clocks differs anyway, and draws a seed.
 FIXED_SEED = 1
@@ -726,7 +729,8 @@ def play_game(s, ref, players, p1_name, opening, game, opts, tc_ms, inc_ms):
                     timeout = clocks[side] / 1000.0 + GO_GRACE
                 else:
                     depth = FIXED_DEPTHS.get(game, FIXED_DEPTH)
-                    cmd = f"go depth {depth}" if who == "alphabeta" else f"go nodes {FIXED_NODES}"
+                    nodes = FIXED_NODES_BY_GAME.get(game, FIXED_NODES)
+                    cmd = f"go depth {depth}" if who == "alphabeta" else f"go nodes {nodes}"
                     timeout = READ_TIMEOUT
                 mv, took, infos, bad = e.go(cmd, timeout=timeout, legal=set(legal))
                 info_lines = e.info_lines
@@ -800,7 +804,8 @@ def play_game(s, ref, players, p1_name, opening, game, opts, tc_ms, inc_ms):
 
 def run_match(s, label, game, opts, ngames, tc_ms, inc_ms):
     limits = (f"{tc_ms} ms + {inc_ms} ms" if CLOCK else
-              f"depth {FIXED_DEPTHS.get(game, FIXED_DEPTH)} against {FIXED_NODES} nodes")
+              f"depth {FIXED_DEPTHS.get(game, FIXED_DEPTH)} against "
+              f"{FIXED_NODES_BY_GAME.get(game, FIXED_NODES)} nodes")
     print(f"\n== {label}: alphabeta vs mcts, {ngames} games, {limits}")
     results = []
     ref = players = None
@@ -1256,7 +1261,8 @@ def main():
     variants = [v for v in VARIANTS if not only or v[0] in only or v[1] in only]
     t_start = time.monotonic()
     limits = (f"{a.time} ms + {a.inc} ms" if CLOCK else
-              f"alpha-beta at depth {FIXED_DEPTH} (2 in daynight), MCTS at {FIXED_NODES} nodes")
+              f"alpha-beta at depth {FIXED_DEPTH} (2 in daynight), MCTS at {FIXED_NODES} nodes "
+              f"(300 in daynight)")
     print(f"UGI client: {binary}, seed {seed}, {a.games} games per game, {limits}")
     try:
         print("\n== handshake, options, positions")

@@ -129,3 +129,48 @@ test('a game on a clock whose time runs out ends on both pages, its clocks kept'
   await white.context().close();
   await black.context().close();
 });
+
+test("a person's reply on a clock is drawn as it arrives, not held back as the computer's are", async () => {
+  const { server, browser } = shared;
+  const { status, data: created } = await api(server, 'POST', '/api/games', {
+    game: 'minicheckers', white: 'human', black: 'human', clock: { initial_ms: 60_000, increment_ms: 0 },
+  });
+  assert.equal(status, 201);
+  const white = await newPage(browser);
+  // When each state came over the game's socket, and when each ply was drawn, on the page's
+  // own clock.
+  await white.addInitScript(() => {
+    const seen = { arrived: {}, drawn: {} };
+    Object.assign(window, { seen });
+    const Native = window.WebSocket;
+    window.WebSocket = class extends Native {
+      constructor(...args) {
+        super(...args);
+        this.addEventListener('message', (event) => {
+          const ply = JSON.parse(event.data).ply;
+          if (typeof ply === 'number' && !(ply in seen.arrived)) seen.arrived[ply] = performance.now();
+        });
+      }
+    };
+    new MutationObserver(() => {
+      const ply = document.body?.dataset.ply;
+      if (ply !== undefined && !(ply in seen.drawn)) seen.drawn[ply] = performance.now();
+    }).observe(document, { attributes: true, subtree: true, attributeFilter: ['data-ply'] });
+  });
+  await openSeats(white, server, created, ['white']);
+
+  // White moves on the page; Black answers through the API as soon as White's move is shown,
+  // within the pause that the computer's replies wait.
+  let state = await gameState(server, created.id);
+  await playByClicks(white, state.legal[0], 0);
+  state = await gameState(server, created.id);
+  const reply = await api(server, 'POST', `/api/games/${created.id}/moves`,
+    { move: state.legal[0].move, ply: 1 }, created.seats.black.token);
+  assert.equal(reply.status, 200);
+  await waitForPly(white, 2);
+  const { arrived, drawn } = await white.evaluate(() => /** @type {any} */ (window).seen);
+  const held = drawn[2] - arrived[2];
+  assert.ok(held < 100, `the reply was drawn ${held.toFixed(0)} ms after it arrived`);
+  assert.deepEqual(white.errors, []);
+  await white.context().close();
+});

@@ -265,14 +265,15 @@ function renderTools(state, geometry) {
 
 // ---------------------------------------------------------------- state and live updates
 
-// How long the opponent's reply waits after the move it answers is shown, so that the player
+// How long the computer's reply waits after the move it answers is shown, so that the player
 // sees both.
 const REPLY_PAUSE_MS = 300;
 
 /**
- * Takes a state sent by the server, if it is newer than the one shown. An opponent's move that
+ * Takes a state sent by the server, if it is newer than the one shown. A computer's move that
  * comes less than REPLY_PAUSE_MS after the move before it was shown waits, and the states that
- * come meanwhile wait behind it: each move is seen.
+ * come meanwhile wait behind it: each move is seen. A person's move is shown as it arrives:
+ * its receiver's clock already runs on the server.
  * @param {GameState} state
  * @param {boolean} [force]
  */
@@ -285,7 +286,10 @@ function accept(state, force = false) {
   if (page.state && state.version < page.state.version) return;
   if (page.state && state.version === page.state.version && !force) return;
   const wait = REPLY_PAUSE_MS - (performance.now() - page.plyShownAt);
-  const reply = page.state && state.ply === page.state.ply + 1 && !state.you.includes(moverOf(state, page.state.ply));
+  const shown = page.state;
+  const mover = shown ? moverOf(state, shown.ply) : null;
+  const reply = Boolean(shown) && mover !== null && state.ply === (shown?.ply ?? -2) + 1
+    && !state.you.includes(mover) && state.seats[mover]?.player !== 'human';
   if (reply && wait > 0) {
     page.waiting = [{ state, force }];
     setTimeout(() => {
