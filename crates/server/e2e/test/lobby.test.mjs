@@ -174,3 +174,25 @@ test("a person's reply on a clock is drawn as it arrives, not held back as the c
   assert.deepEqual(white.errors, []);
   await white.context().close();
 });
+
+test("a seek's age counts up on the lobby", async () => {
+  const { server, browser } = shared;
+  const page = await newPage(browser);
+  // The page's clock, moved forward by the test: no real wait.
+  await page.clock.install();
+  await page.goto(`${server.base}/`);
+  const { status, data: posted } = await api(server, 'POST', '/api/seeks', {
+    game: 'holes', clock: { initial_ms: 300_000, increment_ms: 0 }, side: 'random',
+  });
+  assert.equal(status, 201);
+  const age = page.locator(`[data-age="${posted.id}"]`);
+  await age.waitFor();
+  assert.match(await age.textContent() ?? '', /^\d s ago$/);
+  await page.clock.fastForward(20_000);
+  await page.waitForFunction((id) => /^2\d s ago$/.test(document.querySelector(`[data-age="${id}"]`)?.textContent ?? ''), posted.id);
+  await page.clock.fastForward(60_000);
+  await page.waitForFunction((id) => document.querySelector(`[data-age="${id}"]`)?.textContent === '1 min ago', posted.id);
+  await api(server, 'DELETE', `/api/seeks/${posted.id}`, {}, posted.token);
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});

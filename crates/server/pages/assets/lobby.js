@@ -7,6 +7,9 @@ import { element, getCatalog, getJson, keepSocket, messageOf, postJson, request,
 
 const MINUTE = 60_000;
 
+// How often the seeks' ages are counted up.
+const AGES_EVERY_MS = 5000;
+
 /**
  * A time control in words: "5+3", "3 days a move", "untimed".
  * @param {TimeControl | null | undefined} clock
@@ -24,6 +27,9 @@ const none = element('no-seeks');
 const errorBox = element('lobby-error');
 /** @type {Map<string, Seek>} */
 const seeks = new Map();
+/** When each seek's age was last told, on the page's clock: its age counts up from there.
+ * @type {Map<string, number>} */
+const toldAt = new Map();
 /** @type {Map<string, string>} */
 let names = new Map();
 let reconnect = () => {};
@@ -48,12 +54,38 @@ function ago(ms) {
   return seconds < 60 ? `${seconds} s ago` : `${Math.round(seconds / 60)} min ago`;
 }
 
+/**
+ * Keeps `seek` as the server told it now.
+ * @param {Seek} seek
+ */
+function keep(seek) {
+  seeks.set(seek.id, seek);
+  toldAt.set(seek.id, performance.now());
+}
+
+/**
+ * A seek's age now: as told, and the time since.
+ * @param {Seek} seek
+ */
+function ageOf(seek) {
+  return seek.age_ms + performance.now() - (toldAt.get(seek.id) ?? performance.now());
+}
+
+/** Counts the ages shown up, in place (the buttons, and the focus, stay). */
+function countAges() {
+  for (const node of list.querySelectorAll('[data-age]')) {
+    const seek = seeks.get(node.getAttribute('data-age') ?? '');
+    if (seek) node.textContent = ago(ageOf(seek));
+  }
+}
+
 /** @param {Seek} seek */
 function row(seek) {
   const side = seek.side === 'random' ? 'random sides' : `the creator plays ${sideName(seek.side)}`;
   const options = seek.options ? ` · ${seek.options}` : '';
   const what = el('span', { class: 'what' }, el('strong', {}, names.get(seek.game) ?? seek.name),
-    ` · ${clockLabel(seek.clock)}${options} · `, el('small', {}, `${side}, ${ago(seek.age_ms)}`));
+    ` · ${clockLabel(seek.clock)}${options} · `,
+    el('small', {}, `${side}, `, el('span', { 'data-age': seek.id }, ago(ageOf(seek)))));
   const action = document.createElement('button');
   action.type = 'button';
   if (seek.yours) {
@@ -91,6 +123,7 @@ async function withdraw(id) {
   try {
     await request('DELETE', `/api/seeks/${id}`, {});
     seeks.delete(id);
+    toldAt.delete(id);
     draw();
   } catch (error) {
     errorBox.textContent = messageOf(error);
@@ -117,7 +150,7 @@ async function accepted(message) {
 export async function postSeek(seek) {
   /** @type {SeekCreated} */
   const created = await postJson('/api/seeks', seek);
-  seeks.set(created.id, created.seek);
+  keep(created.seek);
   draw();
   // A socket opened before this browser had its session cookie does not know the seek is its
   // own: it is opened again, with the cookie.
@@ -135,11 +168,12 @@ function onMessage(data) {
   const message = JSON.parse(data);
   if (message.type === 'seeks') {
     seeks.clear();
-    for (const seek of message.seeks) seeks.set(seek.id, seek);
+    for (const seek of message.seeks) keep(seek);
   } else if (message.type === 'added') {
-    seeks.set(message.seek.id, message.seek);
+    keep(message.seek);
   } else if (message.type === 'removed') {
     seeks.delete(message.id);
+    toldAt.delete(message.id);
   } else if (message.type === 'accepted') {
     accepted(message);
   }
@@ -150,9 +184,10 @@ async function main() {
   names = new Map((await getCatalog()).map((game) => [game.id, game.name]));
   /** @type {Seek[]} */
   const open = await getJson('/api/seeks');
-  for (const seek of open) seeks.set(seek.id, seek);
+  for (const seek of open) keep(seek);
   draw();
   reconnect = keepSocket(() => '/api/lobby/socket', { message: onMessage });
+  setInterval(countAges, AGES_EVERY_MS);
 }
 
 main().catch((error) => { errorBox.textContent = `The lobby could not be loaded: ${messageOf(error)}`; });
