@@ -62,7 +62,9 @@ export function nextPrompt(next, entered, pieces) {
   }
   const onNeutral = (/** @type {string} */ cell) => pieces.some((piece) => piece.cell === cell && piece.side == null);
   let what = '';
-  if (choices.length) what = 'choose one of the buttons below';
+  // The buttons by their words, wherever the layout puts them.
+  const named = choices.map((click) => `“${capitalise(click.label ?? click.choice ?? '')}”`);
+  if (choices.length) what = `press ${named.join(' or ')}`;
   else if (cells.length && cells.every(onNeutral)) what = 'move a neutral piece';
   else if (cells.length && landed && captured) what = `continue the capture from ${landed}`;
   else if (cells.length && landed) what = `continue from ${landed}`;
