@@ -70,6 +70,23 @@ test('a move typed in the text box is played with Enter, and a wrong one is expl
   await page.context().close();
 });
 
+test('a wrong move typed in Day and Night lists a few of its many legal moves, not all', async () => {
+  const { server, browser } = shared;
+  const created = await createGame(server, 'daynight', { options: 'rings=6' });
+  const page = await newPage(browser, { width: 360, height: 740 });
+  await openSeats(page, server, created);
+  const box = page.locator('#move-text');
+  await box.fill('a1-a2');
+  await box.press('Enter');
+  const message = page.locator('#message', { hasText: 'a1-a2 was not played' });
+  await message.waitFor();
+  const text = await message.textContent() ?? '';
+  assert.match(text, /legal moves include (\S+ ){6}and \d+ more/);
+  assert.ok(text.length < 250, `${text.length} characters: ${text}`);
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});
+
 test("the opponent's move and the result are announced", async () => {
   const { server, browser } = shared;
   const created = await createGame(server, 'minicheckers');

@@ -14,6 +14,24 @@ import { messageOf, postJson } from './api.js';
  * }} Game
  */
 
+// The most legal moves an error lists: the board marks them all.
+const LISTED = 6;
+
+/**
+ * The server's answer to a move it cannot play, kept short: a list of the legal moves, which
+ * in Day and Night runs to hundreds of characters, is cut to its first few.
+ * @param {string} message
+ */
+export function bounded(message) {
+  const marker = '; legal moves: ';
+  const at = message.indexOf(marker);
+  if (at < 0) return message;
+  const moves = message.slice(at + marker.length).split(' ');
+  if (moves.length <= LISTED) return message;
+  const shown = moves.slice(0, LISTED).join(' ');
+  return `${message.slice(0, at)}; legal moves include ${shown} and ${moves.length - LISTED} more (the board marks them)`;
+}
+
 /**
  * Plays the move typed in `input`, at the ply of the state shown.
  * @param {HTMLInputElement} input
@@ -28,6 +46,6 @@ export async function playTyped(input, game) {
     input.value = '';
     game.say('');
   } catch (error) {
-    game.say(`${text} was not played: ${messageOf(error)}`);
+    game.say(`${text} was not played: ${bounded(messageOf(error))}`);
   }
 }
