@@ -86,3 +86,26 @@ test('on a phone the board zooms so that even the small fields of Day and Night 
   assert.deepEqual(small.errors, []);
   await small.context().close();
 });
+
+test("the lists of games fit a phone's width", async () => {
+  const { server, browser } = shared;
+  const page = await newPage(browser, { width: 360, height: 740 });
+  // Games this browser plays against the computer on a correspondence clock, so that both
+  // lists have rows with long names and clocks.
+  for (const game of ['daynight', 'fanorona', 'minicheckers']) {
+    const { status, data: created } = await api(server, 'POST', '/api/games', {
+      game, white: 'human', black: 'ai:3', clock: { days_per_move: 3 },
+    });
+    assert.equal(status, 201);
+    await openSeats(page, server, created, ['white']);
+  }
+  for (const path of ['/games', '/my']) {
+    await page.goto(`${server.base}${path}`);
+    await page.locator('table:not([hidden]) tbody tr').first().waitFor();
+    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    await shot(page, `list${path.replace('/', '-')}-360`);
+    assert.ok(width <= 360, `${path} is ${width} px wide at 360 px`);
+  }
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});
