@@ -43,9 +43,14 @@ test('the page carries on after the server is killed and restarted', async () =>
 
   await server.kill();
   await page.waitForFunction(() => document.getElementById('connection').dataset.connection === 'reconnecting');
+  // A request made while the server is away fails, and says so.
+  await page.locator('#draw').click();
+  await page.waitForFunction(() => document.getElementById('message').textContent !== '');
   server = await startServer({ database: server.database, addr: server.addr });
   await page.waitForFunction(() => document.getElementById('connection').dataset.connection === 'live',
     null, { timeout: 20000 });
+  // Once the page is live again, what went wrong while it was away is no longer said.
+  await page.waitForFunction(() => document.getElementById('message').textContent === '');
 
   // The acknowledged moves are there; a move made elsewhere reaches the page through the new
   // socket, and the next move by clicks works.

@@ -132,7 +132,9 @@ export const moverOf = (state, ply) => {
 
 /**
  * A WebSocket to `path()` kept open: a lost connection is made again after a delay that
- * doubles each time (at most 8 s), so that a server that is down is not hammered. `message`
+ * doubles each time up to 2 s (a restarted server is found within 2 s of its return, and one
+ * that is down is asked at most every 2 s by each page), and at once when the browser is back
+ * online. `message`
  * hears each message's text, `open` each connection, `lost(delay)` each loss. Returns a
  * function that closes the current socket (to open it again at once, with new cookies).
  * @param {() => string} path
@@ -150,12 +152,19 @@ export function keepSocket(path, { message, open = () => {}, lost = () => {} }) 
     socket.addEventListener('message', (event) => message(event.data));
     socket.addEventListener('close', () => {
       if (current !== socket) return;
-      const delay = Math.min(8000, 250 * 2 ** attempts);
+      const delay = Math.min(2000, 250 * 2 ** attempts);
       attempts += 1;
       lost(delay);
-      setTimeout(connect, delay);
+      retry = setTimeout(connect, delay);
     });
   };
+  /** @type {ReturnType<typeof setTimeout> | undefined} */
+  let retry;
+  window.addEventListener('online', () => {
+    if (current?.readyState !== WebSocket.CLOSED) return;
+    clearTimeout(retry);
+    connect();
+  });
   connect();
   return () => { attempts = 0; current?.close(); };
 }

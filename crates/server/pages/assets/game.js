@@ -353,7 +353,11 @@ function connect() {
         say(`A message from the server could not be read: ${messageOf(error)}`);
       }
     },
-    open: () => setConnection('live', 'live'),
+    open: () => {
+      // What went wrong while the connection was lost is stale once it is back.
+      if ($('connection').dataset.connection === 'reconnecting') say('');
+      setConnection('live', 'live');
+    },
     lost: (delay) => setConnection('reconnecting', `connection lost; reconnecting in ${Math.round(delay / 100) / 10} s…`),
   });
 }
