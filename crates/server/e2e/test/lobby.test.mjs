@@ -6,7 +6,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 
 import {
-  api, gameState, newPage, openSeats, playByClicks, serverAndBrowser, shot, waitForPly,
+  api, createGame, gameState, newPage, openSeats, playByClicks, serverAndBrowser, shot, waitForPly,
 } from '../lib/harness.mjs';
 
 const shared = serverAndBrowser();
@@ -195,4 +195,21 @@ test("a seek's age counts up on the lobby", async () => {
   await api(server, 'DELETE', `/api/seeks/${posted.id}`, {}, posted.token);
   assert.deepEqual(page.errors, []);
   await page.context().close();
+});
+
+test('a declined draw offer is told to the player who made it', async () => {
+  const { server, browser } = shared;
+  const created = await createGame(server, 'minicheckers');
+  const white = await newPage(browser);
+  await openSeats(white, server, created, ['white']);
+  await white.locator('#draw').click();
+  while ((await gameState(server, created.id)).draw_offer !== 'white') {
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  const answer = await api(server, 'POST', `/api/games/${created.id}/draw`, { action: 'decline' },
+    created.seats.black.token);
+  assert.equal(answer.status, 200, JSON.stringify(answer.data));
+  await white.locator('#message', { hasText: 'Your draw offer was declined.' }).waitFor();
+  assert.deepEqual(white.errors, []);
+  await white.context().close();
 });

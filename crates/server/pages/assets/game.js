@@ -303,9 +303,12 @@ function accept(state, force = false) {
   // What a screen reader is told (announce.js, loaded with the first change).
   const previous = page.state;
   if (previous) {
-    import('./announce.js').then(({ announcement }) => {
+    import('./announce.js').then(({ announcement, declined }) => {
       const text = announcement(previous, state);
       if (text) $('announce').textContent = text;
+      // An answer to this page's own request is told by the request.
+      const refusal = force ? '' : declined(previous, state);
+      if (refusal) say(refusal);
     });
   }
   if (!page.state || state.ply !== page.state.ply) page.plyShownAt = performance.now();
