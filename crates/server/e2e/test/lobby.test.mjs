@@ -163,11 +163,14 @@ test("a person's reply on a clock is drawn as it arrives, not held back as the c
   // within the pause that the computer's replies wait.
   let state = await gameState(server, created.id);
   await playByClicks(white, state.legal[0], 0);
+  assert.doesNotMatch(await white.title(), /Your turn/);
   state = await gameState(server, created.id);
   const reply = await api(server, 'POST', `/api/games/${created.id}/moves`,
     { move: state.legal[0].move, ply: 1 }, created.seats.black.token);
   assert.equal(reply.status, 200);
   await waitForPly(white, 2);
+  // White's turn again: the tab says so.
+  assert.match(await white.title(), /^Your turn · Mini checkers/);
   const { arrived, drawn } = await white.evaluate(() => /** @type {any} */ (window).seen);
   const held = drawn[2] - arrived[2];
   assert.ok(held < 100, `the reply was drawn ${held.toFixed(0)} ms after it arrived`);

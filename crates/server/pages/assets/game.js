@@ -323,7 +323,9 @@ function accept(state, force = false) {
     page.hint = null;
     if (page.replay === null) clearAnalysis();
   }
-  document.title = `${page.gameName || state.game} · Arbiter`;
+  // The tab says when it is this player's move (not at one screen, where it always is).
+  const yourTurn = state.status === 'ongoing' && state.you.length === 1 && state.you.includes(state.to_move);
+  document.title = `${yourTurn ? 'Your turn · ' : ''}${page.gameName || state.game} · Arbiter`;
   render();
 }
 
