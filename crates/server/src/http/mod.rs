@@ -1,8 +1,9 @@
 //! The HTTP API: exact paths, JSON in and out, one error type. The routes by area ([`catalog`],
-//! [`games`], [`lobby`], [`socket`], [`pages`]), what the handlers take from a request
+//! [`games`], [`lobby`], [`account`], [`socket`], [`pages`]), what the handlers take from a request
 //! ([`extract`], [`credentials`]), the limits as applied to requests ([`limits`]), the OpenAPI
 //! document ([`openapi`]), and the listener that bounds connections ([`listen`]).
 
+mod account;
 mod catalog;
 pub(crate) mod credentials;
 mod extract;
@@ -61,6 +62,7 @@ pub(crate) fn api() -> (Router<AppState>, utoipa::openapi::OpenApi) {
         .routes(routes!(socket::upgrade))
         .routes(routes!(games::join))
         .merge(lobby::routes())
+        .merge(account::routes())
         .split_for_parts()
 }
 

@@ -299,6 +299,16 @@ impl Games {
         Ok(self.cache.insert(id, entry))
     }
 
+    /// Games whose rows another room changed (seats carried to an account), now at these
+    /// versions: this server's copies are read again when next used, and every server and
+    /// socket is told.
+    pub(crate) async fn rows_changed(&self, changed: &[(String, i64)]) {
+        for (id, version) in changed {
+            self.cache.heard(id, *version);
+            self.notices.changed(id, *version).await;
+        }
+    }
+
     /// The game `id`, locked, as stored.
     pub(crate) async fn lock(
         &self,

@@ -9,7 +9,8 @@
 //!
 //! - [`games`]: a game's rows, written in one transaction per change;
 //! - [`seeks`]: the lobby's open challenges;
-//! - [`leases`]: the claims on computer moves, and the clocks' deadlines.
+//! - [`leases`]: the claims on computer moves, and the clocks' deadlines;
+//! - [`accounts`]: accounts, their sessions and tokens, and the failed sign-ins.
 
 use std::fs::File;
 use std::path::PathBuf;
@@ -18,6 +19,7 @@ use std::time::Duration;
 use sqlx::any::{install_default_drivers, AnyPoolOptions};
 use sqlx::{AnyPool, Executor, Row};
 
+mod accounts;
 mod error;
 mod games;
 mod leases;
@@ -25,6 +27,7 @@ mod migrations;
 mod rows;
 mod seeks;
 
+pub use self::accounts::{CarriedSeat, SignIn, StoredAccount};
 pub use self::error::StoreError;
 pub use self::rows::{NewRow, RematchOffer, StoredGame, StoredSeat, StoredSeek, Summary};
 

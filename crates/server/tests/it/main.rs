@@ -1,6 +1,7 @@
 //! The integration tests of `server`, in one binary (one link instead of one per file).
 
 mod abuse;
+mod accounts;
 mod api;
 mod attacks;
 mod catalog;
