@@ -49,11 +49,34 @@ pub struct GameState {
     pub clock: Option<ClockState>,
     /// A rematch offered after the game, or accepted (then its game).
     pub rematch: Option<RematchState>,
+    /// Whether the game is rated: it changes both players' ratings when it ends.
+    pub rated: bool,
+    /// Once a rated game ended: each side's rating before it, and the change.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub ratings: Option<RatingsState>,
     /// The seats the requester holds.
     pub you: Vec<Side>,
     /// The position, its pieces and legal moves (and the board, when asked).
     #[serde(flatten)]
     pub view: View,
+}
+
+/// The ratings of a rated game's players: before the game, and the game's change.
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+pub struct RatingsState {
+    /// White's.
+    pub white: SideRating,
+    /// Black's.
+    pub black: SideRating,
+}
+
+/// One side's rating before a rated game, as shown, and the game's change to it.
+#[derive(Debug, Clone, Copy, Serialize, utoipa::ToSchema)]
+pub struct SideRating {
+    /// The rating before the game, as shown.
+    pub before: i32,
+    /// The change (`+12`, `-12`).
+    pub change: i32,
 }
 
 /// A rematch: who offers it, and the new game once accepted.

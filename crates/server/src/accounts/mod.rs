@@ -17,6 +17,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use arbiter_core::Side;
+use arbiter_rating::UnixMillis;
 use serde::Serialize;
 
 use self::names::{check_name, name_key};
@@ -56,7 +57,7 @@ pub struct AccountView {
 pub struct RatingView {
     /// The rating, as shown (the whole number below it).
     pub rating: i32,
-    /// Its deviation.
+    /// Its deviation, as it stands now (grown by the time since the last rated game), rounded.
     pub rd: f64,
     /// The rated games played.
     pub games: i64,
@@ -74,11 +75,11 @@ pub struct Signed {
     pub session: Option<String>,
 }
 
-/// A new session: the account's view and the secret for the browser's cookie.
+/// A new session: the account's name and the secret for the browser's cookie.
 #[derive(Debug)]
 pub struct Session {
-    /// The account.
-    pub account: AccountView,
+    /// The account's name.
+    pub name: String,
     /// The session's secret.
     pub secret: String,
 }
@@ -146,7 +147,7 @@ impl Accounts {
         let store = &self.games.store;
         let changed = store.create_account(&account, &name_key(name), &sign_in).await?;
         self.games.rows_changed(&changed).await;
-        Ok(Session { account: self.view(&account), secret: opening.secret })
+        Ok(Session { name: account.name, secret: opening.secret })
     }
 
     /// Signs in with a name and password, from `address`: a new session, and the seats of
@@ -178,7 +179,7 @@ impl Accounts {
         let opening = self.opening(&account.seat_key, anonymous).await?;
         let changed = store.sign_in(&opening.sign_in(&account.id, self.now())).await?;
         self.games.rows_changed(&changed).await;
-        Ok(Session { account: self.view(&account), secret: opening.secret })
+        Ok(Session { name: account.name, secret: opening.secret })
     }
 
     /// Refuses with `429` a sign-in whose name or address failed too often in the window.
@@ -254,10 +255,24 @@ impl Accounts {
         Ok(())
     }
 
-    /// The account as its owner sees it.
-    #[must_use]
-    pub fn view(&self, account: &StoredAccount) -> AccountView {
-        AccountView { name: account.name.clone(), ratings: BTreeMap::new() }
+    /// The account as its owner sees it, with its ratings as they stand now (the deviations
+    /// grown by the time since each perf's last rated game).
+    pub async fn view(&self, account: &StoredAccount) -> Result<AccountView, ApiError> {
+        let now = UnixMillis(self.now().0);
+        let mut ratings = BTreeMap::new();
+        for stored in self.games.store.ratings_of(&account.id).await? {
+            let live = stored.rating.live(now).map_err(|error| {
+                ApiError::Damaged(format!("a stored rating cannot be read: {error}"))
+            })?;
+            let view = RatingView {
+                rating: live.displayed(),
+                rd: live.deviation.round(),
+                games: stored.games,
+                provisional: live.provisional(),
+            };
+            ratings.insert(stored.perf, view);
+        }
+        Ok(AccountView { name: account.name.clone(), ratings })
     }
 
     /// Checks the password of a signed-in account (`403` when wrong: the requester is

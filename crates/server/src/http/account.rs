@@ -76,7 +76,7 @@ fn signed(presented: Presented) -> Result<Signed, ApiError> {
 /// The answer to a sign-in: the account's name, the new session's cookie, and the anonymous
 /// session's cookie removed.
 fn signed_in(state: &AppState, status: StatusCode, session: Session) -> Response {
-    let response = (status, Json(SignedIn { name: session.account.name })).into_response();
+    let response = (status, Json(SignedIn { name: session.name })).into_response();
     let cookies = state.cookies;
     let response =
         with_cookie(response, Some(cookies.cookie(ACCOUNT_COOKIE, &session.secret, 365)));
@@ -154,7 +154,7 @@ pub(crate) async fn account(
     State(state): State<AppState>,
     presented: Presented,
 ) -> Result<Json<AccountView>, ApiError> {
-    Ok(Json(state.accounts.view(&signed(presented)?.account)))
+    Ok(Json(state.accounts.view(&signed(presented)?.account).await?))
 }
 
 /// Deletes the account, given its password. Its games stay; its name is never used again.

@@ -97,7 +97,8 @@ impl Presented {
 
     /// The roots for the lobby.
     pub fn roots(&self) -> Roots {
-        Roots { session: self.root(), tokens: self.tokens.clone() }
+        let account = self.signed.as_ref().map(|signed| signed.account.id.clone());
+        Roots { session: self.root(), tokens: self.tokens.clone(), account }
     }
 
     /// The root, and the `Set-Cookie` value of a new anonymous session for a browser that has

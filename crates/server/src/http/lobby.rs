@@ -66,7 +66,8 @@ pub(crate) async fn post_seek(
 ) -> Result<Response, ApiError> {
     let new = body(new)?;
     let (session, cookie) = presented.root_or_new(state.cookies)?;
-    let created = state.lobby.post_seek(new, Some(session)).await?;
+    let account = presented.signed.map(|signed| signed.account.id);
+    let created = state.lobby.post_seek(new, Some(session), account).await?;
     Ok(with_cookie((StatusCode::CREATED, Json(created)).into_response(), cookie))
 }
 
@@ -127,7 +128,7 @@ pub(crate) async fn accept(
     presented: Presented,
 ) -> Result<Response, ApiError> {
     let (session, cookie) = presented.root_or_new(state.cookies)?;
-    let roots = Roots { session: Some(session), tokens: presented.tokens.clone() };
+    let roots = Roots { session: Some(session), ..presented.roots() };
     let accepted = state.lobby.accept_seek(&id, roots).await?;
     Ok(with_cookie((StatusCode::CREATED, Json(accepted)).into_response(), cookie))
 }

@@ -18,6 +18,7 @@ use serde::{Deserialize, Serialize};
 use tokio::task::AbortHandle;
 
 mod mine;
+mod rated;
 mod rematch;
 
 use crate::error::ApiError;
@@ -72,6 +73,9 @@ pub struct NewSeek {
     pub clock: Option<TimeControl>,
     /// The side the creator plays.
     pub side: SeekSide,
+    /// A rated game: posted and accepted by accounts only, on a real-time clock.
+    #[serde(default)]
+    pub rated: bool,
 }
 
 /// An open seek, as the lobby lists it.
@@ -93,6 +97,8 @@ pub struct Seek {
     pub age_ms: i64,
     /// Whether the requester posted it.
     pub yours: bool,
+    /// Whether the game it becomes is rated.
+    pub rated: bool,
     /// The game it became, once accepted (shown to its creator only).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub game_id: Option<String>,
@@ -158,6 +164,8 @@ pub struct Roots {
     pub session: Option<String>,
     /// The bearer tokens.
     pub tokens: Vec<String>,
+    /// The account signed in, by its identifier.
+    pub account: Option<String>,
 }
 
 impl Roots {
@@ -266,6 +274,7 @@ impl Lobby {
             side,
             age_ms: (now - stored.created).at_least_zero().0,
             yours,
+            rated: stored.rated_by.is_some(),
             game_id: None,
         })
     }
@@ -278,17 +287,20 @@ impl Lobby {
         Ok(open.iter().filter_map(|seek| self.seek_view(seek, owner.as_deref(), now)).collect())
     }
 
-    /// Posts a seek; a browser's (with `session`) is held by its session.
+    /// Posts a seek; a browser's (with `session`) is held by its session; a rated one needs
+    /// the account signed in, `account`.
     pub async fn post_seek(
         &self,
         new: NewSeek,
         session: Option<String>,
+        account: Option<String>,
     ) -> Result<SeekCreated, ApiError> {
         let kind: GameId = new.game.parse().map_err(|e| ApiError::BadRequest(format!("{e}")))?;
         let options = live::build(kind, &new.options, &[], None)
             .map_err(ApiError::BadRequest)?
             .options_text();
         let clock = new.clock.map(TimeControl::check).transpose().map_err(ApiError::BadRequest)?;
+        let rated_by = if new.rated { Some(rated::rated_seek(account, clock)?) } else { None };
         let id = new_game_id()?;
         let token = match &session {
             Some(session) => seek_secret(session, &id),
@@ -311,6 +323,7 @@ impl Lobby {
             created: now,
             seen: now,
             accepted: None,
+            rated_by,
         };
         if !self.games.store.post_seek(&stored, SEEKS_PER_OWNER, SEEKS_IN_ALL).await? {
             return Err(ApiError::conflict(format!(
@@ -394,6 +407,7 @@ impl Lobby {
             }
         };
         let acceptor = creator.opponent();
+        let rated = rated::rated_game(&seek, kind, roots.account.as_ref(), creator)?;
         let game = new_game_id()?;
         let mut holdings = Vec::new();
         let token = match &roots.session {
@@ -419,6 +433,7 @@ impl Lobby {
             holdings,
             taken,
             seek: Some((id.to_owned(), creator)),
+            rated,
         };
         let (_, entry) = self.games.insert(setup).await?;
         let state = entry.state(vec![acceptor]);

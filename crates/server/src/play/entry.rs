@@ -11,7 +11,8 @@ use super::{GameState, RematchState, SeatState};
 use crate::error::ApiError;
 use crate::live::{self, describe, Event, GameStatus, Live};
 use crate::play::seats::{hash_secret, Player};
-use crate::store::StoredGame;
+use crate::store::{RatingChange, StoredGame};
+use crate::view::{RatingsState, SideRating};
 
 /// A game in memory: as stored, and played.
 pub(crate) struct Entry {
@@ -182,9 +183,19 @@ impl Entry {
             engine_help: self.engine_help(&you),
             clock: self.clock_state(self.time.now()),
             rematch: self.rematch_state(),
+            rated: self.stored.rated.is_some(),
+            ratings: self.ratings_state(),
             you,
             view,
         }
+    }
+
+    /// The ratings' changes, once a rated game was rated.
+    fn ratings_state(&self) -> Option<RatingsState> {
+        let [white, black] = self.stored.rated.as_ref()?.changes?;
+        let side =
+            |change: RatingChange| SideRating { before: change.before, change: change.change };
+        Some(RatingsState { white: side(white), black: side(black) })
     }
 
     /// The game's time control, when it is on a clock.

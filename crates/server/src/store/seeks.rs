@@ -39,8 +39,8 @@ impl Store {
             return Ok(false);
         }
         sqlx::query(
-            "INSERT INTO seeks (id, game, options, clock, side, secret, owner, created, seen) \
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)",
+            "INSERT INTO seeks (id, game, options, clock, side, secret, owner, created, seen, \
+             rated_by) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)",
         )
         .bind(&seek.id)
         .bind(&seek.game)
@@ -51,6 +51,7 @@ impl Store {
         .bind(seek.owner.clone())
         .bind(seek.created.0)
         .bind(seek.seen.0)
+        .bind(seek.rated_by.clone())
         .execute(&self.pool)
         .await?;
         Ok(true)
@@ -77,7 +78,7 @@ impl Store {
     ) -> Result<Vec<StoredSeek>, StoreError> {
         let query = format!(
             "SELECT id, game, options, clock, side, secret, owner, created, seen, game_id, \
-             creator_side FROM seeks WHERE {condition}"
+             creator_side, rated_by FROM seeks WHERE {condition}"
         );
         let mut query = sqlx::query(&query);
         if let Some(bound) = bound {
@@ -102,6 +103,7 @@ impl Store {
                     created: Millis(row.try_get("created")?),
                     seen: Millis(row.try_get("seen")?),
                     accepted: game_id.zip(read(row, "creator_side")?),
+                    rated_by: row.try_get("rated_by")?,
                 })
             })
             .collect()

@@ -12,7 +12,7 @@ use serde_json::{json, Value};
 use crate::common::{browser, databases, Server};
 
 /// A name no other test, and no earlier run on the same database, has taken.
-fn fresh_name(prefix: &str) -> String {
+pub fn fresh_name(prefix: &str) -> String {
     let mut hasher = std::collections::hash_map::RandomState::new().build_hasher();
     let since = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH);
     hasher.write_u128(since.map_or(0, |elapsed| elapsed.as_nanos()));
@@ -20,11 +20,11 @@ fn fresh_name(prefix: &str) -> String {
 }
 
 /// `POST path` with a JSON body.
-async fn post(server: &Server, client: &Client, path: &str, body: Value) -> Response {
+pub async fn post(server: &Server, client: &Client, path: &str, body: Value) -> Response {
     client.post(server.url(path)).json(&body).send().await.expect("sent")
 }
 
-async fn sign_up(server: &Server, client: &Client, name: &str, password: &str) -> Response {
+pub async fn sign_up(server: &Server, client: &Client, name: &str, password: &str) -> Response {
     post(server, client, "/api/account/signup", json!({"name": name, "password": password})).await
 }
 
@@ -33,7 +33,7 @@ async fn sign_in(server: &Server, client: &Client, name: &str, password: &str) -
 }
 
 /// `GET /api/account`: its status and body.
-async fn me(server: &Server, client: &Client) -> (StatusCode, Value) {
+pub async fn me(server: &Server, client: &Client) -> (StatusCode, Value) {
     let response = client.get(server.url("/api/account")).send().await.expect("sent");
     (response.status(), response.json().await.expect("json"))
 }

@@ -11,5 +11,6 @@ mod delivery;
 mod faults;
 mod instances;
 mod lobby;
+mod ratings;
 mod siege;
 mod slow;

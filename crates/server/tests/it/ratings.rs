@@ -1,0 +1,146 @@
+//! Rated games: a rated seek between two accounts on a real-time clock, both ratings changed
+//! as Glicko-2 says in the game's ending transaction, nothing changed by an aborted game, no
+//! takeback; on SQLite and PostgreSQL.
+
+use std::time::Duration;
+
+use arbiter_rating::{rate_game, Outcome, PerfRating, UnixMillis};
+use reqwest::{Client, StatusCode};
+use serde_json::{json, Value};
+
+use crate::accounts::{fresh_name, me, post, sign_up};
+use crate::common::{browser, databases, wait_for, Server};
+
+/// A blitz clock: 3 minutes, no increment (180 s estimated).
+fn blitz() -> Value {
+    json!({"initial_ms": 180_000, "increment_ms": 0})
+}
+
+/// Two browsers signed in to new accounts.
+async fn two_accounts(server: &Server) -> (Client, Client) {
+    let (first, second) = (browser(), browser());
+    for client in [&first, &second] {
+        let made = sign_up(server, client, &fresh_name("Ra"), "password1").await;
+        assert_eq!(made.status(), StatusCode::CREATED);
+    }
+    (first, second)
+}
+
+/// `creator` posts a rated blitz seek of checkers, playing `side`, which `taker` accepts: the
+/// game's identifier, and the creator's token (which holds the creator's seat in it, as the
+/// lobby tells the creator's page).
+async fn rated_game(
+    server: &Server,
+    creator: &Client,
+    taker: &Client,
+    side: &str,
+) -> (String, String) {
+    let seek = json!({"game": "checkers", "clock": blitz(), "side": side, "rated": true});
+    let posted = post(server, creator, "/api/seeks", seek).await;
+    assert_eq!(posted.status(), StatusCode::CREATED);
+    let posted: Value = posted.json().await.expect("json");
+    assert_eq!(posted["seek"]["rated"], true);
+    let id = posted["id"].as_str().expect("an id");
+    let token = posted["token"].as_str().expect("a token").to_owned();
+    let accepted = post(server, taker, &format!("/api/seeks/{id}/accept"), json!({})).await;
+    assert_eq!(accepted.status(), StatusCode::CREATED);
+    let accepted: Value = accepted.json().await.expect("json");
+    assert_eq!(accepted["state"]["rated"], true);
+    (accepted["id"].as_str().expect("a game").to_owned(), token)
+}
+
+/// Plays `mv` at `ply` for `client`.
+async fn play(server: &Server, client: &Client, id: &str, mv: &str, ply: u64) -> reqwest::Response {
+    post(server, client, &format!("/api/games/{id}/moves"), json!({"move": mv, "ply": ply})).await
+}
+
+#[tokio::test]
+async fn a_rated_game_changes_both_ratings_as_glicko_2_says_and_allows_no_takeback() {
+    for database in databases() {
+        let server = Server::start(&database).await;
+        let (black, white) = two_accounts(&server).await;
+        let (id, token) = rated_game(&server, &black, &white, "black").await;
+        let moved = server.play(&black, &id, &token, "11-15", 0).await;
+        assert_eq!(moved.status(), StatusCode::OK);
+        let takeback = server.act(&black, &id, &token, "undo", "request").await;
+        let status = takeback.status();
+        assert_eq!(status, StatusCode::CONFLICT, "{}", takeback.text().await.expect("a body"));
+        assert_eq!(play(&server, &white, &id, "23-19", 1).await.status(), StatusCode::OK);
+        let resigned = server.act(&black, &id, &token, "resign", "").await;
+        assert_eq!(resigned.status(), StatusCode::OK);
+        let ended: Value = resigned.json().await.expect("json");
+        // Two new players: White won. As the rating crate computes it, independently of the
+        // server's storage.
+        let now = UnixMillis(0);
+        let expected =
+            rate_game(&PerfRating::NEW_PLAYER, &PerfRating::NEW_PLAYER, Outcome::Win, now)
+                .expect("new players are rated");
+        let ratings = json!({
+            "white": {"before": 1500, "change": expected.first.change},
+            "black": {"before": 1500, "change": expected.second.change},
+        });
+        assert_eq!(ended["ratings"], ratings);
+        assert_eq!((expected.first.change, expected.second.change), (241, -242));
+        // Every reader of the game sees the changes; both accounts have their new ratings.
+        assert_eq!(server.get(&browser(), &id).await["ratings"], ratings);
+        let (_, white_account) = me(&server, &white).await;
+        let blitz = &white_account["ratings"]["checkers/blitz"];
+        assert_eq!((blitz["rating"].as_i64(), blitz["games"].as_i64()), (Some(1741), Some(1)));
+        assert_eq!(blitz["provisional"], true);
+        let expected_rd = expected.first.after.deviation.round();
+        assert_eq!(blitz["rd"].as_f64(), Some(expected_rd));
+        let (_, black_account) = me(&server, &black).await;
+        assert_eq!(black_account["ratings"]["checkers/blitz"]["rating"], 1258);
+        // The game is rated once: a rematch offered after it changes nothing.
+        let again = server.act(&black, &id, &token, "rematch", "offer").await;
+        assert!(again.status().is_success(), "{}", again.status());
+        let (_, black_account) = me(&server, &black).await;
+        assert_eq!(black_account["ratings"]["checkers/blitz"]["games"], 1);
+    }
+}
+
+#[tokio::test]
+async fn an_aborted_rated_game_changes_no_rating() {
+    for database in databases() {
+        let server = Server::start(&database).await;
+        let (black, white) = two_accounts(&server).await;
+        let (id, _) = rated_game(&server, &black, &white, "black").await;
+        // Black never makes the first move.
+        server.games.advance_clock(Duration::from_secs(31));
+        let aborted =
+            wait_for(&server, &browser(), &id, |state| state["status"] == "aborted").await;
+        assert!(aborted.get("ratings").is_none(), "{aborted}");
+        for client in [&black, &white] {
+            assert_eq!(me(&server, client).await.1["ratings"], json!({}));
+        }
+    }
+}
+
+#[tokio::test]
+async fn a_rated_seek_needs_accounts_and_a_real_time_clock() {
+    for database in databases() {
+        let server = Server::start(&database).await;
+        let (account, _) = two_accounts(&server).await;
+        let seek = |clock: Value| json!({"game": "checkers", "clock": clock, "side": "white", "rated": true});
+        let anonymous = post(&server, &browser(), "/api/seeks", seek(blitz())).await;
+        assert_eq!(anonymous.status(), StatusCode::UNAUTHORIZED);
+        let untimed = post(&server, &account, "/api/seeks", seek(Value::Null)).await;
+        assert_eq!(untimed.status(), StatusCode::BAD_REQUEST);
+        let by_post =
+            post(&server, &account, "/api/seeks", seek(json!({"days_per_move": 3}))).await;
+        assert_eq!(by_post.status(), StatusCode::BAD_REQUEST);
+        let posted = post(&server, &account, "/api/seeks", seek(blitz())).await;
+        assert_eq!(posted.status(), StatusCode::CREATED);
+        let posted: Value = posted.json().await.expect("json");
+        let id = posted["id"].as_str().expect("an id");
+        let taken = post(&server, &browser(), &format!("/api/seeks/{id}/accept"), json!({})).await;
+        assert_eq!(
+            taken.status(),
+            StatusCode::UNAUTHORIZED,
+            "an anonymous browser plays casual games only"
+        );
+        // A game at one screen is casual.
+        let kept = server.create_kept(&account, "checkers").await;
+        assert_eq!(kept["state"]["rated"], false);
+    }
+}
