@@ -1,6 +1,6 @@
 //! Accounts: a name to play under. Signing up and in, sessions, API tokens for programs, and
 //! the throttling of failed sign-ins; passwords hashed off the async runtime ([`password`]),
-//! names checked ([`names`]).
+//! names checked ([`names`]); players' profiles and the leaderboards ([`profiles`]).
 //!
 //! An account holds seats as a browser does: the secret of each of its seats is derived from
 //! a root, the account's seat key, which never leaves the server. A request signed in (by the
@@ -11,6 +11,9 @@
 
 pub(crate) mod names;
 pub(crate) mod password;
+mod profiles;
+
+pub use self::profiles::{Leader, Profile, RatingPoint};
 
 use std::collections::BTreeMap;
 use std::sync::Arc;
@@ -25,7 +28,7 @@ use self::password::{check_password, Hashing};
 use crate::error::ApiError;
 use crate::play::seats::{hash_secret, new_secret, seat_secret};
 use crate::play::{owner_key, Games};
-use crate::store::{CarriedSeat, SignIn, StoredAccount};
+use crate::store::{CarriedSeat, SignIn, StoredAccount, StoredRating};
 use crate::time_control::Millis;
 
 /// The window over which failed sign-ins are counted: 10 minutes.
@@ -258,21 +261,17 @@ impl Accounts {
     /// The account as its owner sees it, with its ratings as they stand now (the deviations
     /// grown by the time since each perf's last rated game).
     pub async fn view(&self, account: &StoredAccount) -> Result<AccountView, ApiError> {
-        let now = UnixMillis(self.now().0);
+        Ok(AccountView { name: account.name.clone(), ratings: self.ratings(&account.id).await? })
+    }
+
+    /// The ratings of the account `account_id` as they stand now, by perf key.
+    async fn ratings(&self, account_id: &str) -> Result<BTreeMap<String, RatingView>, ApiError> {
+        let now = self.now();
         let mut ratings = BTreeMap::new();
-        for stored in self.games.store.ratings_of(&account.id).await? {
-            let live = stored.rating.live(now).map_err(|error| {
-                ApiError::Damaged(format!("a stored rating cannot be read: {error}"))
-            })?;
-            let view = RatingView {
-                rating: live.displayed(),
-                rd: live.deviation.round(),
-                games: stored.games,
-                provisional: live.provisional(),
-            };
-            ratings.insert(stored.perf, view);
+        for stored in self.games.store.ratings_of(account_id).await? {
+            ratings.insert(stored.perf.clone(), rating_view(&stored, now)?);
         }
-        Ok(AccountView { name: account.name.clone(), ratings })
+        Ok(ratings)
     }
 
     /// Checks the password of a signed-in account (`403` when wrong: the requester is
@@ -314,6 +313,21 @@ impl Accounts {
         self.games.store.add_token(&signed.account.id, &hash_secret(&token), self.now()).await?;
         Ok(token)
     }
+}
+
+/// A stored rating as it stands at `now`: its deviation grown by the time since its last
+/// rated game.
+fn rating_view(stored: &StoredRating, now: Millis) -> Result<RatingView, ApiError> {
+    let live = stored
+        .rating
+        .live(UnixMillis(now.0))
+        .map_err(|error| ApiError::Damaged(format!("a stored rating cannot be read: {error}")))?;
+    Ok(RatingView {
+        rating: live.displayed(),
+        rd: live.deviation.round(),
+        games: stored.games,
+        provisional: live.provisional(),
+    })
 }
 
 /// The one answer to a sign-in whose name or password is wrong.

@@ -1,5 +1,5 @@
 //! The HTTP API: exact paths, JSON in and out, one error type. The routes by area ([`catalog`],
-//! [`games`], [`lobby`], [`account`], [`socket`], [`pages`]), what the handlers take from a request
+//! [`games`], [`lobby`], [`account`], [`users`], [`socket`], [`pages`]), what the handlers take from a request
 //! ([`extract`], [`credentials`]), the limits as applied to requests ([`limits`]), the OpenAPI
 //! document ([`openapi`]), and the listener that bounds connections ([`listen`]).
 
@@ -15,6 +15,7 @@ pub(crate) mod openapi;
 mod pages;
 mod socket;
 mod state;
+mod users;
 
 pub use self::state::AppState;
 
@@ -63,6 +64,7 @@ pub(crate) fn api() -> (Router<AppState>, utoipa::openapi::OpenApi) {
         .routes(routes!(games::join))
         .merge(lobby::routes())
         .merge(account::routes())
+        .merge(users::routes())
         .split_for_parts()
 }
 

@@ -157,17 +157,73 @@ impl Store {
         .bind(account)
         .fetch_all(&self.pool)
         .await?;
+        rows.iter().map(stored_rating).collect::<Result<_, sqlx::Error>>().map_err(StoreError::from)
+    }
+}
+
+impl Store {
+    /// The ratings of `account` in `perf` after each of its rated games, the oldest first: the
+    /// latest `limit`.
+    pub async fn rating_history(
+        &self,
+        account: &str,
+        perf: &str,
+        limit: i64,
+    ) -> Result<Vec<(Millis, f64)>, StoreError> {
+        let rows = sqlx::query(
+            "SELECT at, rating FROM rating_history WHERE account_id = $1 AND perf = $2 \
+             ORDER BY at DESC, game_id LIMIT $3",
+        )
+        .bind(account)
+        .bind(perf)
+        .bind(limit)
+        .fetch_all(&self.pool)
+        .await?;
+        let mut points = rows
+            .iter()
+            .map(|row| Ok((Millis(row.try_get("at")?), row.try_get("rating")?)))
+            .collect::<Result<Vec<_>, sqlx::Error>>()?;
+        points.reverse();
+        Ok(points)
+    }
+
+    /// The best ratings in `perf` of the accounts not deleted that played a rated game in it
+    /// since `since` and whose stored deviation is at most `deviation`, with their names: the
+    /// highest first, at most `limit`.
+    pub async fn leaders(
+        &self,
+        perf: &str,
+        since: Millis,
+        deviation: f64,
+        limit: i64,
+    ) -> Result<Vec<(String, StoredRating)>, StoreError> {
+        let rows = sqlx::query(
+            "SELECT accounts.name, ratings.perf, ratings.rating, ratings.deviation, \
+             ratings.volatility, ratings.last_rated, ratings.games FROM ratings \
+             JOIN accounts ON accounts.id = ratings.account_id WHERE ratings.perf = $1 \
+             AND ratings.last_rated >= $2 AND ratings.deviation <= $3 AND accounts.deleted = 0 \
+             ORDER BY ratings.rating DESC, accounts.name_key LIMIT $4",
+        )
+        .bind(perf)
+        .bind(since.0)
+        .bind(deviation)
+        .bind(limit)
+        .fetch_all(&self.pool)
+        .await?;
         rows.iter()
-            .map(|row| {
-                Ok(StoredRating {
-                    perf: row.try_get("perf")?,
-                    rating: perf_rating(row)?,
-                    games: row.try_get("games")?,
-                })
-            })
+            .map(|row| Ok((row.try_get("name")?, stored_rating(row)?)))
             .collect::<Result<_, sqlx::Error>>()
             .map_err(StoreError::from)
     }
+}
+
+/// A row of `ratings`.
+fn stored_rating(row: &sqlx::any::AnyRow) -> Result<StoredRating, sqlx::Error> {
+    Ok(StoredRating {
+        perf: row.try_get("perf")?,
+        rating: perf_rating(row)?,
+        games: row.try_get("games")?,
+    })
 }
 
 /// The rating of a row of `ratings`.

@@ -11,6 +11,7 @@ mod delivery;
 mod faults;
 mod instances;
 mod lobby;
+mod profiles;
 mod ratings;
 mod siege;
 mod slow;

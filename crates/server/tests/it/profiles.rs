@@ -1,0 +1,121 @@
+//! Players' profiles, rating histories and leaderboards, after rated games played through the
+//! API; on SQLite and PostgreSQL.
+
+use reqwest::{Client, StatusCode};
+use serde_json::{json, Value};
+
+use crate::accounts::{fresh_name, post, sign_up};
+use crate::common::{browser, databases, Server};
+
+/// A browser signed in to a new account, and its name.
+async fn account(server: &Server) -> (Client, String) {
+    let (client, name) = (browser(), fresh_name("Pr"));
+    assert_eq!(sign_up(server, &client, &name, "password1").await.status(), StatusCode::CREATED);
+    (client, name)
+}
+
+/// A rated bullet game of checkers (one minute), `black` posting the seek and `white`
+/// accepting it; after a move each, the loser resigns.
+async fn rated_game(server: &Server, black: &Client, white: &Client, white_wins: bool) {
+    let clock = json!({"initial_ms": 60_000});
+    let seek = json!({"game": "checkers", "clock": clock, "side": "black", "rated": true});
+    let posted: Value = post(server, black, "/api/seeks", seek).await.json().await.expect("json");
+    let (seek, token) = (posted["id"].as_str().expect("an id"), &posted["token"]);
+    let token = token.as_str().expect("a token");
+    let accepted = post(server, white, &format!("/api/seeks/{seek}/accept"), json!({})).await;
+    let accepted: Value = accepted.json().await.expect("json");
+    let id = accepted["id"].as_str().expect("a game");
+    assert_eq!(server.play(black, id, token, "11-15", 0).await.status(), StatusCode::OK);
+    let path = format!("/api/games/{id}/moves");
+    let moved = post(server, white, &path, json!({"move": "23-19", "ply": 1})).await;
+    assert_eq!(moved.status(), StatusCode::OK);
+    let resigned = if white_wins {
+        server.act(black, id, token, "resign", "").await
+    } else {
+        post(server, white, &format!("/api/games/{id}/resign"), json!({})).await
+    };
+    assert_eq!(resigned.status(), StatusCode::OK);
+}
+
+#[tokio::test]
+async fn profiles_histories_and_leaderboards_follow_the_rated_games() {
+    for database in databases() {
+        let server = Server::start(&database).await;
+        let ((first, first_name), (second, second_name)) =
+            (account(&server).await, account(&server).await);
+        let (newcomer, newcomer_name) = account(&server).await;
+        rated_game(&server, &newcomer, &second, true).await;
+        // The two play until both are ranked (a deviation of 75 or less; 74 as shown, rounded),
+        // winning in turn.
+        let mut played = 0;
+        loop {
+            rated_game(&server, &first, &second, played % 2 == 0).await;
+            played += 1;
+            let profile =
+                server.get_json(&first, &format!("/api/users/{}", first_name.to_uppercase())).await;
+            let bullet = &profile["ratings"]["checkers/bullet"];
+            if bullet["rd"].as_f64().expect("a deviation") <= 74.0 {
+                assert_eq!(profile["name"], json!(first_name));
+                assert!(profile["created"].as_i64().is_some_and(|at| at > 0));
+                assert_eq!(
+                    (bullet["games"].as_i64(), bullet["provisional"].as_bool()),
+                    (Some(played), Some(false))
+                );
+                break;
+            }
+            assert!(played < 60, "still not ranked after {played} games: {profile}");
+        }
+        let history = server
+            .get_json(
+                &first,
+                &format!("/api/users/{first_name}/rating-history?perf=checkers/bullet"),
+            )
+            .await;
+        let history = history.as_array().expect("a list");
+        assert_eq!(history.len() as i64, played);
+        assert!(history.windows(2).all(|pair| pair[0]["at"].as_i64() <= pair[1]["at"].as_i64()));
+        let profile = server.get_json(&first, &format!("/api/users/{first_name}")).await;
+        assert_eq!(
+            history.last().expect("a point")["rating"],
+            profile["ratings"]["checkers/bullet"]["rating"]
+        );
+        // The leaderboard lists the ranked players, the best first; not the newcomer.
+        let leaders = server.get_json(&browser(), "/api/leaderboard/checkers/bullet").await;
+        let leaders = leaders.as_array().expect("a list");
+        let names: Vec<&str> =
+            leaders.iter().filter_map(|leader| leader["name"].as_str()).collect();
+        assert!(names.contains(&first_name.as_str()), "{leaders:?}");
+        assert!(!names.contains(&newcomer_name.as_str()));
+        assert!(leaders.iter().all(|leader| leader["rd"].as_f64().is_some_and(|rd| rd <= 75.0)));
+        assert!(leaders
+            .windows(2)
+            .all(|pair| pair[0]["rating"].as_i64() >= pair[1]["rating"].as_i64()));
+        assert!(leaders.len() <= 100);
+        let empty = server.get_json(&browser(), "/api/leaderboard/fanorona/classical").await;
+        assert!(empty
+            .as_array()
+            .is_some_and(|leaders| leaders.iter().all(|l| l["name"] != json!(first_name))));
+        // Wrong questions.
+        let get = |path: String| browser().get(server.url(&path)).send();
+        assert_eq!(
+            get("/api/leaderboard/chess/blitz".to_owned()).await.expect("sent").status(),
+            StatusCode::BAD_REQUEST
+        );
+        assert_eq!(
+            get("/api/leaderboard/checkers/slow".to_owned()).await.expect("sent").status(),
+            StatusCode::BAD_REQUEST
+        );
+        let bad_perf = get(format!("/api/users/{first_name}/rating-history?perf=checkers"));
+        assert_eq!(bad_perf.await.expect("sent").status(), StatusCode::BAD_REQUEST);
+        let unknown = get(format!("/api/users/{}", fresh_name("Nobody")));
+        assert_eq!(unknown.await.expect("sent").status(), StatusCode::NOT_FOUND);
+        // A deleted account has no profile.
+        let deleted = second
+            .delete(server.url("/api/account"))
+            .json(&json!({"password": "password1"}))
+            .send();
+        assert_eq!(deleted.await.expect("sent").status(), StatusCode::NO_CONTENT);
+        let gone = get(format!("/api/users/{second_name}"));
+        assert_eq!(gone.await.expect("sent").status(), StatusCode::NOT_FOUND);
+    }
+}
