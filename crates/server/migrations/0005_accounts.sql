@@ -30,9 +30,11 @@ CREATE TABLE api_tokens (
 CREATE INDEX api_tokens_by_account ON api_tokens (account_id);
 
 -- Failed sign-ins, counted per name (`name:KEY`) and per address (`addr:IP`) over a window:
--- in the database, so that every server counts the same tries.
+-- in the database, so that every server counts the same tries. Those older than the window
+-- are deleted as new ones come.
 CREATE TABLE login_failures (
     subject TEXT NOT NULL,
     at BIGINT NOT NULL
 );
 CREATE INDEX login_failures_by_subject ON login_failures (subject, at);
+CREATE INDEX login_failures_by_time ON login_failures (at);

@@ -120,7 +120,9 @@ impl Accounts {
     /// The accounts stored with `games`.
     #[must_use]
     pub fn new(games: Arc<Games>) -> Accounts {
-        Accounts { games, hashing: Hashing::default() }
+        let hashing = Hashing::default();
+        hashing.prepare();
+        Accounts { games, hashing }
     }
 
     fn now(&self) -> Millis {

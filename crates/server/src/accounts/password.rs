@@ -59,6 +59,12 @@ impl Default for Hashing {
 }
 
 impl Hashing {
+    /// Computes the fixed hash of unknown names now, on a blocking thread, so that the first
+    /// sign-in with an unknown name takes no longer than any other.
+    pub fn prepare(&self) {
+        tokio::task::spawn_blocking(|| LazyLock::force(&DUMMY).len());
+    }
+
     /// Runs `work` on a blocking thread once a permit is free.
     async fn bounded<T: Send + 'static>(
         &self,

@@ -259,7 +259,7 @@ impl Store {
         Ok((row.try_get("tries")?, row.try_get::<Option<i64>, _>("earliest")?.map(Millis)))
     }
 
-    /// Counts a failed sign-in against each of `subjects` at `now`, and forgets their failures
+    /// Counts a failed sign-in against each of `subjects` at `now`, and forgets every failure
     /// from before `forget`.
     pub async fn fail(
         &self,
@@ -268,12 +268,11 @@ impl Store {
         forget: Millis,
     ) -> Result<(), StoreError> {
         let mut transaction = self.pool.begin().await?;
+        sqlx::query("DELETE FROM login_failures WHERE at <= $1")
+            .bind(forget.0)
+            .execute(&mut *transaction)
+            .await?;
         for subject in subjects {
-            sqlx::query("DELETE FROM login_failures WHERE subject = $1 AND at <= $2")
-                .bind(subject)
-                .bind(forget.0)
-                .execute(&mut *transaction)
-                .await?;
             sqlx::query("INSERT INTO login_failures (subject, at) VALUES ($1, $2)")
                 .bind(subject)
                 .bind(now.0)
