@@ -144,3 +144,34 @@ async fn a_rated_seek_needs_accounts_and_a_real_time_clock() {
         assert_eq!(kept["state"]["rated"], false);
     }
 }
+
+/// Over PostgreSQL, two servers that hold a rated game both try to end it at once (each player
+/// resigns on a server of its own): one end is stored, and it is rated once.
+#[tokio::test]
+async fn a_rated_game_ended_on_two_servers_at_once_is_rated_once() {
+    let Some(database) = databases().into_iter().find(|url| url.starts_with("postgres")) else {
+        eprintln!("skipped: DATABASE_URL names no PostgreSQL database");
+        return;
+    };
+    let (a, b) = (Server::start(&database).await, Server::start(&database).await);
+    let (black, white) = two_accounts(&a).await;
+    let (id, token) = rated_game(&a, &black, &white, "black").await;
+    assert_eq!(a.play(&black, &id, &token, "11-15", 0).await.status(), StatusCode::OK);
+    assert_eq!(play(&b, &white, &id, "23-19", 1).await.status(), StatusCode::OK);
+    let path = format!("/api/games/{id}/resign");
+    let resign_on_b = post(&b, &white, &path, json!({}));
+    let (on_a, on_b) = tokio::join!(a.act(&black, &id, &token, "resign", ""), resign_on_b);
+    let mut statuses = [on_a.status(), on_b.status()];
+    statuses.sort();
+    assert_eq!(statuses, [StatusCode::OK, StatusCode::CONFLICT], "one end is stored");
+    for (server, client) in [(&a, &black), (&b, &white), (&b, &black), (&a, &white)] {
+        let (_, account) = me(server, client).await;
+        assert_eq!(account["ratings"]["checkers/blitz"]["games"], 1, "{account}");
+    }
+    let (on_a, on_b) = (a.get(&browser(), &id).await, b.get(&browser(), &id).await);
+    assert_eq!(on_a["ratings"], on_b["ratings"]);
+    let changes = [&on_a["ratings"]["white"]["change"], &on_a["ratings"]["black"]["change"]];
+    let mut changes = changes.map(|change| change.as_i64().expect("a change"));
+    changes.sort_unstable();
+    assert_eq!(changes, [-242, 241], "two new players' first game, whoever resigned first");
+}
