@@ -1,9 +1,14 @@
 -- Rated games. A game's `rated` is `PERF WHITE BLACK` (the perf key, `checkers/blitz`, and the
 -- two players' accounts), and once the game's end rated both players, with each side's
 -- displayed rating before and its change: `PERF WHITE BLACK 1500 241 1500 -242`; NULL for a
--- casual game. A seek's `rated_by` is the account of the creator of a rated seek.
+-- casual game. A seek's `rated_by` is the account of the creator of a rated seek; `creator` the
+-- name of the account that posted it and its rating in the seek's perf when it was posted
+-- (`alice 1500?`, `?` while provisional; the name alone without a real-time clock);
+-- `rating_range` the ratings the seek accepts (`1400 1600`).
 ALTER TABLE games ADD COLUMN rated TEXT;
 ALTER TABLE seeks ADD COLUMN rated_by TEXT;
+ALTER TABLE seeks ADD COLUMN creator TEXT;
+ALTER TABLE seeks ADD COLUMN rating_range TEXT;
 
 -- Each account's rating per perf: Glicko-2's rating, deviation and volatility after its last
 -- rated game in the perf, that game's instant, and the rated games played.

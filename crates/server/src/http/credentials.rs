@@ -11,7 +11,7 @@ use axum_extra::headers::authorization::{Bearer, Credentials};
 use super::AppState;
 use crate::accounts::{Signed, TOKEN_PREFIX};
 use crate::error::ApiError;
-use crate::lobby::Roots;
+use crate::lobby::{Member, Roots};
 use crate::play::seats::{new_secret, seat_secret};
 
 /// The cookie that holds a browser's seats: one secret, from which the secret of each seat the
@@ -97,7 +97,10 @@ impl Presented {
 
     /// The roots for the lobby.
     pub fn roots(&self) -> Roots {
-        let account = self.signed.as_ref().map(|signed| signed.account.id.clone());
+        let account = self.signed.as_ref().map(|signed| Member {
+            id: signed.account.id.clone(),
+            name: signed.account.name.clone(),
+        });
         Roots { session: self.root(), tokens: self.tokens.clone(), account }
     }
 

@@ -66,8 +66,7 @@ pub(crate) async fn post_seek(
 ) -> Result<Response, ApiError> {
     let new = body(new)?;
     let (session, cookie) = presented.root_or_new(state.cookies)?;
-    let account = presented.signed.map(|signed| signed.account.id);
-    let created = state.lobby.post_seek(new, Some(session), account).await?;
+    let created = state.lobby.post_seek(new, Some(session), presented.roots().account).await?;
     Ok(with_cookie((StatusCode::CREATED, Json(created)).into_response(), cookie))
 }
 

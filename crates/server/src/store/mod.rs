@@ -33,7 +33,8 @@ pub use self::accounts::{CarriedSeat, SignIn, StoredAccount};
 pub use self::error::StoreError;
 pub use self::ratings::StoredRating;
 pub use self::rows::{
-    NewRow, Rated, RatingChange, RematchOffer, StoredGame, StoredSeat, StoredSeek, Summary,
+    NewRow, Rated, RatingChange, RematchOffer, SeekCreator, StoredGame, StoredSeat, StoredSeek,
+    Summary,
 };
 
 /// The PostgreSQL channel of the games' changes; a notice's payload is lines `ID VERSION`.

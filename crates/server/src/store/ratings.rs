@@ -148,6 +148,23 @@ impl Store {
         Ok(())
     }
 
+    /// The rating of `account` in `perf`, if it played a rated game in it.
+    pub async fn rating_in(
+        &self,
+        account: &str,
+        perf: &str,
+    ) -> Result<Option<StoredRating>, StoreError> {
+        let row = sqlx::query(
+            "SELECT perf, rating, deviation, volatility, last_rated, games FROM ratings \
+             WHERE account_id = $1 AND perf = $2 AND games > 0",
+        )
+        .bind(account)
+        .bind(perf)
+        .fetch_optional(&self.pool)
+        .await?;
+        Ok(row.as_ref().map(stored_rating).transpose()?)
+    }
+
     /// The ratings of `account`, by perf key.
     pub async fn ratings_of(&self, account: &str) -> Result<Vec<StoredRating>, StoreError> {
         let rows = sqlx::query(

@@ -121,6 +121,22 @@ pub struct StoredSeek {
     pub accepted: Option<(String, Side)>,
     /// For a rated seek, the creator's account.
     pub rated_by: Option<String>,
+    /// The account that posted it, as shown.
+    pub creator: Option<SeekCreator>,
+    /// The lowest and highest rating in the seek's perf of a player who may accept it.
+    pub rating_range: Option<[i32; 2]>,
+}
+
+/// The account that posted a seek, as the lobby shows it: stored `NAME [RATING[?]]`.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, utoipa::ToSchema)]
+pub struct SeekCreator {
+    /// The account's name.
+    pub name: String,
+    /// Its rating in the seek's perf when the seek was posted, as shown (a seek on a
+    /// real-time clock).
+    pub rating: Option<i32>,
+    /// Whether that rating was provisional (shown with a `?`).
+    pub provisional: bool,
 }
 
 /// A line of the list of games.
@@ -284,5 +300,40 @@ impl Stored for Rated {
         };
         let accounts = [words[1].to_owned(), words[2].to_owned()];
         Some(Rated { perf: words[0].to_owned(), accounts, changes })
+    }
+}
+
+impl Stored for SeekCreator {
+    /// `NAME`, `NAME 1500`, or `NAME 1500?` while provisional.
+    fn to_stored(&self) -> String {
+        match self.rating {
+            Some(rating) => {
+                format!("{} {rating}{}", self.name, if self.provisional { "?" } else { "" })
+            }
+            None => self.name.clone(),
+        }
+    }
+
+    fn from_stored(text: &str) -> Option<SeekCreator> {
+        let Some((name, rating)) = text.split_once(' ') else {
+            return Some(SeekCreator { name: text.to_owned(), rating: None, provisional: false });
+        };
+        let (rating, provisional) = match rating.strip_suffix('?') {
+            Some(rating) => (rating, true),
+            None => (rating, false),
+        };
+        Some(SeekCreator { name: name.to_owned(), rating: Some(rating.parse().ok()?), provisional })
+    }
+}
+
+impl Stored for [i32; 2] {
+    /// `MIN MAX`.
+    fn to_stored(&self) -> String {
+        format!("{} {}", self[0], self[1])
+    }
+
+    fn from_stored(text: &str) -> Option<[i32; 2]> {
+        let (low, high) = text.split_once(' ')?;
+        Some([low.parse().ok()?, high.parse().ok()?])
     }
 }

@@ -175,3 +175,42 @@ async fn a_rated_game_ended_on_two_servers_at_once_is_rated_once() {
     changes.sort_unstable();
     assert_eq!(changes, [-242, 241], "two new players' first game, whoever resigned first");
 }
+
+#[tokio::test]
+async fn a_seek_shows_its_creator_s_rating_and_refuses_players_outside_its_range() {
+    for database in databases() {
+        let server = Server::start(&database).await;
+        let (creator, taker) = two_accounts(&server).await;
+        let (_, name) = me(&server, &creator).await;
+        let seek = |range: Value, clock: Value| json!({"game": "checkers", "clock": clock, "side": "white", "rating_range": range});
+        let posted =
+            post(&server, &creator, "/api/seeks", seek(json!([1400, 1600]), blitz())).await;
+        assert_eq!(posted.status(), StatusCode::CREATED);
+        let posted: Value = posted.json().await.expect("json");
+        let creator_shown = json!({"name": name["name"], "rating": 1500, "provisional": true});
+        assert_eq!(posted["seek"]["creator"], creator_shown);
+        assert_eq!(posted["seek"]["rating_range"], json!([1400, 1600]));
+        let id = posted["id"].as_str().expect("an id");
+        let accept = |client: Client| {
+            let url = server.url(&format!("/api/seeks/{id}/accept"));
+            async move { client.post(url).json(&json!({})).send().await.expect("sent").status() }
+        };
+        assert_eq!(accept(browser()).await, StatusCode::FORBIDDEN, "no rating without an account");
+        assert_eq!(accept(taker.clone()).await, StatusCode::CREATED, "a new player's 1500");
+        let higher =
+            post(&server, &creator, "/api/seeks", seek(json!([1600, 1700]), blitz())).await;
+        let higher: Value = higher.json().await.expect("json");
+        let id = higher["id"].as_str().expect("an id");
+        let refused = post(&server, &taker, &format!("/api/seeks/{id}/accept"), json!({})).await;
+        assert_eq!(refused.status(), StatusCode::FORBIDDEN);
+        for (range, clock) in
+            [(json!([1600, 1400]), blitz()), (json!([1400, 1600]), json!({"days_per_move": 2}))]
+        {
+            let wrong = post(&server, &creator, "/api/seeks", seek(range, clock)).await;
+            assert_eq!(wrong.status(), StatusCode::BAD_REQUEST);
+        }
+        let anonymous = post(&server, &browser(), "/api/seeks", seek(Value::Null, blitz())).await;
+        let anonymous: Value = anonymous.json().await.expect("json");
+        assert_eq!(anonymous["seek"]["creator"], Value::Null);
+    }
+}
