@@ -1,5 +1,5 @@
 //! What anyone may see of the players: a profile (the ratings per perf), the history of a
-//! rating, and the leaderboards of each perf.
+//! rating, the games, and the leaderboards of each perf.
 
 use std::collections::BTreeMap;
 use std::time::Duration;
@@ -11,6 +11,7 @@ use serde::Serialize;
 use super::names::name_key;
 use super::{rating_view, Accounts, RatingView};
 use crate::error::ApiError;
+use crate::play::{listed, owner_key, Listed};
 use crate::store::StoredAccount;
 use crate::time_control::Millis;
 
@@ -22,6 +23,12 @@ pub const LEADERBOARD_RECENT: Duration = Duration::from_secs(30 * 86_400);
 
 /// The most points of a rating history: the latest.
 pub const MAX_HISTORY: i64 = 10_000;
+
+/// The games of a page of a player's games.
+pub const GAMES_PAGE: i64 = 20;
+
+/// The last page of a player's games that is served (the 10,000 most recent games).
+pub const LAST_GAMES_PAGE: i64 = 500;
 
 /// A player's profile.
 #[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
@@ -88,6 +95,18 @@ impl Accounts {
         let points = store.rating_history(&account.id, &perf.to_string(), MAX_HISTORY).await?;
         let point = |(at, rating): (Millis, f64)| RatingPoint { at: at.0, rating: rating as i32 };
         Ok(points.into_iter().map(point).collect())
+    }
+
+    /// Page `page` (from 1) of the games of the player named `name`: those its account holds
+    /// a seat in, rated or not, the most recently changed first, [`GAMES_PAGE`] a page.
+    pub async fn games_of(&self, name: &str, page: i64) -> Result<Vec<Listed>, ApiError> {
+        if !(1..=LAST_GAMES_PAGE).contains(&page) {
+            return Err(ApiError::BadRequest(format!("a page of games is 1 to {LAST_GAMES_PAGE}")));
+        }
+        let account = self.named(name).await?;
+        let owner = owner_key(&account.seat_key);
+        let offset = (page - 1) * GAMES_PAGE;
+        Ok(listed(self.games.store.list_held(&owner, GAMES_PAGE, offset).await?))
     }
 
     /// The leaderboard of `game` at `speed`: the best [`LEADERS`] players ranked now (a

@@ -1,5 +1,5 @@
-//! The players' API: a player's profile and rating history, and the leaderboards; open to
-//! anyone, signed in or not.
+//! The players' API: a player's profile, rating history and games, and the leaderboards; open
+//! to anyone, signed in or not.
 
 use axum::extract::{Path, Query, State};
 use axum::Json;
@@ -10,11 +10,13 @@ use utoipa_axum::routes;
 use super::AppState;
 use crate::accounts::{Leader, Profile, RatingPoint};
 use crate::error::{ApiError, ErrorBody};
+use crate::play::Listed;
 
 pub(crate) fn routes() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
         .routes(routes!(profile))
         .routes(routes!(rating_history))
+        .routes(routes!(games))
         .routes(routes!(leaderboard))
 }
 
@@ -24,6 +26,36 @@ pub(crate) fn routes() -> OpenApiRouter<AppState> {
 pub(crate) struct PerfQuery {
     /// The perf: a game and a speed, `checkers/blitz`.
     perf: String,
+}
+
+/// Which page.
+#[derive(Debug, Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
+pub(crate) struct PageQuery {
+    /// The page, from 1 (the most recent games): 20 games a page.
+    #[serde(default = "first_page")]
+    page: i64,
+}
+
+fn first_page() -> i64 {
+    1
+}
+
+/// A page of a player's games: those its account holds a seat in, rated or not, the most
+/// recently changed first.
+#[utoipa::path(get, path = "/api/users/{name}/games", tag = "account",
+    params(("name" = String, Path, description = "the player's name, in any case"), PageQuery),
+    responses(
+        (status = 200, description = "the games, the most recent first", body = Vec<Listed>),
+        (status = 400, description = "the page is not 1 to 500", body = ErrorBody),
+        (status = 404, description = "no player has this name", body = ErrorBody),
+        (status = 503, description = "the database is unavailable", body = ErrorBody)))]
+pub(crate) async fn games(
+    State(state): State<AppState>,
+    Path(name): Path<String>,
+    Query(query): Query<PageQuery>,
+) -> Result<Json<Vec<Listed>>, ApiError> {
+    Ok(Json(state.accounts.games_of(&name, query.page).await?))
 }
 
 /// A player's profile: the ratings per game and speed, as they stand now.

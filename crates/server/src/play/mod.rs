@@ -44,7 +44,7 @@ pub use self::requests::{Change, Created, DrawAction, Listed, NewGame, SeatLink,
 use crate::error::ApiError;
 use crate::notify::{Hears, Notices, Subscription, LOBBY};
 use crate::play::seats::{hash_secret, new_game_id, Player};
-use crate::store::Store;
+use crate::store::{Store, Summary};
 use crate::time_control::Millis;
 pub use crate::view::{GameState, RematchState, SeatState};
 
@@ -265,20 +265,7 @@ impl Games {
 
     /// The most recently changed games.
     pub async fn list(&self, limit: i64) -> Result<Vec<Listed>, ApiError> {
-        let summaries = self.store.list(limit.clamp(1, 500)).await?;
-        Ok(summaries
-            .into_iter()
-            .map(|summary| {
-                let name = |player: &str| {
-                    let kind = summary.game.parse::<GameId>().ok()?;
-                    Some(Player::parse(player, kind).ok()?.name(kind))
-                };
-                // A row no catalog game or player reads (a damaged game) shows what is stored.
-                let white_name = name(&summary.white).unwrap_or_else(|| summary.white.clone());
-                let black_name = name(&summary.black).unwrap_or_else(|| summary.black.clone());
-                Listed { summary, white_name, black_name }
-            })
-            .collect())
+        Ok(listed(self.store.list(limit.clamp(1, 500)).await?))
     }
 
     /// The game `id`: from memory, or read from the database (and kept in memory when there
@@ -413,4 +400,21 @@ impl Games {
     pub(crate) fn subscribe(&self, id: &str) -> Subscription {
         self.notices.subscribe(id)
     }
+}
+
+/// The games of `summaries` as listed, each player named as a person reads it.
+pub(crate) fn listed(summaries: Vec<Summary>) -> Vec<Listed> {
+    summaries
+        .into_iter()
+        .map(|summary| {
+            let name = |player: &str| {
+                let kind = summary.game.parse::<GameId>().ok()?;
+                Some(Player::parse(player, kind).ok()?.name(kind))
+            };
+            // A row no catalog game or player reads (a damaged game) shows what is stored.
+            let white_name = name(&summary.white).unwrap_or_else(|| summary.white.clone());
+            let black_name = name(&summary.black).unwrap_or_else(|| summary.black.clone());
+            Listed { summary, white_name, black_name }
+        })
+        .collect()
 }

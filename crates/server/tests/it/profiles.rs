@@ -6,6 +6,7 @@ use serde_json::{json, Value};
 
 use crate::accounts::{fresh_name, post, sign_up};
 use crate::common::{browser, databases, Server};
+use crate::ratings::play;
 
 /// A browser signed in to a new account, and its name.
 async fn account(server: &Server) -> (Client, String) {
@@ -15,7 +16,7 @@ async fn account(server: &Server) -> (Client, String) {
 }
 
 /// A rated bullet game of checkers (one minute), `black` posting the seek and `white`
-/// accepting it; after a move each, the loser resigns.
+/// accepting it, each holding its seat by its account; after a move each, the loser resigns.
 async fn rated_game(server: &Server, black: &Client, white: &Client, white_wins: bool) {
     let clock = json!({"initial_ms": 60_000});
     let seek = json!({"game": "checkers", "clock": clock, "side": "black", "rated": true});
@@ -25,12 +26,14 @@ async fn rated_game(server: &Server, black: &Client, white: &Client, white_wins:
     let accepted = post(server, white, &format!("/api/seeks/{seek}/accept"), json!({})).await;
     let accepted: Value = accepted.json().await.expect("json");
     let id = accepted["id"].as_str().expect("a game");
-    assert_eq!(server.play(black, id, token, "11-15", 0).await.status(), StatusCode::OK);
-    let path = format!("/api/games/{id}/moves");
-    let moved = post(server, white, &path, json!({"move": "23-19", "ply": 1})).await;
-    assert_eq!(moved.status(), StatusCode::OK);
+    // The creator's page takes its seat with the token the lobby tells it, as a link's.
+    let join = json!({"side": "black", "token": token});
+    let joined = post(server, black, &format!("/api/games/{id}/join"), join).await;
+    assert_eq!(joined.status(), StatusCode::OK);
+    assert_eq!(play(server, black, id, "11-15", 0).await.status(), StatusCode::OK);
+    assert_eq!(play(server, white, id, "23-19", 1).await.status(), StatusCode::OK);
     let resigned = if white_wins {
-        server.act(black, id, token, "resign", "").await
+        post(server, black, &format!("/api/games/{id}/resign"), json!({})).await
     } else {
         post(server, white, &format!("/api/games/{id}/resign"), json!({})).await
     };
@@ -79,6 +82,30 @@ async fn profiles_histories_and_leaderboards_follow_the_rated_games() {
             history.last().expect("a point")["rating"],
             profile["ratings"]["checkers/bullet"]["rating"]
         );
+        // The player's games, 20 a page.
+        let page = |number: i64| format!("/api/users/{first_name}/games?page={number}");
+        let first_page = server.get_json(&browser(), &page(1)).await;
+        let second_page = server.get_json(&browser(), &page(2)).await;
+        let count = |page: &Value| page.as_array().map_or(0, Vec::len) as i64;
+        assert_eq!(
+            (count(&first_page), count(&second_page)),
+            (played.min(20), (played - 20).clamp(0, 20))
+        );
+        let ids: std::collections::HashSet<&Value> = first_page
+            .as_array()
+            .into_iter()
+            .chain(second_page.as_array())
+            .flatten()
+            .map(|game| &game["id"])
+            .collect();
+        assert_eq!(
+            ids.len() as i64,
+            count(&first_page) + count(&second_page),
+            "pages do not overlap"
+        );
+        let wrong =
+            browser().get(server.url(&format!("/api/users/{first_name}/games?page=0"))).send();
+        assert_eq!(wrong.await.expect("sent").status(), StatusCode::BAD_REQUEST);
         // The leaderboard lists the ranked players, the best first; not the newcomer.
         let leaders = server.get_json(&browser(), "/api/leaderboard/checkers/bullet").await;
         let leaders = leaders.as_array().expect("a list");

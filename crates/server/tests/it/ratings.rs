@@ -50,7 +50,13 @@ async fn rated_game(
 }
 
 /// Plays `mv` at `ply` for `client`.
-async fn play(server: &Server, client: &Client, id: &str, mv: &str, ply: u64) -> reqwest::Response {
+pub async fn play(
+    server: &Server,
+    client: &Client,
+    id: &str,
+    mv: &str,
+    ply: u64,
+) -> reqwest::Response {
     post(server, client, &format!("/api/games/{id}/moves"), json!({"move": mv, "ply": ply})).await
 }
 
