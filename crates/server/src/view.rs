@@ -93,9 +93,11 @@ pub struct RematchState {
 pub struct SeatState {
     /// `human`, or the computer's player spec.
     pub player: String,
-    /// The player as a person reads it: "A person", "Computer, level 3", "Computer, perfect
-    /// play", or the computer's settings.
+    /// The player as a person reads it: the account's name in a rated game, "A person",
+    /// "Computer, level 3", "Computer, perfect play", or the computer's settings.
     pub name: String,
+    /// The account that plays the seat of a rated game (`deleted` once it was deleted).
+    pub account: Option<String>,
     /// The computer's strength level, when it plays one of the game's levels.
     pub level: Option<u8>,
     /// `true` once an invitation link gave the seat to a browser.

@@ -32,6 +32,9 @@ pub(crate) struct Entry {
     rendered: Vec<Rendered>,
     /// The server's clock.
     time: Arc<ServerTime>,
+    /// The names of the accounts that play a rated game (`deleted` for a deleted one), as
+    /// read when the game was.
+    pub(crate) account_names: [Option<String>; 2],
 }
 
 /// The time the computer keeps back on its clock, never shared out to its searches.
@@ -80,6 +83,7 @@ impl Entry {
             stale: false,
             rendered: Vec::new(),
             time,
+            account_names: [None, None],
         })
     }
 
@@ -155,9 +159,11 @@ impl Entry {
             .map(|side| {
                 let seat = &self.stored.seats[side.index()];
                 let player = &self.players[side.index()];
+                let account = self.account_names[side.index()].clone();
                 let seat = SeatState {
                     player: seat.player.clone(),
-                    name: player.name(self.kind),
+                    name: account.clone().unwrap_or_else(|| player.name(self.kind)),
+                    account,
                     level: player.level(self.kind),
                     taken: seat.claimed,
                 };

@@ -280,9 +280,12 @@ impl Games {
             return Err(not_found());
         }
         let stored = self.store.load(id).await?.ok_or_else(not_found)?;
-        let entry = Entry::from_stored(stored, self.time.clone()).inspect_err(|error| {
+        let mut entry = Entry::from_stored(stored, self.time.clone()).inspect_err(|error| {
             tracing::error!(%error, "a stored game cannot be read");
         })?;
+        if let Some(rated) = &entry.stored.rated {
+            entry.account_names = self.store.account_names(&rated.accounts).await?;
+        }
         Ok(self.cache.insert(id, entry))
     }
 

@@ -53,6 +53,9 @@ pub struct SignIn<'a> {
     pub now: Millis,
 }
 
+/// The name a deleted account's games show.
+pub const DELETED: &str = "deleted";
+
 const ACCOUNT_COLUMNS: &str = "accounts.id, accounts.name, accounts.password, \
      accounts.seat_key, accounts.created, accounts.deleted";
 
@@ -174,6 +177,25 @@ impl Store {
         );
         let row = sqlx::query(&query).bind(secret_hash).fetch_optional(&self.pool).await?;
         Ok(row.as_ref().map(account).transpose()?)
+    }
+
+    /// The names of the accounts `ids`, `deleted` for a deleted one, `None` for none.
+    pub async fn account_names(
+        &self,
+        ids: &[String; 2],
+    ) -> Result<[Option<String>; 2], StoreError> {
+        let mut names = [None, None];
+        for (name, id) in names.iter_mut().zip(ids) {
+            let row = sqlx::query("SELECT name, deleted FROM accounts WHERE id = $1")
+                .bind(id)
+                .fetch_optional(&self.pool)
+                .await?;
+            if let Some(row) = row {
+                let deleted = row.try_get::<i64, _>("deleted")? != 0;
+                *name = Some(if deleted { DELETED.to_owned() } else { row.try_get("name")? });
+            }
+        }
+        Ok(names)
     }
 
     /// Ends the session of hash `session`.

@@ -97,11 +97,30 @@ async fn a_rated_game_changes_both_ratings_as_glicko_2_says_and_allows_no_takeba
         assert_eq!(blitz["rd"].as_f64(), Some(expected_rd));
         let (_, black_account) = me(&server, &black).await;
         assert_eq!(black_account["ratings"]["checkers/blitz"]["rating"], 1258);
+        // The seats show the accounts' names; a deleted account's, once the game is read again,
+        // shows as deleted.
+        let (white_name, black_name) =
+            (white_account["name"].clone(), black_account["name"].clone());
+        let seats = &ended["seats"];
+        assert_eq!(
+            (&seats["white"]["account"], &seats["white"]["name"]),
+            (&white_name, &white_name)
+        );
+        assert_eq!(seats["black"]["account"], black_name);
         // The game is rated once: a rematch offered after it changes nothing.
         let again = server.act(&black, &id, &token, "rematch", "offer").await;
         assert!(again.status().is_success(), "{}", again.status());
         let (_, black_account) = me(&server, &black).await;
         assert_eq!(black_account["ratings"]["checkers/blitz"]["games"], 1);
+        let deleted =
+            black.delete(server.url("/api/account")).json(&json!({"password": "password1"}));
+        assert_eq!(deleted.send().await.expect("sent").status(), StatusCode::NO_CONTENT);
+        let reading_again = Server::start(&database).await;
+        let seats = reading_again.get(&browser(), &id).await["seats"].clone();
+        assert_eq!(
+            (&seats["black"]["account"], &seats["white"]["account"]),
+            (&json!("deleted"), &white_name)
+        );
     }
 }
 
