@@ -40,6 +40,77 @@ async fn rated_game(server: &Server, black: &Client, white: &Client, white_wins:
     assert_eq!(resigned.status(), StatusCode::OK);
 }
 
+/// `first` and `second` play until `first` is ranked (a deviation of 75 or less; 74 as shown,
+/// rounded), winning in turn: the games played.
+async fn play_until_ranked(
+    server: &Server,
+    first: &Client,
+    first_name: &str,
+    second: &Client,
+) -> i64 {
+    let mut played = 0;
+    loop {
+        rated_game(server, first, second, played % 2 == 0).await;
+        played += 1;
+        let profile =
+            server.get_json(first, &format!("/api/users/{}", first_name.to_uppercase())).await;
+        let bullet = &profile["ratings"]["checkers/bullet"];
+        if bullet["rd"].as_f64().expect("a deviation") <= 74.0 {
+            assert_eq!(profile["name"], json!(first_name));
+            assert!(profile["created"].as_i64().is_some_and(|at| at > 0));
+            assert_eq!(
+                (bullet["games"].as_i64(), bullet["provisional"].as_bool()),
+                (Some(played), Some(false))
+            );
+            break;
+        }
+        assert!(played < 60, "still not ranked after {played} games: {profile}");
+    }
+    played
+}
+
+/// The games of the player named `name`, who played `played`: 20 a page, the pages apart.
+async fn check_games_pages(server: &Server, name: &str, played: i64) {
+    // The player's games, 20 a page.
+    let page = |number: i64| format!("/api/users/{name}/games?page={number}");
+    let first_page = server.get_json(&browser(), &page(1)).await;
+    let second_page = server.get_json(&browser(), &page(2)).await;
+    let count = |page: &Value| page.as_array().map_or(0, Vec::len) as i64;
+    assert_eq!(
+        (count(&first_page), count(&second_page)),
+        (played.min(20), (played - 20).clamp(0, 20))
+    );
+    let ids: std::collections::HashSet<&Value> = first_page
+        .as_array()
+        .into_iter()
+        .chain(second_page.as_array())
+        .flatten()
+        .map(|game| &game["id"])
+        .collect();
+    assert_eq!(ids.len() as i64, count(&first_page) + count(&second_page), "pages do not overlap");
+    let wrong = browser().get(server.url(&format!("/api/users/{name}/games?page=0"))).send();
+    assert_eq!(wrong.await.expect("sent").status(), StatusCode::BAD_REQUEST);
+}
+
+/// The leaderboard lists the ranked player named `ranked`, not the one named `newcomer`.
+async fn check_leaderboard(server: &Server, ranked: &str, newcomer: &str) {
+    // The leaderboard lists the ranked players, the best first; not the newcomer.
+    let leaders = server.get_json(&browser(), "/api/leaderboard/checkers/bullet").await;
+    let leaders = leaders.as_array().expect("a list");
+    let names: Vec<&str> = leaders.iter().filter_map(|leader| leader["name"].as_str()).collect();
+    assert!(names.contains(&ranked), "{leaders:?}");
+    assert!(!names.contains(&newcomer));
+    assert!(leaders.iter().all(|leader| leader["rd"].as_f64().is_some_and(|rd| rd <= 75.0)));
+    assert!(leaders
+        .windows(2)
+        .all(|pair| pair[0]["rating"].as_i64() >= pair[1]["rating"].as_i64()));
+    assert!(leaders.len() <= 100);
+    let empty = server.get_json(&browser(), "/api/leaderboard/fanorona/classical").await;
+    assert!(empty
+        .as_array()
+        .is_some_and(|leaders| leaders.iter().all(|l| l["name"] != json!(ranked))));
+}
+
 #[tokio::test]
 async fn profiles_histories_and_leaderboards_follow_the_rated_games() {
     for database in databases() {
@@ -48,26 +119,7 @@ async fn profiles_histories_and_leaderboards_follow_the_rated_games() {
             (account(&server).await, account(&server).await);
         let (newcomer, newcomer_name) = account(&server).await;
         rated_game(&server, &newcomer, &second, true).await;
-        // The two play until both are ranked (a deviation of 75 or less; 74 as shown, rounded),
-        // winning in turn.
-        let mut played = 0;
-        loop {
-            rated_game(&server, &first, &second, played % 2 == 0).await;
-            played += 1;
-            let profile =
-                server.get_json(&first, &format!("/api/users/{}", first_name.to_uppercase())).await;
-            let bullet = &profile["ratings"]["checkers/bullet"];
-            if bullet["rd"].as_f64().expect("a deviation") <= 74.0 {
-                assert_eq!(profile["name"], json!(first_name));
-                assert!(profile["created"].as_i64().is_some_and(|at| at > 0));
-                assert_eq!(
-                    (bullet["games"].as_i64(), bullet["provisional"].as_bool()),
-                    (Some(played), Some(false))
-                );
-                break;
-            }
-            assert!(played < 60, "still not ranked after {played} games: {profile}");
-        }
+        let played = play_until_ranked(&server, &first, &first_name, &second).await;
         let history = server
             .get_json(
                 &first,
@@ -82,46 +134,8 @@ async fn profiles_histories_and_leaderboards_follow_the_rated_games() {
             history.last().expect("a point")["rating"],
             profile["ratings"]["checkers/bullet"]["rating"]
         );
-        // The player's games, 20 a page.
-        let page = |number: i64| format!("/api/users/{first_name}/games?page={number}");
-        let first_page = server.get_json(&browser(), &page(1)).await;
-        let second_page = server.get_json(&browser(), &page(2)).await;
-        let count = |page: &Value| page.as_array().map_or(0, Vec::len) as i64;
-        assert_eq!(
-            (count(&first_page), count(&second_page)),
-            (played.min(20), (played - 20).clamp(0, 20))
-        );
-        let ids: std::collections::HashSet<&Value> = first_page
-            .as_array()
-            .into_iter()
-            .chain(second_page.as_array())
-            .flatten()
-            .map(|game| &game["id"])
-            .collect();
-        assert_eq!(
-            ids.len() as i64,
-            count(&first_page) + count(&second_page),
-            "pages do not overlap"
-        );
-        let wrong =
-            browser().get(server.url(&format!("/api/users/{first_name}/games?page=0"))).send();
-        assert_eq!(wrong.await.expect("sent").status(), StatusCode::BAD_REQUEST);
-        // The leaderboard lists the ranked players, the best first; not the newcomer.
-        let leaders = server.get_json(&browser(), "/api/leaderboard/checkers/bullet").await;
-        let leaders = leaders.as_array().expect("a list");
-        let names: Vec<&str> =
-            leaders.iter().filter_map(|leader| leader["name"].as_str()).collect();
-        assert!(names.contains(&first_name.as_str()), "{leaders:?}");
-        assert!(!names.contains(&newcomer_name.as_str()));
-        assert!(leaders.iter().all(|leader| leader["rd"].as_f64().is_some_and(|rd| rd <= 75.0)));
-        assert!(leaders
-            .windows(2)
-            .all(|pair| pair[0]["rating"].as_i64() >= pair[1]["rating"].as_i64()));
-        assert!(leaders.len() <= 100);
-        let empty = server.get_json(&browser(), "/api/leaderboard/fanorona/classical").await;
-        assert!(empty
-            .as_array()
-            .is_some_and(|leaders| leaders.iter().all(|l| l["name"] != json!(first_name))));
+        check_games_pages(&server, &first_name, played).await;
+        check_leaderboard(&server, &first_name, &newcomer_name).await;
         // Wrong questions.
         let get = |path: String| browser().get(server.url(&path)).send();
         assert_eq!(
