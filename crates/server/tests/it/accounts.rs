@@ -294,3 +294,29 @@ async fn a_sign_in_on_one_server_is_valid_on_another() {
     assert_eq!(out.status(), StatusCode::NO_CONTENT);
     assert_eq!(me(&a).await.expect("sent").status(), StatusCode::UNAUTHORIZED);
 }
+
+/// Over a real connection (a client address), at most 50 failed sign-ins an address in 10
+/// minutes, whatever the names: then `429`.
+#[tokio::test]
+async fn fifty_failed_sign_ins_from_one_address_get_429() {
+    for database in databases() {
+        let (addr, serving) = crate::common::serve(crate::common::config(database)).await;
+        let client = Client::new();
+        let url = format!("http://{addr}/api/account/login");
+        let mut refused = None;
+        // Each with a name of its own, so that no name reaches its own limit. (Failures of
+        // earlier runs on the same database count too: the refusal may come sooner.)
+        for tries in 1..=51 {
+            let login = json!({"name": fresh_name("Zz"), "password": "password1"});
+            let response = client.post(&url).json(&login).send().await.expect("sent");
+            if response.status() == StatusCode::TOO_MANY_REQUESTS {
+                assert!(response.headers().contains_key(RETRY_AFTER));
+                refused = Some(tries);
+                break;
+            }
+            assert_eq!(response.status(), StatusCode::UNAUTHORIZED);
+        }
+        assert!(refused.is_some_and(|tries| tries <= 51), "{refused:?}");
+        serving.abort();
+    }
+}
