@@ -99,6 +99,7 @@ pub(crate) async fn sign_up(
     let request = body(request)?;
     let anonymous = presented.anonymous.as_deref();
     let session = state.accounts.sign_up(&request.name, &request.password, anonymous).await?;
+    replaced(&state, &presented).await?;
     Ok(signed_in(&state, StatusCode::CREATED, session))
 }
 
@@ -123,7 +124,17 @@ pub(crate) async fn sign_in(
     let address = Some(client.0).filter(|address| !address.is_unspecified());
     let session =
         state.accounts.sign_in(&request.name, &request.password, anonymous, address).await?;
+    replaced(&state, &presented).await?;
     Ok(signed_in(&state, StatusCode::OK, session))
+}
+
+/// Ends the session a browser signed in anew had: its cookie is replaced, and no secret is
+/// left valid that nobody holds.
+async fn replaced(state: &AppState, presented: &Presented) -> Result<(), ApiError> {
+    match &presented.signed {
+        Some(signed) => state.accounts.sign_out(signed).await,
+        None => Ok(()),
+    }
 }
 
 /// Signs out: the session ends, on every server.

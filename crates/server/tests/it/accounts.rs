@@ -214,8 +214,17 @@ async fn signing_in_makes_a_new_session_and_carries_the_browser_s_games() {
         // Another browser that signs in gets a new secret, and holds the account's seats too.
         let other = browser();
         let second = sign_in(&server, &other, &name, "password1").await;
-        assert_ne!(cookie(&second, "arbiter_account").expect("a session"), first);
+        let second = cookie(&second, "arbiter_account").expect("a session");
+        assert_ne!(second, first);
         assert_eq!(server.get(&other, &id).await["you"], json!(["white", "black"]));
+        // Signing in again ends the session it replaces.
+        assert_eq!(sign_in(&server, &other, &name, "password1").await.status(), StatusCode::OK);
+        let old = Client::new()
+            .get(server.url("/api/account"))
+            .header("cookie", format!("arbiter_account={second}"))
+            .send();
+        assert_eq!(old.await.expect("sent").status(), StatusCode::UNAUTHORIZED);
+        assert_eq!(me(&server, &other).await.0, StatusCode::OK);
         // Signed out, the browser holds nothing.
         post(&server, &client, "/api/account/logout", json!({})).await;
         assert_eq!(server.get(&client, &id).await["you"], json!([]));
