@@ -17,6 +17,13 @@ pub enum ApiError {
     /// The request is malformed or asks for something impossible (an illegal move): `400`.
     #[error("{0}")]
     BadRequest(String),
+    /// The request needs an account signed in, or its name and password do not match one:
+    /// `401`.
+    #[error("{0}")]
+    Unauthorized(String),
+    /// Too many tries (failed sign-ins): `429`, with when to try again (`Retry-After`).
+    #[error("{0}")]
+    TooMany(String, std::time::Duration),
     /// The requester does not hold the seat the request needs: `403`.
     #[error("{0}")]
     Forbidden(String),
@@ -68,6 +75,8 @@ impl ApiError {
     pub fn status(&self) -> StatusCode {
         match self {
             ApiError::BadRequest(_) => StatusCode::BAD_REQUEST,
+            ApiError::Unauthorized(_) => StatusCode::UNAUTHORIZED,
+            ApiError::TooMany(..) => StatusCode::TOO_MANY_REQUESTS,
             ApiError::Forbidden(_) => StatusCode::FORBIDDEN,
             ApiError::NotFound(_) => StatusCode::NOT_FOUND,
             ApiError::Conflict(..) | ApiError::Outdated => StatusCode::CONFLICT,
@@ -110,10 +119,18 @@ impl IntoResponse for ApiError {
         }
         let status = self.status();
         let error = self.public_message();
+        let retry_after = match &self {
+            ApiError::TooMany(_, wait) => Some(wait.as_secs() + u64::from(wait.subsec_nanos() > 0)),
+            _ => None,
+        };
         let state = match self {
             ApiError::Conflict(_, state) => state,
             _ => None,
         };
-        (status, Json(ErrorBody { error, state })).into_response()
+        let mut response = (status, Json(ErrorBody { error, state })).into_response();
+        if let Some(seconds) = retry_after {
+            response.headers_mut().insert(axum::http::header::RETRY_AFTER, seconds.max(1).into());
+        }
+        response
     }
 }

@@ -11,6 +11,7 @@
 //! - [`serve`]: the server on an address, stopping cleanly on Ctrl-C;
 //! - [`store::Store`]: the database.
 
+mod accounts;
 mod error;
 mod guard;
 mod http;

@@ -49,11 +49,34 @@ pub struct GameState {
     pub clock: Option<ClockState>,
     /// A rematch offered after the game, or accepted (then its game).
     pub rematch: Option<RematchState>,
+    /// Whether the game is rated: it changes both players' ratings when it ends.
+    pub rated: bool,
+    /// Once a rated game ended: each side's rating before it, and the change.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub ratings: Option<RatingsState>,
     /// The seats the requester holds.
     pub you: Vec<Side>,
     /// The position, its pieces and legal moves (and the board, when asked).
     #[serde(flatten)]
     pub view: View,
+}
+
+/// The ratings of a rated game's players: before the game, and the game's change.
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+pub struct RatingsState {
+    /// White's.
+    pub white: SideRating,
+    /// Black's.
+    pub black: SideRating,
+}
+
+/// One side's rating before a rated game, as shown, and the game's change to it.
+#[derive(Debug, Clone, Copy, Serialize, utoipa::ToSchema)]
+pub struct SideRating {
+    /// The rating before the game, as shown.
+    pub before: i32,
+    /// The change (`+12`, `-12`).
+    pub change: i32,
 }
 
 /// A rematch: who offers it, and the new game once accepted.
@@ -70,9 +93,11 @@ pub struct RematchState {
 pub struct SeatState {
     /// `human`, or the computer's player spec.
     pub player: String,
-    /// The player as a person reads it: "A person", "Computer, level 3", "Computer, perfect
-    /// play", or the computer's settings.
+    /// The player as a person reads it: the account's name in a rated game, "A person",
+    /// "Computer, level 3", "Computer, perfect play", or the computer's settings.
     pub name: String,
+    /// The account that plays the seat of a rated game (`deleted` once it was deleted).
+    pub account: Option<String>,
     /// The computer's strength level, when it plays one of the game's levels.
     pub level: Option<u8>,
     /// `true` once an invitation link gave the seat to a browser.

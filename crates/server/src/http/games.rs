@@ -10,13 +10,13 @@ use arbiter_core::text::excerpt;
 use arbiter_core::Side;
 use axum::extract::rejection::JsonRejection;
 use axum::extract::{Path, Query, State};
-use axum::http::{header, HeaderMap, StatusCode};
+use axum::http::{header, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
 use serde::Deserialize;
 
 use super::catalog::WithGeometry;
-use super::credentials::presented;
+use super::credentials::Presented;
 use super::extract::{body, with_cookie, BodyErrors, GameErrors, SentAsJson};
 use super::limits::too_many;
 use super::AppState;
@@ -55,7 +55,7 @@ pub(crate) async fn list(
         (status = 503, description = "the database is unavailable: nothing was created", body = ErrorBody)))]
 pub(crate) async fn create(
     State(state): State<AppState>,
-    headers: HeaderMap,
+    presented: Presented,
     new: Result<Json<NewGame>, JsonRejection>,
 ) -> Result<Response, ApiError> {
     let new = body(new)?;
@@ -63,7 +63,7 @@ pub(crate) async fn create(
     let (session, cookie) = if new.keep.is_empty() {
         (None, None)
     } else {
-        let (session, cookie) = state.cookies.session_of(&headers)?;
+        let (session, cookie) = presented.root_or_new(state.cookies)?;
         (Some(session), cookie)
     };
     let created = state.games.create(new, session).await?;
@@ -81,9 +81,9 @@ pub(crate) async fn state(
     State(state): State<AppState>,
     Path(id): Path<String>,
     Query(with): Query<WithGeometry>,
-    headers: HeaderMap,
+    presented: Presented,
 ) -> Result<Json<GameState>, ApiError> {
-    let mut game = state.games.state(&id, &presented(&headers, &id)).await?;
+    let mut game = state.games.state(&id, &presented.secrets(&id)).await?;
     if with.geometry {
         game.view.geometry = Some(stored_geometry(&game.game, &game.options)?);
     }
@@ -119,11 +119,11 @@ pub(crate) struct MoveRequest {
 pub(crate) async fn play(
     State(state): State<AppState>,
     Path(id): Path<String>,
-    headers: HeaderMap,
+    presented: Presented,
     request: Result<Json<MoveRequest>, JsonRejection>,
 ) -> Result<Json<GameState>, ApiError> {
     let request = body(request)?;
-    let secrets = presented(&headers, &id);
+    let secrets = presented.secrets(&id);
     Ok(Json(
         state
             .games
@@ -145,9 +145,9 @@ pub(crate) async fn resign(
     State(state): State<AppState>,
     Path(id): Path<String>,
     _: SentAsJson,
-    headers: HeaderMap,
+    presented: Presented,
 ) -> Result<Json<GameState>, ApiError> {
-    Ok(Json(state.games.change(&id, &presented(&headers, &id), Change::Resign).await?))
+    Ok(Json(state.games.change(&id, &presented.secrets(&id), Change::Resign).await?))
 }
 
 /// A draw offered, accepted or declined.
@@ -177,11 +177,11 @@ pub(crate) struct UndoRequest {
 pub(crate) async fn draw(
     State(state): State<AppState>,
     Path(id): Path<String>,
-    headers: HeaderMap,
+    presented: Presented,
     action: Result<Json<DrawRequest>, JsonRejection>,
 ) -> Result<Json<GameState>, ApiError> {
     let action = body(action)?;
-    Ok(Json(state.games.change(&id, &presented(&headers, &id), Change::Draw(action.action)).await?))
+    Ok(Json(state.games.change(&id, &presented.secrets(&id), Change::Draw(action.action)).await?))
 }
 
 /// A takeback of the requester's last move (and the reply to it), or at one screen (one client
@@ -198,11 +198,11 @@ pub(crate) async fn draw(
 pub(crate) async fn undo(
     State(state): State<AppState>,
     Path(id): Path<String>,
-    headers: HeaderMap,
+    presented: Presented,
     action: Result<Json<UndoRequest>, JsonRejection>,
 ) -> Result<Json<GameState>, ApiError> {
     let action = body(action)?;
-    Ok(Json(state.games.change(&id, &presented(&headers, &id), Change::Undo(action.action)).await?))
+    Ok(Json(state.games.change(&id, &presented.secrets(&id), Change::Undo(action.action)).await?))
 }
 
 /// The game's record: PDN for the draughts games, a PGN-like record for the others.
@@ -246,7 +246,7 @@ pub(crate) async fn analysis(
     Path(id): Path<String>,
     Query(query): Query<AnalysisQuery>,
     client: Client,
-    headers: HeaderMap,
+    presented: Presented,
 ) -> Result<Response, ApiError> {
     let think = match query.think.as_deref() {
         None => Duration::from_millis(500),
@@ -263,7 +263,7 @@ pub(crate) async fn analysis(
             None,
         ));
     };
-    let secrets = presented(&headers, &id);
+    let secrets = presented.secrets(&id);
     Ok(Json(state.games.analysis(&id, think, &secrets, query.ply).await?).into_response())
 }
 
@@ -290,11 +290,11 @@ pub(crate) struct JoinRequest {
 pub(crate) async fn join(
     State(state): State<AppState>,
     Path(id): Path<String>,
-    headers: HeaderMap,
+    presented: Presented,
     request: Result<Json<JoinRequest>, JsonRejection>,
 ) -> Result<Response, ApiError> {
     let request = body(request)?;
-    let (session, cookie) = state.cookies.session_of(&headers)?;
+    let (session, cookie) = presented.root_or_new(state.cookies)?;
     let joined = state.games.join(&id, request.side, &request.token, &session).await?;
     Ok(with_cookie(Json(joined).into_response(), cookie))
 }

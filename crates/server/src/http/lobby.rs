@@ -7,14 +7,14 @@ use std::time::Duration;
 use axum::extract::rejection::JsonRejection;
 use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
 use axum::extract::{Path, State};
-use axum::http::{HeaderMap, StatusCode};
+use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use axum::Json;
 use serde::Deserialize;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use super::credentials::{bearer_tokens, session};
+use super::credentials::Presented;
 use super::extract::{body, with_cookie, BodyErrors, GameErrors, SentAsJson};
 use super::limits::too_many;
 use super::socket::pinged;
@@ -37,11 +37,6 @@ pub(crate) fn routes() -> OpenApiRouter<AppState> {
         .routes(routes!(my_games))
 }
 
-/// What a request presents: its session, and its bearer tokens.
-fn roots(headers: &HeaderMap) -> Roots {
-    Roots { session: session(headers), tokens: bearer_tokens(headers) }
-}
-
 /// The open seeks, the oldest first (`yours` marks the requester's own).
 #[utoipa::path(get, path = "/api/seeks", tag = "lobby", operation_id = "list_seeks",
     responses(
@@ -49,9 +44,9 @@ fn roots(headers: &HeaderMap) -> Roots {
         (status = 503, description = "the database is unavailable", body = ErrorBody)))]
 pub(crate) async fn list(
     State(state): State<AppState>,
-    headers: HeaderMap,
+    presented: Presented,
 ) -> Result<Json<Vec<Seek>>, ApiError> {
-    Ok(Json(state.lobby.seeks(session(&headers).as_deref()).await?))
+    Ok(Json(state.lobby.seeks(presented.root().as_deref()).await?))
 }
 
 /// Posts an open challenge. A browser holds it by its session cookie (given if it has none);
@@ -66,12 +61,12 @@ pub(crate) async fn list(
         (status = 503, description = "the database is unavailable: nothing was posted", body = ErrorBody)))]
 pub(crate) async fn post_seek(
     State(state): State<AppState>,
-    headers: HeaderMap,
+    presented: Presented,
     new: Result<Json<NewSeek>, JsonRejection>,
 ) -> Result<Response, ApiError> {
     let new = body(new)?;
-    let (session, cookie) = state.cookies.session_of(&headers)?;
-    let created = state.lobby.post_seek(new, Some(session)).await?;
+    let (session, cookie) = presented.root_or_new(state.cookies)?;
+    let created = state.lobby.post_seek(new, Some(session), presented.roots().account).await?;
     Ok(with_cookie((StatusCode::CREATED, Json(created)).into_response(), cookie))
 }
 
@@ -87,9 +82,9 @@ pub(crate) async fn post_seek(
 pub(crate) async fn seek(
     State(state): State<AppState>,
     Path(id): Path<String>,
-    headers: HeaderMap,
+    presented: Presented,
 ) -> Result<Json<Seek>, ApiError> {
-    Ok(Json(state.lobby.seek(&id, &roots(&headers)).await?))
+    Ok(Json(state.lobby.seek(&id, &presented.roots()).await?))
 }
 
 /// Withdraws a seek, for its creator.
@@ -107,9 +102,9 @@ pub(crate) async fn withdraw(
     State(state): State<AppState>,
     Path(id): Path<String>,
     _: SentAsJson,
-    headers: HeaderMap,
+    presented: Presented,
 ) -> Result<StatusCode, ApiError> {
-    state.lobby.withdraw_seek(&id, &roots(&headers)).await?;
+    state.lobby.withdraw_seek(&id, &presented.roots()).await?;
     Ok(StatusCode::NO_CONTENT)
 }
 
@@ -129,10 +124,10 @@ pub(crate) async fn accept(
     State(state): State<AppState>,
     Path(id): Path<String>,
     _: SentAsJson,
-    headers: HeaderMap,
+    presented: Presented,
 ) -> Result<Response, ApiError> {
-    let (session, cookie) = state.cookies.session_of(&headers)?;
-    let roots = Roots { session: Some(session), tokens: bearer_tokens(&headers) };
+    let (session, cookie) = presented.root_or_new(state.cookies)?;
+    let roots = Roots { session: Some(session), ..presented.roots() };
     let accepted = state.lobby.accept_seek(&id, roots).await?;
     Ok(with_cookie((StatusCode::CREATED, Json(accepted)).into_response(), cookie))
 }
@@ -162,11 +157,11 @@ pub(crate) struct RematchRequest {
 pub(crate) async fn rematch(
     State(state): State<AppState>,
     Path(id): Path<String>,
-    headers: HeaderMap,
+    presented: Presented,
     request: Result<Json<RematchRequest>, JsonRejection>,
 ) -> Result<Json<GameState>, ApiError> {
     let request = body(request)?;
-    Ok(Json(state.lobby.rematch(&id, roots(&headers), request.action).await?))
+    Ok(Json(state.lobby.rematch(&id, presented.roots(), request.action).await?))
 }
 
 /// The games whose seats this browser holds: those that go on first (where it is to move
@@ -177,9 +172,9 @@ pub(crate) async fn rematch(
         (status = 503, description = "the database is unavailable", body = ErrorBody)))]
 pub(crate) async fn my_games(
     State(state): State<AppState>,
-    headers: HeaderMap,
+    presented: Presented,
 ) -> Result<Json<Vec<MyGame>>, ApiError> {
-    match session(&headers) {
+    match presented.root() {
         Some(session) => Ok(Json(state.lobby.my_games(&session).await?)),
         None => Ok(Json(Vec::new())),
     }
@@ -203,7 +198,7 @@ const MAX_MESSAGE: usize = 4096;
 pub(crate) async fn socket(
     State(state): State<AppState>,
     client: Client,
-    headers: HeaderMap,
+    presented: Presented,
     upgrade: WebSocketUpgrade,
 ) -> Result<Response, ApiError> {
     let held = match state.guard.lobby_socket(client) {
@@ -211,7 +206,7 @@ pub(crate) async fn socket(
         Err(refused) => return Ok(too_many(refused, None)),
     };
     let ping = state.guard.protection.ping;
-    let session = session(&headers);
+    let session = presented.root();
     let lobby = state.lobby.clone();
     Ok(upgrade.max_message_size(MAX_MESSAGE).max_frame_size(MAX_MESSAGE).on_upgrade(
         move |socket| async move {

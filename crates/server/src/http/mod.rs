@@ -1,8 +1,9 @@
 //! The HTTP API: exact paths, JSON in and out, one error type. The routes by area ([`catalog`],
-//! [`games`], [`lobby`], [`socket`], [`pages`]), what the handlers take from a request
+//! [`games`], [`lobby`], [`account`], [`users`], [`socket`], [`pages`]), what the handlers take from a request
 //! ([`extract`], [`credentials`]), the limits as applied to requests ([`limits`]), the OpenAPI
 //! document ([`openapi`]), and the listener that bounds connections ([`listen`]).
 
+mod account;
 mod catalog;
 pub(crate) mod credentials;
 mod extract;
@@ -14,6 +15,7 @@ pub(crate) mod openapi;
 mod pages;
 mod socket;
 mod state;
+mod users;
 
 pub use self::state::AppState;
 
@@ -61,6 +63,8 @@ pub(crate) fn api() -> (Router<AppState>, utoipa::openapi::OpenApi) {
         .routes(routes!(socket::upgrade))
         .routes(routes!(games::join))
         .merge(lobby::routes())
+        .merge(account::routes())
+        .merge(users::routes())
         .split_for_parts()
 }
 

@@ -31,6 +31,7 @@ use crate::error::ErrorBody;
         (name = "games", description = "the catalog, creating and listing games"),
         (name = "play", description = "one game: its state, moves, offers and socket"),
         (name = "lobby", description = "open challenges (seeks), and a browser's games"),
+        (name = "account", description = "accounts: signing up and in, passwords, API tokens"),
         (name = "server", description = "the server itself")
     )
 )]
@@ -52,6 +53,14 @@ impl Modify for Seats {
                 "arbiter_session",
                 "the browser's session, set when it keeps or joins a seat: it holds every seat \
                  the browser took",
+            ))),
+        );
+        components.add_security_scheme(
+            "account",
+            SecurityScheme::ApiKey(ApiKey::Cookie(ApiKeyValue::with_description(
+                "arbiter_account",
+                "the session of a browser signed in to an account (an API token, sent as \
+                 `Authorization: Bearer arb_…`, acts as the account too)",
             ))),
         );
     }

@@ -8,11 +8,10 @@ use std::time::Duration;
 
 use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
 use axum::extract::{Path, Query, State};
-use axum::http::HeaderMap;
 use axum::response::Response;
 use serde::Deserialize;
 
-use super::credentials::presented;
+use super::credentials::Presented;
 use super::extract::GameErrors;
 use super::limits::too_many;
 use super::AppState;
@@ -48,7 +47,7 @@ pub(crate) async fn upgrade(
     Path(id): Path<String>,
     Query(since): Query<Since>,
     client: Client,
-    headers: HeaderMap,
+    presented: Presented,
     upgrade: WebSocketUpgrade,
 ) -> Result<Response, ApiError> {
     let current = state.games.version(&id).await?;
@@ -57,7 +56,7 @@ pub(crate) async fn upgrade(
         Err(refused) => return Ok(too_many(refused, None)),
     };
     let ping = state.guard.protection.ping;
-    let secrets = presented(&headers, &id);
+    let secrets = presented.secrets(&id);
     // A version beyond the game's (a client that kept one from a database since reset) gets
     // the current state at once too.
     let since = since.since.filter(|&since| since <= current).unwrap_or(0);

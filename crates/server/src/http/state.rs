@@ -1,4 +1,4 @@
-//! What every request shares: the games, the lobby, how cookies are made, and what each
+//! What every request shares: the games, the lobby, the accounts, how cookies are made, and what each
 //! client may ask.
 
 use std::sync::Arc;
@@ -7,6 +7,7 @@ use std::time::Duration;
 use arbiter_catalog::Endgames;
 
 use super::credentials::Cookies;
+use crate::accounts::Accounts;
 use crate::error::ApiError;
 use crate::guard::{Guard, Protection};
 use crate::lobby::Lobby;
@@ -18,6 +19,7 @@ use crate::store::Store;
 pub struct AppState {
     pub(crate) games: Arc<Games>,
     pub(crate) lobby: Arc<Lobby>,
+    pub(crate) accounts: Arc<Accounts>,
     pub(crate) cookies: Cookies,
     pub(crate) guard: Arc<Guard>,
 }
@@ -34,8 +36,9 @@ impl AppState {
         games.start();
         let lobby = Arc::new(Lobby::new(games.clone()));
         lobby.start();
+        let accounts = Arc::new(Accounts::new(games.clone()));
         let guard = Arc::new(Guard::new(Protection::unlimited()));
-        Ok(AppState { games, lobby, cookies: Cookies::default(), guard })
+        Ok(AppState { games, lobby, accounts, cookies: Cookies::default(), guard })
     }
 
     /// The state of a server that limits what each client may ask as `protection` says.

@@ -18,8 +18,10 @@ use serde::{Deserialize, Serialize};
 use tokio::task::AbortHandle;
 
 mod mine;
+mod rated;
 mod rematch;
 
+pub use self::rated::Member;
 use crate::error::ApiError;
 use crate::live::{self, GameStatus};
 use crate::notify::{Subscription, LOBBY};
@@ -27,7 +29,7 @@ use crate::play::seats::{
     derived_secret, hash_secret, new_game_id, new_secret, seat_secret, Player,
 };
 use crate::play::{detached, owner_key, ClockState, Created, Games, SeatLink, Setup};
-use crate::store::StoredSeek;
+use crate::store::{SeekCreator, StoredSeek};
 use crate::time_control::{Millis, TimeControl};
 
 /// A seek whose creator's page has been gone this long is removed.
@@ -72,6 +74,13 @@ pub struct NewSeek {
     pub clock: Option<TimeControl>,
     /// The side the creator plays.
     pub side: SeekSide,
+    /// A rated game: posted and accepted by accounts only, on a real-time clock.
+    #[serde(default)]
+    pub rated: bool,
+    /// The lowest and highest rating in the seek's perf of a player who may accept it (an
+    /// account; a seek on a real-time clock).
+    #[serde(default)]
+    pub rating_range: Option<[i32; 2]>,
 }
 
 /// An open seek, as the lobby lists it.
@@ -93,6 +102,13 @@ pub struct Seek {
     pub age_ms: i64,
     /// Whether the requester posted it.
     pub yours: bool,
+    /// Whether the game it becomes is rated.
+    pub rated: bool,
+    /// The account that posted it, with its rating in the seek's perf; none for a browser
+    /// without an account.
+    pub creator: Option<SeekCreator>,
+    /// The ratings of the players who may accept it.
+    pub rating_range: Option<[i32; 2]>,
     /// The game it became, once accepted (shown to its creator only).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub game_id: Option<String>,
@@ -158,6 +174,8 @@ pub struct Roots {
     pub session: Option<String>,
     /// The bearer tokens.
     pub tokens: Vec<String>,
+    /// The account signed in.
+    pub account: Option<Member>,
 }
 
 impl Roots {
@@ -266,6 +284,9 @@ impl Lobby {
             side,
             age_ms: (now - stored.created).at_least_zero().0,
             yours,
+            rated: stored.rated_by.is_some(),
+            creator: stored.creator.clone(),
+            rating_range: stored.rating_range,
             game_id: None,
         })
     }
@@ -278,17 +299,26 @@ impl Lobby {
         Ok(open.iter().filter_map(|seek| self.seek_view(seek, owner.as_deref(), now)).collect())
     }
 
-    /// Posts a seek; a browser's (with `session`) is held by its session.
+    /// Posts a seek; a browser's (with `session`) is held by its session; a rated one needs
+    /// the account signed in, `account`.
     pub async fn post_seek(
         &self,
         new: NewSeek,
         session: Option<String>,
+        account: Option<Member>,
     ) -> Result<SeekCreated, ApiError> {
         let kind: GameId = new.game.parse().map_err(|e| ApiError::BadRequest(format!("{e}")))?;
         let options = live::build(kind, &new.options, &[], None)
             .map_err(ApiError::BadRequest)?
             .options_text();
         let clock = new.clock.map(TimeControl::check).transpose().map_err(ApiError::BadRequest)?;
+        let rated_by =
+            if new.rated { Some(rated::rated_seek(account.as_ref(), clock)?) } else { None };
+        let rating_range = rated::check_range(new.rating_range, clock)?;
+        let creator = match &account {
+            Some(member) => Some(rated::creator(&self.games, member, kind, clock).await?),
+            None => None,
+        };
         let id = new_game_id()?;
         let token = match &session {
             Some(session) => seek_secret(session, &id),
@@ -311,6 +341,9 @@ impl Lobby {
             created: now,
             seen: now,
             accepted: None,
+            rated_by,
+            creator,
+            rating_range,
         };
         if !self.games.store.post_seek(&stored, SEEKS_PER_OWNER, SEEKS_IN_ALL).await? {
             return Err(ApiError::conflict(format!(
@@ -394,6 +427,8 @@ impl Lobby {
             }
         };
         let acceptor = creator.opponent();
+        rated::check_within_range(&self.games, &seek, kind, roots.account.as_ref()).await?;
+        let rated = rated::rated_game(&seek, kind, roots.account.as_ref(), creator)?;
         let game = new_game_id()?;
         let mut holdings = Vec::new();
         let token = match &roots.session {
@@ -419,6 +454,7 @@ impl Lobby {
             holdings,
             taken,
             seek: Some((id.to_owned(), creator)),
+            rated,
         };
         let (_, entry) = self.games.insert(setup).await?;
         let state = entry.state(vec![acceptor]);

@@ -160,5 +160,6 @@ fn swapped(
         holdings,
         taken,
         seek: None,
+        rated: None,
     })
 }

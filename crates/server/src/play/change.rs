@@ -121,11 +121,18 @@ impl Games {
         entry.stored.lease = entry.stored.due.then(|| self.lease());
         entry.stored.deadline = entry.deadline();
         let new_row = born.map(|born| NewRow { game: &born.game, holdings: &born.holdings });
-        if let Err(error) = self.store.save(&entry.stored, first_changed, stored, new_row).await {
-            entry.stale = true;
-            entry.stop.store(true, Ordering::Relaxed);
-            self.cache.forget(&entry.stored.id, slot);
-            return Err(error.into());
+        match self.store.save(&entry.stored, first_changed, stored, new_row).await {
+            Ok(changes) => {
+                if let (Some(rated), Some(changes)) = (&mut entry.stored.rated, changes) {
+                    rated.changes = Some(changes);
+                }
+            }
+            Err(error) => {
+                entry.stale = true;
+                entry.stop.store(true, Ordering::Relaxed);
+                self.cache.forget(&entry.stored.id, slot);
+                return Err(error.into());
+            }
         }
         slot.version.store(entry.stored.version, Ordering::Relaxed);
         // A copy read meanwhile (this one was dropped from memory while it searched) is older.
@@ -257,6 +264,9 @@ impl Games {
         let (slot, mut entry) = self.lock(id).await?;
         let held = entry.held(secrets);
         let side = entry.acting_while_ongoing(&held)?;
+        if entry.stored.rated.is_some() {
+            return Err(ApiError::conflict("no move is taken back in a rated game"));
+        }
         if entry.control().is_some() {
             return Err(ApiError::conflict("no move is taken back in a game on a clock"));
         }

@@ -61,6 +61,7 @@ impl Games {
             holdings,
             taken: [false; 2],
             seek: None,
+            rated: None,
         };
         let (_, entry) = self.insert(setup).await?;
         let state = entry.state(seats.keys().copied().collect());
@@ -87,8 +88,19 @@ impl Games {
     /// The stored form of the new game `setup`, checked (its options, its players, its
     /// clock), with the seats browsers hold in it; nothing is stored yet.
     pub(crate) fn prepare(&self, setup: Setup) -> Result<Born, ApiError> {
-        let Setup { id, kind, options, players, secrets, clock, waiting, holdings, taken, .. } =
-            setup;
+        let Setup {
+            id,
+            kind,
+            options,
+            players,
+            secrets,
+            clock,
+            waiting,
+            holdings,
+            taken,
+            rated,
+            ..
+        } = setup;
         let live = live::build(kind, &options, &[], None).map_err(ApiError::BadRequest)?;
         for player in &players {
             if let Player::Computer(spec) = player {
@@ -127,6 +139,7 @@ impl Games {
             clocks: Vec::new(),
             rematch_offer: None,
             rematch_game: None,
+            rated,
         };
         let entry = Entry::from_stored(stored, self.time.clone())?;
         let mut game = entry.stored.clone();

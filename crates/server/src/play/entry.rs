@@ -11,7 +11,8 @@ use super::{GameState, RematchState, SeatState};
 use crate::error::ApiError;
 use crate::live::{self, describe, Event, GameStatus, Live};
 use crate::play::seats::{hash_secret, Player};
-use crate::store::StoredGame;
+use crate::store::{RatingChange, StoredGame};
+use crate::view::{RatingsState, SideRating};
 
 /// A game in memory: as stored, and played.
 pub(crate) struct Entry {
@@ -31,6 +32,9 @@ pub(crate) struct Entry {
     rendered: Vec<Rendered>,
     /// The server's clock.
     time: Arc<ServerTime>,
+    /// The names of the accounts that play a rated game (`deleted` for a deleted one), as
+    /// read when the game was.
+    pub(crate) account_names: [Option<String>; 2],
 }
 
 /// The time the computer keeps back on its clock, never shared out to its searches.
@@ -79,6 +83,7 @@ impl Entry {
             stale: false,
             rendered: Vec::new(),
             time,
+            account_names: [None, None],
         })
     }
 
@@ -154,9 +159,11 @@ impl Entry {
             .map(|side| {
                 let seat = &self.stored.seats[side.index()];
                 let player = &self.players[side.index()];
+                let account = self.account_names[side.index()].clone();
                 let seat = SeatState {
                     player: seat.player.clone(),
-                    name: player.name(self.kind),
+                    name: account.clone().unwrap_or_else(|| player.name(self.kind)),
+                    account,
                     level: player.level(self.kind),
                     taken: seat.claimed,
                 };
@@ -182,9 +189,19 @@ impl Entry {
             engine_help: self.engine_help(&you),
             clock: self.clock_state(self.time.now()),
             rematch: self.rematch_state(),
+            rated: self.stored.rated.is_some(),
+            ratings: self.ratings_state(),
             you,
             view,
         }
+    }
+
+    /// The ratings' changes, once a rated game was rated.
+    fn ratings_state(&self) -> Option<RatingsState> {
+        let [white, black] = self.stored.rated.as_ref()?.changes?;
+        let side =
+            |change: RatingChange| SideRating { before: change.before, change: change.change };
+        Some(RatingsState { white: side(white), black: side(black) })
     }
 
     /// The game's time control, when it is on a clock.

@@ -44,7 +44,7 @@ pub use self::requests::{Change, Created, DrawAction, Listed, NewGame, SeatLink,
 use crate::error::ApiError;
 use crate::notify::{Hears, Notices, Subscription, LOBBY};
 use crate::play::seats::{hash_secret, new_game_id, Player};
-use crate::store::Store;
+use crate::store::{Store, Summary};
 use crate::time_control::Millis;
 pub use crate::view::{GameState, RematchState, SeatState};
 
@@ -265,20 +265,7 @@ impl Games {
 
     /// The most recently changed games.
     pub async fn list(&self, limit: i64) -> Result<Vec<Listed>, ApiError> {
-        let summaries = self.store.list(limit.clamp(1, 500)).await?;
-        Ok(summaries
-            .into_iter()
-            .map(|summary| {
-                let name = |player: &str| {
-                    let kind = summary.game.parse::<GameId>().ok()?;
-                    Some(Player::parse(player, kind).ok()?.name(kind))
-                };
-                // A row no catalog game or player reads (a damaged game) shows what is stored.
-                let white_name = name(&summary.white).unwrap_or_else(|| summary.white.clone());
-                let black_name = name(&summary.black).unwrap_or_else(|| summary.black.clone());
-                Listed { summary, white_name, black_name }
-            })
-            .collect())
+        Ok(listed(self.store.list(limit.clamp(1, 500)).await?))
     }
 
     /// The game `id`: from memory, or read from the database (and kept in memory when there
@@ -293,10 +280,23 @@ impl Games {
             return Err(not_found());
         }
         let stored = self.store.load(id).await?.ok_or_else(not_found)?;
-        let entry = Entry::from_stored(stored, self.time.clone()).inspect_err(|error| {
+        let mut entry = Entry::from_stored(stored, self.time.clone()).inspect_err(|error| {
             tracing::error!(%error, "a stored game cannot be read");
         })?;
+        if let Some(rated) = &entry.stored.rated {
+            entry.account_names = self.store.account_names(&rated.accounts).await?;
+        }
         Ok(self.cache.insert(id, entry))
+    }
+
+    /// Games whose rows another room changed (seats carried to an account), now at these
+    /// versions: this server's copies are read again when next used, and every server and
+    /// socket is told.
+    pub(crate) async fn rows_changed(&self, changed: &[(String, i64)]) {
+        for (id, version) in changed {
+            self.cache.heard(id, *version);
+            self.notices.changed(id, *version).await;
+        }
     }
 
     /// The game `id`, locked, as stored.
@@ -403,4 +403,21 @@ impl Games {
     pub(crate) fn subscribe(&self, id: &str) -> Subscription {
         self.notices.subscribe(id)
     }
+}
+
+/// The games of `summaries` as listed, each player named as a person reads it.
+pub(crate) fn listed(summaries: Vec<Summary>) -> Vec<Listed> {
+    summaries
+        .into_iter()
+        .map(|summary| {
+            let name = |player: &str| {
+                let kind = summary.game.parse::<GameId>().ok()?;
+                Some(Player::parse(player, kind).ok()?.name(kind))
+            };
+            // A row no catalog game or player reads (a damaged game) shows what is stored.
+            let white_name = name(&summary.white).unwrap_or_else(|| summary.white.clone());
+            let black_name = name(&summary.black).unwrap_or_else(|| summary.black.clone());
+            Listed { summary, white_name, black_name }
+        })
+        .collect()
 }

@@ -10,7 +10,7 @@ use serde::Serialize;
 use super::clock::TimeControl;
 use super::GameState;
 use crate::play::seats::Player;
-use crate::store::{StoredGame, Summary};
+use crate::store::{Rated, StoredGame, Summary};
 
 /// A change a player asks for in a game.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -93,6 +93,8 @@ pub(crate) struct Setup {
     pub(crate) taken: [bool; 2],
     /// The seek the game is made from, and its creator's side.
     pub(crate) seek: Option<(String, Side)>,
+    /// A rated game's perf and players.
+    pub(crate) rated: Option<Rated>,
 }
 
 /// A new game's stored form, and the seats browsers hold in it (their owner keys), ready to be

@@ -4,7 +4,8 @@
 use arbiter_core::Side;
 use sqlx::Row;
 
-use super::rows::{read, stored, NewRow, StoredGame, StoredSeat, Summary};
+use super::ratings::ends_rated;
+use super::rows::{read, stored, NewRow, RatingChange, StoredGame, StoredSeat, Summary};
 use super::{Store, StoreError};
 use crate::time_control::Millis;
 
@@ -15,7 +16,7 @@ impl Store {
         game: &StoredGame,
         holdings: &[(String, Side)],
     ) -> Result<(), StoreError> {
-        self.in_transaction(game, Write::New { holdings, seek: None }).await
+        self.in_transaction(game, Write::New { holdings, seek: None }).await.map(drop)
     }
 
     /// Stores the game open seek `seek` became, the creator playing `creator_side`: the seek
@@ -28,7 +29,8 @@ impl Store {
         seek: &str,
         creator_side: Side,
     ) -> Result<(), StoreError> {
-        self.in_transaction(game, Write::New { holdings, seek: Some((seek, creator_side)) }).await
+        let write = Write::New { holdings, seek: Some((seek, creator_side)) };
+        self.in_transaction(game, write).await.map(drop)
     }
 
     /// Saves a change of `game` in one transaction: its state, and its moves from ply
@@ -43,10 +45,10 @@ impl Store {
         first_changed: usize,
         stored: usize,
         born: Option<NewRow<'_>>,
-    ) -> Result<(), StoreError> {
+    ) -> Result<Option<[RatingChange; 2]>, StoreError> {
         let appended_one = first_changed == stored && game.moves.len() == stored + 1;
-        if self.postgres.is_some() && appended_one && born.is_none() {
-            return self.append_one(game).await;
+        if self.postgres.is_some() && appended_one && born.is_none() && !ends_rated(game) {
+            return self.append_one(game).await.map(|()| None);
         }
         self.in_transaction(game, Write::Change { first_changed, stored, born }).await
     }
@@ -62,9 +64,9 @@ impl Store {
              draw_offer = $9, undo_request = $10, version = $11, updated = $12, due = $14, \
              lease_owner = $15, lease_until = $16, white_ms = $17, black_ms = $18, \
              turn_began = $19, deadline = $20, waiting = $21, rematch_offer = $22, \
-             rematch_game = $23, takebacks = $24 WHERE id = $1 AND version = $13 RETURNING id), \
-             added AS (INSERT INTO moves (game_id, ply, mv, clock_ms) \
-             SELECT id, $25, $26, $27 FROM changed RETURNING ply) \
+             rematch_game = $23, takebacks = $24, rated = $25 WHERE id = $1 AND version = $13 \
+             RETURNING id), added AS (INSERT INTO moves (game_id, ply, mv, clock_ms) \
+             SELECT id, $26, $27, $28 FROM changed RETURNING ply) \
              SELECT count(*) AS added FROM added",
         );
         let row = Self::bind_state(row, game, game.version - 1)
@@ -79,7 +81,7 @@ impl Store {
         Ok(())
     }
 
-    /// Binds `$1` to `$24` of the update of a game's row stored at version `expected`.
+    /// Binds `$1` to `$25` of the update of a game's row stored at version `expected`.
     fn bind_state<'q>(
         query: sqlx::query::Query<'q, sqlx::Any, sqlx::any::AnyArguments<'q>>,
         game: &'q StoredGame,
@@ -110,6 +112,7 @@ impl Store {
             .bind(stored(game.rematch_offer.as_ref()))
             .bind(game.rematch_game.clone())
             .bind(game.takebacks)
+            .bind(stored(game.rated.as_ref()))
     }
 
     /// Makes `write` in one transaction, on a connection of its own. A connection whose write
@@ -117,7 +120,11 @@ impl Store {
     /// transaction open when its COMMIT fails (a full disk), and the next write on that
     /// connection would go into it, acknowledged and never committed, while holding the
     /// database's write lock. (A conflict is the transaction's own refusal, rolled back.)
-    async fn in_transaction(&self, game: &StoredGame, write: Write<'_>) -> Result<(), StoreError> {
+    async fn in_transaction(
+        &self,
+        game: &StoredGame,
+        write: Write<'_>,
+    ) -> Result<Option<[RatingChange; 2]>, StoreError> {
         let mut connection = self.pool.acquire().await?;
         let written = self.write_on(&mut connection, game, write).await;
         if matches!(written, Err(StoreError::Unavailable(_))) {
@@ -131,8 +138,9 @@ impl Store {
         connection: &mut sqlx::pool::PoolConnection<sqlx::Any>,
         game: &StoredGame,
         write: Write<'_>,
-    ) -> Result<(), StoreError> {
+    ) -> Result<Option<[RatingChange; 2]>, StoreError> {
         let mut transaction = sqlx::Connection::begin(&mut **connection).await?;
+        let mut changes = None;
         match write {
             Write::New { holdings, seek } => {
                 if let Some((seek, creator_side)) = seek {
@@ -160,10 +168,14 @@ impl Store {
                 if let Some(born) = born {
                     Self::insert(&mut transaction, born).await?;
                 }
+                if ends_rated(game) {
+                    let lock = self.postgres.is_some();
+                    changes = Self::rate_on(&mut transaction, game, lock).await?;
+                }
             }
         }
         transaction.commit().await?;
-        Ok(())
+        Ok(changes)
     }
 
     /// Records that the browser of key `owner` holds `side`'s seat in game `id`.
@@ -236,7 +248,7 @@ impl Store {
              undo_request = $10, version = $11, updated = $12, due = $14, lease_owner = $15, \
              lease_until = $16, white_ms = $17, black_ms = $18, turn_began = $19, \
              deadline = $20, waiting = $21, rematch_offer = $22, rematch_game = $23, \
-             takebacks = $24 WHERE id = $1 AND version = $13",
+             takebacks = $24, rated = $25 WHERE id = $1 AND version = $13",
         );
         let updated = Self::bind_state(update, game, expected).execute(&mut **transaction).await?;
         if updated.rows_affected() != 1 {
@@ -277,7 +289,7 @@ impl Store {
             "SELECT id, game, options, white, black, white_secret, black_secret, white_claimed, \
              black_claimed, event, result, draw_offer, undo_request, version, due, lease_owner, \
              lease_until, created, updated, clock, white_ms, black_ms, turn_began, deadline, \
-             waiting, rematch_offer, rematch_game, takebacks, ply FROM games WHERE id = $1",
+             waiting, rematch_offer, rematch_game, takebacks, ply, rated FROM games WHERE id = $1",
         )
         .bind(id)
         .fetch_optional(&self.pool)
@@ -334,6 +346,7 @@ impl Store {
                 clocks,
                 rematch_offer: read(&row, "rematch_offer")?,
                 rematch_game: row.try_get("rematch_game")?,
+                rated: read(&row, "rated")?,
             },
             ply,
         )))
@@ -348,6 +361,33 @@ impl Store {
         .bind(limit)
         .fetch_all(&self.pool)
         .await?;
+        Self::summaries(&rows)
+    }
+
+    /// The games in which the browser (or account) of key `owner` holds a seat, the most
+    /// recently changed first: `limit` of them after the first `offset`.
+    pub async fn list_held(
+        &self,
+        owner: &str,
+        limit: i64,
+        offset: i64,
+    ) -> Result<Vec<Summary>, StoreError> {
+        let rows = sqlx::query(
+            "SELECT DISTINCT games.id, games.game, games.white, games.black, games.ply, \
+             games.result, games.event, games.updated FROM games JOIN holdings \
+             ON holdings.game_id = games.id WHERE holdings.owner = $1 \
+             ORDER BY games.updated DESC, games.id LIMIT $2 OFFSET $3",
+        )
+        .bind(owner)
+        .bind(limit)
+        .bind(offset)
+        .fetch_all(&self.pool)
+        .await?;
+        Self::summaries(&rows)
+    }
+
+    /// The summaries of rows of `games`.
+    fn summaries(rows: &[sqlx::any::AnyRow]) -> Result<Vec<Summary>, StoreError> {
         rows.iter()
             .map(|row| {
                 Ok(Summary {

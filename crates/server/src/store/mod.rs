@@ -9,7 +9,9 @@
 //!
 //! - [`games`]: a game's rows, written in one transaction per change;
 //! - [`seeks`]: the lobby's open challenges;
-//! - [`leases`]: the claims on computer moves, and the clocks' deadlines.
+//! - [`leases`]: the claims on computer moves, and the clocks' deadlines;
+//! - [`accounts`]: accounts, their sessions and tokens, and the failed sign-ins;
+//! - [`ratings`]: the players' ratings, updated in the transaction that ends a rated game.
 
 use std::fs::File;
 use std::path::PathBuf;
@@ -18,15 +20,22 @@ use std::time::Duration;
 use sqlx::any::{install_default_drivers, AnyPoolOptions};
 use sqlx::{AnyPool, Executor, Row};
 
+mod accounts;
 mod error;
 mod games;
 mod leases;
 mod migrations;
+mod ratings;
 mod rows;
 mod seeks;
 
+pub use self::accounts::{CarriedSeat, SignIn, StoredAccount};
 pub use self::error::StoreError;
-pub use self::rows::{NewRow, RematchOffer, StoredGame, StoredSeat, StoredSeek, Summary};
+pub use self::ratings::StoredRating;
+pub use self::rows::{
+    NewRow, Rated, RatingChange, RematchOffer, SeekCreator, StoredGame, StoredSeat, StoredSeek,
+    Summary,
+};
 
 /// The PostgreSQL channel of the games' changes; a notice's payload is lines `ID VERSION`.
 pub const CHANNEL: &str = "arbiter_games";

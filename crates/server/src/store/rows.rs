@@ -70,6 +70,30 @@ pub struct StoredGame {
     pub rematch_offer: Option<RematchOffer>,
     /// The rematch's game, once accepted.
     pub rematch_game: Option<String>,
+    /// A rated game's perf and players (and, once rated, the ratings' changes); `None`
+    /// for a casual game.
+    pub rated: Option<Rated>,
+}
+
+/// A rated game, as stored: `PERF WHITE BLACK`, and once its end was rated
+/// `PERF WHITE BLACK WB WC BB BC`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Rated {
+    /// The perf key: `checkers/blitz`.
+    pub perf: String,
+    /// The accounts of White and Black.
+    pub accounts: [String; 2],
+    /// Once rated: White's and Black's displayed rating before the game, and its change.
+    pub changes: Option<[RatingChange; 2]>,
+}
+
+/// One side's rating before a rated game, as shown, and the game's change to it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct RatingChange {
+    /// The rating before, as shown.
+    pub before: i32,
+    /// The change: the rating shown after less the one before.
+    pub change: i32,
 }
 
 /// An open challenge, as stored.
@@ -95,6 +119,24 @@ pub struct StoredSeek {
     pub seen: Millis,
     /// The game it became, and the creator's side in it.
     pub accepted: Option<(String, Side)>,
+    /// For a rated seek, the creator's account.
+    pub rated_by: Option<String>,
+    /// The account that posted it, as shown.
+    pub creator: Option<SeekCreator>,
+    /// The lowest and highest rating in the seek's perf of a player who may accept it.
+    pub rating_range: Option<[i32; 2]>,
+}
+
+/// The account that posted a seek, as the lobby shows it: stored `NAME [RATING[?]]`.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, utoipa::ToSchema)]
+pub struct SeekCreator {
+    /// The account's name.
+    pub name: String,
+    /// Its rating in the seek's perf when the seek was posted, as shown (a seek on a
+    /// real-time clock).
+    pub rating: Option<i32>,
+    /// Whether that rating was provisional (shown with a `?`).
+    pub provisional: bool,
 }
 
 /// A line of the list of games.
@@ -228,5 +270,70 @@ impl Stored for RematchOffer {
         let by = Side::from_stored(words.next()?)?;
         let (game, hash) = (words.next()?.to_owned(), words.next()?.to_owned());
         Some(RematchOffer { by, game, hash, owner: words.next().map(str::to_owned) })
+    }
+}
+
+impl Stored for Rated {
+    /// `PERF WHITE BLACK`, then `WB WC BB BC` once rated.
+    fn to_stored(&self) -> String {
+        let Rated { perf, accounts: [white, black], changes } = self;
+        match changes {
+            Some([w, b]) => {
+                format!(
+                    "{perf} {white} {black} {} {} {} {}",
+                    w.before, w.change, b.before, b.change
+                )
+            }
+            None => format!("{perf} {white} {black}"),
+        }
+    }
+
+    fn from_stored(text: &str) -> Option<Rated> {
+        let words: Vec<&str> = text.split(' ').collect();
+        let number = |index: usize| words.get(index)?.parse::<i32>().ok();
+        let change =
+            |at: usize| Some(RatingChange { before: number(at)?, change: number(at + 1)? });
+        let changes = match words.len() {
+            3 => None,
+            7 => Some([change(3)?, change(5)?]),
+            _ => return None,
+        };
+        let accounts = [words[1].to_owned(), words[2].to_owned()];
+        Some(Rated { perf: words[0].to_owned(), accounts, changes })
+    }
+}
+
+impl Stored for SeekCreator {
+    /// `NAME`, `NAME 1500`, or `NAME 1500?` while provisional.
+    fn to_stored(&self) -> String {
+        match self.rating {
+            Some(rating) => {
+                format!("{} {rating}{}", self.name, if self.provisional { "?" } else { "" })
+            }
+            None => self.name.clone(),
+        }
+    }
+
+    fn from_stored(text: &str) -> Option<SeekCreator> {
+        let Some((name, rating)) = text.split_once(' ') else {
+            return Some(SeekCreator { name: text.to_owned(), rating: None, provisional: false });
+        };
+        let (rating, provisional) = match rating.strip_suffix('?') {
+            Some(rating) => (rating, true),
+            None => (rating, false),
+        };
+        Some(SeekCreator { name: name.to_owned(), rating: Some(rating.parse().ok()?), provisional })
+    }
+}
+
+impl Stored for [i32; 2] {
+    /// `MIN MAX`.
+    fn to_stored(&self) -> String {
+        format!("{} {}", self[0], self[1])
+    }
+
+    fn from_stored(text: &str) -> Option<[i32; 2]> {
+        let (low, high) = text.split_once(' ')?;
+        Some([low.parse().ok()?, high.parse().ok()?])
     }
 }

@@ -39,8 +39,9 @@ impl Store {
             return Ok(false);
         }
         sqlx::query(
-            "INSERT INTO seeks (id, game, options, clock, side, secret, owner, created, seen) \
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)",
+            "INSERT INTO seeks (id, game, options, clock, side, secret, owner, created, seen, \
+             rated_by, creator, rating_range) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)",
         )
         .bind(&seek.id)
         .bind(&seek.game)
@@ -51,6 +52,9 @@ impl Store {
         .bind(seek.owner.clone())
         .bind(seek.created.0)
         .bind(seek.seen.0)
+        .bind(seek.rated_by.clone())
+        .bind(stored(seek.creator.as_ref()))
+        .bind(stored(seek.rating_range.as_ref()))
         .execute(&self.pool)
         .await?;
         Ok(true)
@@ -77,7 +81,7 @@ impl Store {
     ) -> Result<Vec<StoredSeek>, StoreError> {
         let query = format!(
             "SELECT id, game, options, clock, side, secret, owner, created, seen, game_id, \
-             creator_side FROM seeks WHERE {condition}"
+             creator_side, rated_by, creator, rating_range FROM seeks WHERE {condition}"
         );
         let mut query = sqlx::query(&query);
         if let Some(bound) = bound {
@@ -102,6 +106,9 @@ impl Store {
                     created: Millis(row.try_get("created")?),
                     seen: Millis(row.try_get("seen")?),
                     accepted: game_id.zip(read(row, "creator_side")?),
+                    rated_by: row.try_get("rated_by")?,
+                    creator: read(row, "creator")?,
+                    rating_range: read(row, "rating_range")?,
                 })
             })
             .collect()

@@ -1,6 +1,7 @@
 //! The integration tests of `server`, in one binary (one link instead of one per file).
 
 mod abuse;
+mod accounts;
 mod api;
 mod attacks;
 mod catalog;
@@ -10,5 +11,7 @@ mod delivery;
 mod faults;
 mod instances;
 mod lobby;
+mod profiles;
+mod ratings;
 mod siege;
 mod slow;
