@@ -89,6 +89,8 @@ fn signed_in(state: &AppState, status: StatusCode, session: Session) -> Response
     responses(BodyErrors,
         (status = 201, description = "the account, signed in (the `arbiter_account` cookie)", body = SignedIn),
         (status = 400, description = "the name or the password is not acceptable, or the body is wrong", body = ErrorBody),
+        (status = 413, description = "the body is too large", body = ErrorBody),
+        (status = 415, description = "not sent as JSON", body = ErrorBody),
         (status = 409, description = "the name is taken", body = ErrorBody),
         (status = 503, description = "the database is unavailable: nothing was made", body = ErrorBody)))]
 pub(crate) async fn sign_up(
@@ -109,6 +111,8 @@ pub(crate) async fn sign_up(
     responses(BodyErrors,
         (status = 200, description = "signed in (the `arbiter_account` cookie)", body = SignedIn),
         (status = 400, description = "the body is wrong", body = ErrorBody),
+        (status = 413, description = "the body is too large", body = ErrorBody),
+        (status = 415, description = "not sent as JSON", body = ErrorBody),
         (status = 401, description = "no account has this name and password", body = ErrorBody),
         (status = 429, description = "too many failed sign-ins for this name or address: `Retry-After` says when to try again", body = ErrorBody),
         (status = 503, description = "the database is unavailable", body = ErrorBody)))]
@@ -174,6 +178,8 @@ pub(crate) async fn account(
     responses(BodyErrors,
         (status = 204, description = "the account is deleted, and signed out"),
         (status = 400, description = "the body is wrong", body = ErrorBody),
+        (status = 413, description = "the body is too large", body = ErrorBody),
+        (status = 415, description = "not sent as JSON", body = ErrorBody),
         (status = 401, description = "not signed in", body = ErrorBody),
         (status = 403, description = "the password is wrong", body = ErrorBody),
         (status = 503, description = "the database is unavailable: nothing was deleted", body = ErrorBody)))]
@@ -194,6 +200,8 @@ pub(crate) async fn delete(
     responses(BodyErrors,
         (status = 204, description = "the password is changed"),
         (status = 400, description = "the new password is not acceptable, or the body is wrong", body = ErrorBody),
+        (status = 413, description = "the body is too large", body = ErrorBody),
+        (status = 415, description = "not sent as JSON", body = ErrorBody),
         (status = 401, description = "not signed in", body = ErrorBody),
         (status = 403, description = "the old password is wrong", body = ErrorBody),
         (status = 503, description = "the database is unavailable: nothing was changed", body = ErrorBody)))]

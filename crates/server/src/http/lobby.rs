@@ -57,6 +57,7 @@ pub(crate) async fn list(
     responses(BodyErrors,
         (status = 201, description = "the seek, with its creator's token", body = SeekCreated),
         (status = 400, description = "what was wrong with the request", body = ErrorBody),
+        (status = 401, description = "a rated seek, and the requester is signed in to no account", body = ErrorBody),
         (status = 409, description = "too many open seeks", body = ErrorBody),
         (status = 503, description = "the database is unavailable: nothing was posted", body = ErrorBody)))]
 pub(crate) async fn post_seek(
@@ -115,7 +116,8 @@ pub(crate) async fn withdraw(
     params(("id" = String, Path, description = "the seek's identifier")),
     responses(
         (status = 201, description = "the new game, with the acceptor's seat", body = SeekAccepted),
-        (status = 403, description = "the requester posted the seek", body = ErrorBody),
+        (status = 401, description = "a rated seek, and the requester is signed in to no account", body = ErrorBody),
+        (status = 403, description = "the requester posted the seek, or is outside the rating range it asks for", body = ErrorBody),
         (status = 404, description = "no such seek", body = ErrorBody),
         (status = 409, description = "someone else accepted it first", body = ErrorBody),
         (status = 415, description = "not sent as JSON", body = ErrorBody),
