@@ -94,6 +94,7 @@ const HTML: &str = "text/html; charset=utf-8";
 /// Every asset; the pages name them by these paths.
 const ASSETS: &[File] = &[
     file!("style.css", "text/css; charset=utf-8"),
+    file!("account.js", JS),
     file!("analysis.js", JS),
     file!("animate.js", JS),
     file!("announce.js", JS),
@@ -114,12 +115,14 @@ const ASSETS: &[File] = &[
     file!("rules.js", JS),
     file!("theme.js", JS),
     file!("typed.js", JS),
+    file!("who.js", JS),
     file!("icon.svg", "image/svg+xml"),
 ];
 
 const HOME: File = file!("/", "index.html", HTML);
 const LIST: File = file!("/games", "games.html", HTML);
 const MINE: File = file!("/my", "mine.html", HTML);
+const ACCOUNT: File = file!("/account", "account.html", HTML);
 const GAME: File = file!("/games/{id}", "game.html", HTML);
 const JOIN: File = file!("/join/{id}/{side}/{token}", "join.html", HTML);
 const MISSING: File = file!("", "missing.html", HTML);
@@ -138,6 +141,7 @@ pub(crate) fn routes() -> Router<AppState> {
         .route("/", get(|headers: HeaderMap| async move { serve(&HOME, &headers) }))
         .route("/games", get(|headers: HeaderMap| async move { serve(&LIST, &headers) }))
         .route("/my", get(|headers: HeaderMap| async move { serve(&MINE, &headers) }))
+        .route("/account", get(|headers: HeaderMap| async move { serve(&ACCOUNT, &headers) }))
         .route("/games/{id}", get(game_page))
         .route("/join/{id}/{side}/{token}", get(join_page))
         .route("/rules/{game}", get(rules_page))
