@@ -60,7 +60,7 @@ impl Server {
         settings: Settings,
         protection: Protection,
     ) -> Server {
-        let store = Store::connect(database).await.expect("the database opens");
+        let store = connect(database).await;
         let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.expect("a port");
         let addr = listener.local_addr().expect("an address");
         let state = AppState::start(store, settings, endgames())
@@ -246,4 +246,21 @@ pub fn endgames() -> std::sync::Arc<arbiter_catalog::Endgames> {
     static ENDGAMES: std::sync::OnceLock<std::sync::Arc<arbiter_catalog::Endgames>> =
         std::sync::OnceLock::new();
     ENDGAMES.get_or_init(|| std::sync::Arc::new(arbiter_catalog::Endgames::open(None))).clone()
+}
+
+/// The store of `database`. The tests of one run open the shared PostgreSQL database side by
+/// side, and a migration check that meets another test's migration in its course is tried
+/// again (a few times, then the error stands).
+async fn connect(database: &str) -> Store {
+    let mut tries = 0;
+    loop {
+        match Store::connect(database).await {
+            Ok(store) => return store,
+            Err(error) if tries < 5 && error.to_string().contains("migrat") => {
+                tries += 1;
+                tokio::time::sleep(std::time::Duration::from_millis(100 * tries)).await;
+            }
+            Err(error) => panic!("the database opens: {error:?}"),
+        }
+    }
 }
