@@ -54,8 +54,8 @@ fn client() -> Client {
 
 #[test]
 fn a_server_killed_and_started_again_keeps_every_acknowledged_move() {
-    let folder = std::env::temp_dir().join(format!("arbiter-kill-{}", std::process::id()));
-    let database = format!("sqlite://{}", folder.join("games.db").display());
+    let folder = tempfile::Builder::new().prefix("arbiter-kill-").tempdir().expect("a folder");
+    let database = format!("sqlite://{}", folder.path().join("games.db").display());
     let client = client();
     let server = start(&database);
     assert!(server.base.starts_with("http://127.0.0.1:"), "{}", server.base);
@@ -256,8 +256,8 @@ impl Drop for PrivateDatabase {
 fn sigterm_stops_the_server_at_once_whatever_runs() {
     use std::io::Write;
 
-    let folder = std::env::temp_dir().join(format!("arbiter-sigterm-{}", std::process::id()));
-    let database = format!("sqlite://{}", folder.join("games.db").display());
+    let folder = tempfile::Builder::new().prefix("arbiter-sigterm-").tempdir().expect("a folder");
+    let database = format!("sqlite://{}", folder.path().join("games.db").display());
     let client = client();
     let mut server = start(&database);
     let created: Value = client

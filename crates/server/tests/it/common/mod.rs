@@ -2,8 +2,9 @@
 //! the PostgreSQL database of `DATABASE_URL` when that is set (CI sets it).
 
 use std::net::SocketAddr;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::OnceLock;
 
 use arbiter_server::store::Store;
 use arbiter_server::{app, AppState, Protection, Settings};
@@ -31,8 +32,7 @@ impl Drop for Server {
 /// names one.
 pub fn databases() -> Vec<String> {
     static NEXT: AtomicUsize = AtomicUsize::new(0);
-    let folder = std::env::temp_dir().join(format!("arbiter-server-tests-{}", std::process::id()));
-    let file: PathBuf = folder.join(format!("test-{}.db", NEXT.fetch_add(1, Ordering::Relaxed)));
+    let file = folder().join(format!("test-{}.db", NEXT.fetch_add(1, Ordering::Relaxed)));
     let mut urls = vec![format!("sqlite://{}", file.display())];
     if let Ok(url) = std::env::var("DATABASE_URL") {
         if url.starts_with("postgres") {
@@ -40,6 +40,17 @@ pub fn databases() -> Vec<String> {
         }
     }
     urls
+}
+
+/// The folder of this test process's SQLite files: a new one, whose name no other process
+/// has had (a folder named by the process id meets an older process's files once the ids
+/// wrap around).
+fn folder() -> &'static Path {
+    static FOLDER: OnceLock<PathBuf> = OnceLock::new();
+    FOLDER.get_or_init(|| {
+        let folder = tempfile::Builder::new().prefix("arbiter-server-tests-").tempdir();
+        folder.expect("a temporary folder").keep()
+    })
 }
 
 impl Server {
@@ -60,7 +71,7 @@ impl Server {
         settings: Settings,
         protection: Protection,
     ) -> Server {
-        let store = connect(database).await;
+        let store = Store::connect(database).await.expect("the database opens");
         let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.expect("a port");
         let addr = listener.local_addr().expect("an address");
         let state = AppState::start(store, settings, endgames())
@@ -246,21 +257,4 @@ pub fn endgames() -> std::sync::Arc<arbiter_catalog::Endgames> {
     static ENDGAMES: std::sync::OnceLock<std::sync::Arc<arbiter_catalog::Endgames>> =
         std::sync::OnceLock::new();
     ENDGAMES.get_or_init(|| std::sync::Arc::new(arbiter_catalog::Endgames::open(None))).clone()
-}
-
-/// The store of `database`. The tests of one run open the shared PostgreSQL database side by
-/// side, and a migration check that meets another test's migration in its course is tried
-/// again (a few times, then the error stands).
-async fn connect(database: &str) -> Store {
-    let mut tries = 0;
-    loop {
-        match Store::connect(database).await {
-            Ok(store) => return store,
-            Err(error) if tries < 5 && error.to_string().contains("migrat") => {
-                tries += 1;
-                tokio::time::sleep(std::time::Duration::from_millis(100 * tries)).await;
-            }
-            Err(error) => panic!("the database opens: {error:?}"),
-        }
-    }
 }
