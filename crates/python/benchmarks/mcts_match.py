@@ -45,7 +45,11 @@ class TimedMCTSBot(mcts.MCTSBot):
 
     The time is checked before each simulation starts, so the tree is whole when the search
     stops, and OpenSpiel's own code picks the move from it (the most visited, or a proven win).
+    The first `MIN_SIMULATIONS` run whatever the time, so that a loaded machine still gives a
+    tree to choose from.
     """
+
+    MIN_SIMULATIONS = 16
 
     def __init__(self, game, seconds, seed):
         rng = np.random.RandomState(seed)
@@ -69,7 +73,10 @@ class TimedMCTSBot(mcts.MCTSBot):
     def _apply_tree_policy(self, root, state):
         if self._root is None:
             self._root = root
-        elif time.perf_counter() >= self._deadline:
+        elif (
+            root.explore_count >= self.MIN_SIMULATIONS
+            and time.perf_counter() >= self._deadline
+        ):
             raise _TimeUp
         return super()._apply_tree_policy(root, state)
 

@@ -254,7 +254,6 @@ where
 /// The endgame tables of every test server: one handle for the process, so that a table built
 /// in memory is built once.
 pub fn endgames() -> std::sync::Arc<arbiter_catalog::Endgames> {
-    static ENDGAMES: std::sync::OnceLock<std::sync::Arc<arbiter_catalog::Endgames>> =
-        std::sync::OnceLock::new();
+    static ENDGAMES: OnceLock<std::sync::Arc<arbiter_catalog::Endgames>> = OnceLock::new();
     ENDGAMES.get_or_init(|| std::sync::Arc::new(arbiter_catalog::Endgames::open(None))).clone()
 }
