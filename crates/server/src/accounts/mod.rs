@@ -1,6 +1,7 @@
 //! Accounts: a name to play under. Signing up and in, sessions, API tokens for programs, and
 //! the throttling of failed sign-ins; passwords hashed off the async runtime ([`password`]),
-//! names checked ([`names`]); players' profiles and the leaderboards ([`profiles`]).
+//! names checked ([`names`]); players' profiles and the leaderboards ([`profiles`]), and
+//! their games ([`games`]).
 //!
 //! An account holds seats as a browser does: the secret of each of its seats is derived from
 //! a root, the account's seat key, which never leaves the server. A request signed in (by the
@@ -9,10 +10,12 @@
 //! as one browser that every device of its owner shares. On sign-in, the seats and games of
 //! the browser's anonymous session are carried to the account in the sign-in's transaction.
 
+mod games;
 pub(crate) mod names;
 pub(crate) mod password;
 mod profiles;
 
+pub use self::games::PlayerGame;
 pub use self::profiles::{Leader, Profile, RatingPoint};
 
 use std::collections::BTreeMap;

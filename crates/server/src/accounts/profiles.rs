@@ -11,8 +11,8 @@ use serde::Serialize;
 use super::names::name_key;
 use super::{rating_view, Accounts, RatingView};
 use crate::error::ApiError;
-use crate::play::{listed, owner_key, Listed};
-use crate::store::StoredAccount;
+use crate::play::owner_key;
+use crate::store::{StoredAccount, Tally};
 use crate::time_control::Millis;
 
 /// The most players a leaderboard lists.
@@ -39,6 +39,8 @@ pub struct Profile {
     pub created: i64,
     /// The ratings, by perf key (`checkers/blitz`), as they stand now.
     pub ratings: BTreeMap<String, RatingView>,
+    /// The games won, drawn and lost, rated or not (those played at one screen aside).
+    pub results: Tally,
 }
 
 /// A rating after a rated game.
@@ -65,7 +67,7 @@ pub struct Leader {
 
 impl Accounts {
     /// The account named `name` (in any case), not deleted; `404` otherwise.
-    async fn named(&self, name: &str) -> Result<StoredAccount, ApiError> {
+    pub(super) async fn named(&self, name: &str) -> Result<StoredAccount, ApiError> {
         let account = self.games.store.account_named(&name_key(name)).await?;
         account.filter(|account| !account.deleted).ok_or_else(|| {
             ApiError::NotFound(format!(
@@ -79,7 +81,8 @@ impl Accounts {
     pub async fn profile(&self, name: &str) -> Result<Profile, ApiError> {
         let account = self.named(name).await?;
         let ratings = self.ratings(&account.id).await?;
-        Ok(Profile { name: account.name, created: account.created.0, ratings })
+        let results = self.games.store.tally(&owner_key(&account.seat_key)).await?;
+        Ok(Profile { name: account.name, created: account.created.0, ratings, results })
     }
 
     /// The rating of the player named `name` in perf `perf` (`checkers/blitz`) after each of
@@ -95,18 +98,6 @@ impl Accounts {
         let points = store.rating_history(&account.id, &perf.to_string(), MAX_HISTORY).await?;
         let point = |(at, rating): (Millis, f64)| RatingPoint { at: at.0, rating: rating as i32 };
         Ok(points.into_iter().map(point).collect())
-    }
-
-    /// Page `page` (from 1) of the games of the player named `name`: those its account holds
-    /// a seat in, rated or not, the most recently changed first, [`GAMES_PAGE`] a page.
-    pub async fn games_of(&self, name: &str, page: i64) -> Result<Vec<Listed>, ApiError> {
-        if !(1..=LAST_GAMES_PAGE).contains(&page) {
-            return Err(ApiError::BadRequest(format!("a page of games is 1 to {LAST_GAMES_PAGE}")));
-        }
-        let account = self.named(name).await?;
-        let owner = owner_key(&account.seat_key);
-        let offset = (page - 1) * GAMES_PAGE;
-        Ok(listed(self.games.store.list_held(&owner, GAMES_PAGE, offset).await?))
     }
 
     /// The leaderboard of `game` at `speed`: the best [`LEADERS`] players ranked now (a

@@ -358,15 +358,28 @@ impl Games {
     /// The record of game `id`.
     pub async fn record(&self, id: &str) -> Result<String, ApiError> {
         let (_, entry) = self.lock(id).await?;
+        Ok(Self::record_of(&entry))
+    }
+
+    /// The record of game `id` as stored, read without keeping the game in memory (for a
+    /// download of many games); `None` when there is no such game.
+    pub async fn stored_record(&self, id: &str) -> Result<Option<String>, ApiError> {
+        let Some(stored) = self.store.load(id).await? else { return Ok(None) };
+        let entry = Entry::from_stored(stored, self.time.clone())?;
+        Ok(Some(Self::record_of(&entry)))
+    }
+
+    /// The record of the game of `entry`, its clock's times after each move.
+    fn record_of(entry: &Entry) -> String {
         let control = entry.control().map(TimeControl::record_tag);
         let tags: Vec<(&str, &str)> =
             control.as_deref().map(|control| ("TimeControl", control)).into_iter().collect();
         // Each move's `{[%clk H:MM:SS]}`: the mover's time left after it.
         let clocks = &entry.stored.clocks;
-        Ok(entry.live.record_text(&tags, &|index| {
+        entry.live.record_text(&tags, &|index| {
             let left = clocks.get(index).copied().flatten()?;
             Some(format!("[%clk {}]", left.as_clock()))
-        }))
+        })
     }
 
     /// A lease on a computer move for this server, from now.

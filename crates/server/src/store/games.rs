@@ -387,7 +387,7 @@ impl Store {
     }
 
     /// The summaries of rows of `games`.
-    fn summaries(rows: &[sqlx::any::AnyRow]) -> Result<Vec<Summary>, StoreError> {
+    pub(super) fn summaries(rows: &[sqlx::any::AnyRow]) -> Result<Vec<Summary>, StoreError> {
         rows.iter()
             .map(|row| {
                 Ok(Summary {

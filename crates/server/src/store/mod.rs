@@ -11,7 +11,8 @@
 //! - [`seeks`]: the lobby's open challenges;
 //! - [`leases`]: the claims on computer moves, and the clocks' deadlines;
 //! - [`accounts`]: accounts, their sessions and tokens, and the failed sign-ins;
-//! - [`ratings`]: the players' ratings, updated in the transaction that ends a rated game.
+//! - [`ratings`]: the players' ratings, updated in the transaction that ends a rated game;
+//! - [`players`]: a player's games and its wins, draws and losses.
 
 use std::fs::File;
 use std::path::PathBuf;
@@ -25,12 +26,14 @@ mod error;
 mod games;
 mod leases;
 mod migrations;
+mod players;
 mod ratings;
 mod rows;
 mod seeks;
 
-pub use self::accounts::{CarriedSeat, SignIn, StoredAccount};
+pub use self::accounts::{CarriedSeat, SignIn, StoredAccount, DELETED};
 pub use self::error::StoreError;
+pub use self::players::{HeldGame, Tally};
 pub use self::ratings::StoredRating;
 pub use self::rows::{
     NewRow, Rated, RatingChange, RematchOffer, SeekCreator, StoredGame, StoredSeat, StoredSeek,

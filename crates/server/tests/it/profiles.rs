@@ -160,3 +160,70 @@ async fn profiles_histories_and_leaderboards_follow_the_rated_games() {
         assert_eq!(gone.await.expect("sent").status(), StatusCode::NOT_FOUND);
     }
 }
+
+/// A player's games list the side it held, the opponent, how each ended for it and its
+/// rating's change; its profile counts its wins, draws and losses; and its games come as one
+/// download of records.
+#[tokio::test]
+async fn a_players_games_tell_its_side_opponent_outcome_and_change_and_download_as_records() {
+    for database in databases() {
+        let server = Server::start(&database).await;
+        let ((loser, loser_name), (winner, winner_name)) =
+            (account(&server).await, account(&server).await);
+        // The loser plays Black and resigns; then it starts a game at one screen.
+        rated_game(&server, &loser, &winner, true).await;
+        let kept = server.create_kept(&loser, "holes").await;
+        let games = server.get_json(&browser(), &format!("/api/users/{loser_name}/games")).await;
+        let games = games.as_array().expect("a list");
+        assert_eq!(games.len(), 2, "{games:?}");
+        // Changed in the same second, they are listed in either order.
+        let (at_one_screen, rated) = if games[0]["id"] == kept["id"] {
+            (&games[0], &games[1])
+        } else {
+            (&games[1], &games[0])
+        };
+        assert_eq!(at_one_screen["id"], kept["id"]);
+        assert_eq!(
+            [&at_one_screen["side"], &at_one_screen["opponent"], &at_one_screen["outcome"]],
+            [&Value::Null, &Value::Null, &Value::Null]
+        );
+        assert_eq!(at_one_screen["rated"], false);
+        assert_eq!(
+            [&rated["side"], &rated["opponent"], &rated["outcome"], &rated["rated"]],
+            [&json!("black"), &json!(winner_name), &json!("loss"), &json!(true)]
+        );
+        assert_eq!(rated["rating"]["before"], 1500);
+        assert!(rated["rating"]["change"].as_i64().is_some_and(|change| change < 0), "{rated}");
+        let winners = server.get_json(&browser(), &format!("/api/users/{winner_name}/games")).await;
+        assert_eq!(
+            [&winners[0]["side"], &winners[0]["opponent"], &winners[0]["outcome"]],
+            [&json!("white"), &json!(loser_name), &json!("win")]
+        );
+        for (name, results) in [
+            (&loser_name, json!({"wins": 0, "draws": 0, "losses": 1})),
+            (&winner_name, json!({"wins": 1, "draws": 0, "losses": 0})),
+        ] {
+            let profile = server.get_json(&browser(), &format!("/api/users/{name}")).await;
+            assert_eq!(profile["results"], results);
+        }
+        // Every game as one download, its file named as the player's name is spelt.
+        let path = format!("/api/users/{}/games.txt", loser_name.to_uppercase());
+        let download = browser().get(server.url(&path)).send().await.expect("sent");
+        assert_eq!(download.status(), StatusCode::OK);
+        let header = |name: &str| download.headers()[name].to_str().expect("text").to_owned();
+        assert!(header("content-type").starts_with("text/plain"));
+        assert_eq!(
+            header("content-disposition"),
+            format!("attachment; filename=\"{loser_name}.txt\"")
+        );
+        let text = download.text().await.expect("text");
+        let record = browser().get(
+            server.url(&format!("/api/games/{}/record", rated["id"].as_str().expect("an id"))),
+        );
+        let record = record.send().await.expect("sent").text().await.expect("text");
+        assert!(text.contains(record.trim_end()), "{text}");
+        assert_eq!(text.matches("\n\n[").count() + 1, 2, "two records: {text}");
+        let unknown = browser().get(server.url("/api/users/nobody-here/games.txt")).send();
+        assert_eq!(unknown.await.expect("sent").status(), StatusCode::NOT_FOUND);
+    }
+}
