@@ -29,6 +29,11 @@ type TimeControl = Schemas['TimeControl'];
 type Analysis = Schemas['Analysis'];
 type ExactMove = Schemas['ExactMove'];
 type Score = Schemas['Score'];
+type Profile = Schemas['Profile'];
+type PlayerGame = Schemas['PlayerGame'];
+type RatingPoint = Schemas['RatingPoint'];
+type Leader = Schemas['Leader'];
+type Account = Schemas['AccountView'];
 
 /**
  * A message of the lobby's socket (`GET /api/lobby/socket`, which the OpenAPI document

@@ -26,7 +26,11 @@ test('an account is made, shown in the header, signed out and in again', async (
     await page.goto(`${server.base}${path}`);
     await page.locator('#account-link', { hasText: name }).waitFor();
   }
+  // The name opens the account's menu: the profile, the account page, the leaderboards.
   await page.locator('#account-link').click();
+  await page.locator('.account-menu-items a', { hasText: 'Your profile' }).waitFor();
+  await shot(page, 'account-menu');
+  await page.locator('.account-menu-items a', { hasText: 'Your account' }).click();
   await page.waitForURL(`${server.base}/account`);
   await page.locator('#sign-out').click();
   await page.locator('#signed-out:not([hidden])').waitFor();

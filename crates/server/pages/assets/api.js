@@ -168,3 +168,9 @@ export function keepSocket(path, { message, open = () => {}, lost = () => {} }) 
   connect();
   return () => { attempts = 0; current?.close(); };
 }
+
+/**
+ * A change of rating as players read it: `+12`, `−12` (a minus sign), `±0`.
+ * @param {number} change
+ */
+export const changeText = (change) => (change > 0 ? `+${change}` : change < 0 ? `−${-change}` : '±0');

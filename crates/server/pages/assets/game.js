@@ -6,7 +6,7 @@
 
 import {
   capitalise, element as $, getCatalog, getGeometry, getJson, inviteKey, keepSocket, messageOf, moverOf,
-  otherSide, postJson, sideName,
+  changeText, otherSide, postJson, sideName,
 } from './api.js';
 import { Board } from './board.js';
 import { consistent, enteredView, key } from './entry.js';
@@ -125,7 +125,9 @@ function seatLine(state, side, shown) {
   const waiting = awaited(state) === side && localStorage.getItem(inviteKey(id)) ? ' (invited; has not joined yet)' : '';
   const took = shown.captured[otherSide(side)];
   const taken = took ? ` · has taken ${took} ${took === 1 ? 'piece' : 'pieces'}` : '';
-  return `${sideName(side)}: ${seat.name}${you}${waiting}${toMove}${taken}`;
+  const rating = state.ratings?.[side];
+  const rated = rating ? ` · ${rating.before} ${changeText(rating.change)}` : '';
+  return `${sideName(side)}: ${seat.name}${you}${waiting}${toMove}${taken}${rated}`;
 }
 
 function render() {

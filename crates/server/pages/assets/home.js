@@ -120,6 +120,26 @@ function optionsText() {
     .join(',');
 }
 
+/**
+ * The ratings a seek accepts, from the form's two fields (either may be left empty: then no
+ * bound on that side); `null` when both are empty.
+ * @param {string} low
+ * @param {string} high
+ * @returns {[number, number] | null}
+ */
+function ratingRange(low, high) {
+  if (!low && !high) return null;
+  const range = /** @type {[number, number]} */ ([low ? Number(low) : 0, high ? Number(high) : 4000]);
+  if (range[0] > range[1]) throw new Error('The lowest rating of the opponents is above the highest.');
+  return range;
+}
+
+/** Shows the rated game's choices when the game is posted in the lobby, the only way to one. */
+function showRated() {
+  const opponent = new FormData(form).get('opponent');
+  element('rated-set').hidden = opponent !== 'lobby';
+}
+
 /** @param {SubmitEvent} event */
 async function start(event) {
   event.preventDefault();
@@ -132,7 +152,8 @@ async function start(event) {
   const chosen = text('side') === 'black' ? 'black' : text('side') === 'white' ? 'white' : 'random';
   if (opponent === 'lobby') {
     try {
-      await postSeek({ game, options: optionsText(), clock, side: chosen });
+      const range = ratingRange(text('range_min'), text('range_max'));
+      await postSeek({ game, options: optionsText(), clock, side: chosen, rated: data.get('rated') === 'on', rating_range: range });
     } catch (error) {
       errorBox.textContent = messageOf(error);
     }
@@ -182,8 +203,10 @@ async function main() {
   element('clock-choice').append(clockSelect('clock', 'Untimed'));
   const level = form.querySelector('select[name=level]');
   const computer = form.querySelector('input[value=computer]');
-  if (computer instanceof HTMLInputElement) level?.addEventListener('change', () => { computer.checked = true; });
+  if (computer instanceof HTMLInputElement) level?.addEventListener('change', () => { computer.checked = true; showRated(); });
   form.addEventListener('submit', start);
+  for (const radio of form.querySelectorAll('input[name=opponent]')) radio.addEventListener('change', showRated);
+  showRated();
 }
 
 main().catch((error) => { errorBox.textContent = `The catalog could not be loaded: ${messageOf(error)}`; });

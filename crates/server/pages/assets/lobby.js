@@ -79,12 +79,27 @@ function countAges() {
   }
 }
 
+/**
+ * Who posted `seek`: its account's name, linked to the profile, and rating (`1500?` while
+ * provisional); "a guest" for a browser without an account.
+ * @param {Seek} seek
+ */
+function creator(seek) {
+  if (!seek.creator) return el('span', { class: 'creator' }, 'a guest');
+  const { name, rating, provisional } = seek.creator;
+  const shown = rating === null || rating === undefined ? '' : ` (${rating}${provisional ? '?' : ''})`;
+  return el('span', { class: 'creator' }, el('a', { href: `/@/${encodeURIComponent(name)}` }, name), shown);
+}
+
 /** @param {Seek} seek */
 function row(seek) {
   const side = seek.side === 'random' ? 'random sides' : `the creator plays ${sideName(seek.side)}`;
   const options = seek.options ? ` · ${seek.options}` : '';
+  const range = seek.rating_range ? ` · for ${seek.rating_range[0]}–${seek.rating_range[1]}` : '';
   const what = el('span', { class: 'what' }, el('strong', {}, names.get(seek.game) ?? seek.name),
     ` · ${clockLabel(seek.clock)}${options} · `,
+    seek.rated ? el('span', { class: 'rated-mark' }, 'rated') : el('span', { class: 'casual-mark' }, 'casual'),
+    range, ' · ', creator(seek), ' · ',
     el('small', {}, `${side}, `, el('span', { 'data-age': seek.id }, ago(ageOf(seek)))));
   const action = document.createElement('button');
   action.type = 'button';

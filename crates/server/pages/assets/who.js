@@ -1,6 +1,6 @@
 // @ts-check
-// The header's account link on every page: the account's name when this browser is signed in,
-// "Sign in" otherwise; both lead to the account page.
+// The header's account entry on every page: "Sign in" (to the account page) until the server
+// says this browser is signed in; then the account's name, opening its menu (menu.js).
 
 const nav = document.querySelector('.top nav');
 if (nav) {
@@ -12,9 +12,6 @@ if (nav) {
   fetch('/api/account').then(async (response) => {
     if (!response.ok) return;
     const account = await response.json();
-    if (account && typeof account.name === 'string') {
-      link.textContent = account.name;
-      link.title = 'Your account';
-    }
+    if (typeof account?.name === 'string') link.replaceWith((await import('./menu.js')).menu(account.name));
   }).catch(() => {});
 }

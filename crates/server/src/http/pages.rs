@@ -94,6 +94,8 @@ const HTML: &str = "text/html; charset=utf-8";
 /// Every asset; the pages name them by these paths.
 const ASSETS: &[File] = &[
     file!("style.css", "text/css; charset=utf-8"),
+    file!("players.css", "text/css; charset=utf-8"),
+    file!("menu.css", "text/css; charset=utf-8"),
     file!("account.js", JS),
     file!("analysis.js", JS),
     file!("animate.js", JS),
@@ -105,12 +107,15 @@ const ASSETS: &[File] = &[
     file!("home.js", JS),
     file!("join.js", JS),
     file!("keys.js", JS),
+    file!("leaderboard.js", JS),
     file!("list.js", JS),
     file!("lobby.js", JS),
+    file!("menu.js", JS),
     file!("clocks.js", JS),
     file!("movelist.js", JS),
     file!("offers.js", JS),
     file!("mine.js", JS),
+    file!("profile.js", JS),
     file!("prompts.js", JS),
     file!("rules.js", JS),
     file!("theme.js", JS),
@@ -123,6 +128,8 @@ const HOME: File = file!("/", "index.html", HTML);
 const LIST: File = file!("/games", "games.html", HTML);
 const MINE: File = file!("/my", "mine.html", HTML);
 const ACCOUNT: File = file!("/account", "account.html", HTML);
+const PROFILE: File = file!("/@/{name}", "profile.html", HTML);
+const LEADERBOARD: File = file!("/leaderboard", "leaderboard.html", HTML);
 const GAME: File = file!("/games/{id}", "game.html", HTML);
 const JOIN: File = file!("/join/{id}/{side}/{token}", "join.html", HTML);
 const MISSING: File = file!("", "missing.html", HTML);
@@ -142,6 +149,11 @@ pub(crate) fn routes() -> Router<AppState> {
         .route("/games", get(|headers: HeaderMap| async move { serve(&LIST, &headers) }))
         .route("/my", get(|headers: HeaderMap| async move { serve(&MINE, &headers) }))
         .route("/account", get(|headers: HeaderMap| async move { serve(&ACCOUNT, &headers) }))
+        .route("/@/{name}", get(|headers: HeaderMap| async move { serve(&PROFILE, &headers) }))
+        .route(
+            "/leaderboard",
+            get(|headers: HeaderMap| async move { serve(&LEADERBOARD, &headers) }),
+        )
         .route("/games/{id}", get(game_page))
         .route("/join/{id}/{side}/{token}", get(join_page))
         .route("/rules/{game}", get(rules_page))
