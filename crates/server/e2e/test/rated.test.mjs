@@ -67,6 +67,7 @@ test('two accounts play a rated game from the lobby and both see their new ratin
   await waitForPly(guest, 2);
   await host.locator('#resign').click();
   await host.locator('#confirm [data-confirm=yes]').click();
+  await host.locator('#status', { hasText: 'resigned' }).waitFor();
   state = await gameState(server, id);
   assert.equal(state.status, 'over');
   const { white, black } = state.ratings;
