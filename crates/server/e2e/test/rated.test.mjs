@@ -39,6 +39,10 @@ test('two accounts play a rated game from the lobby and both see their new ratin
   await host.locator('input[name=opponent][value=lobby]').check();
   await host.locator('#rated-set:not([hidden])').waitFor();
   await host.locator('#rated').check();
+  await host.setViewportSize({ width: 360, height: 740 });
+  await host.locator('#rated-set').scrollIntoViewIfNeeded();
+  await shot(host, 'new-game-rated-360');
+  await host.setViewportSize({ width: 1280, height: 800 });
   await host.locator('select[name=clock]').selectOption({ label: '3+2' });
   await host.locator('input[name=side][value=white]').check();
   await host.locator('#start').click();
@@ -50,6 +54,9 @@ test('two accounts play a rated game from the lobby and both see their new ratin
   await offered.waitFor();
   assert.match(await offered.textContent(), new RegExp(`3\\+2.*rated.*${hostName} \\(1500\\?\\)`));
   await shot(guest, 'lobby-rated');
+  await guest.setViewportSize({ width: 360, height: 740 });
+  await shot(guest, 'lobby-rated-360');
+  await guest.setViewportSize({ width: 1280, height: 800 });
   await offered.locator('button', { hasText: 'Accept' }).click();
   await guest.waitForURL(/\/games\/[a-z0-9]+$/);
   const id = guest.url().split('/').pop();

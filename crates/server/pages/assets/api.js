@@ -174,3 +174,9 @@ export function keepSocket(path, { message, open = () => {}, lost = () => {} }) 
  * @param {number} change
  */
 export const changeText = (change) => (change > 0 ? `+${change}` : change < 0 ? `−${-change}` : '±0');
+
+/**
+ * A rating as players read it: `1500`, and `1500?` while provisional.
+ * @param {{rating: number, provisional: boolean}} rating
+ */
+export const ratingText = (rating) => `${rating.rating}${rating.provisional ? '?' : ''}`;

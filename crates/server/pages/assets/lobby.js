@@ -3,7 +3,7 @@
 // to take it; one's own with a button to withdraw it. When one's own is taken, the page takes
 // its seat and moves to the game.
 
-import { element, getCatalog, getJson, keepSocket, messageOf, postJson, request, sideName } from './api.js';
+import { element, getCatalog, getJson, keepSocket, messageOf, postJson, ratingText, request, sideName } from './api.js';
 
 const MINUTE = 60_000;
 
@@ -87,7 +87,7 @@ function countAges() {
 function creator(seek) {
   if (!seek.creator) return el('span', { class: 'creator' }, 'a guest');
   const { name, rating, provisional } = seek.creator;
-  const shown = rating === null || rating === undefined ? '' : ` (${rating}${provisional ? '?' : ''})`;
+  const shown = rating === null || rating === undefined ? '' : ` (${ratingText({ rating, provisional })})`;
   return el('span', { class: 'creator' }, el('a', { href: `/@/${encodeURIComponent(name)}` }, name), shown);
 }
 

@@ -2,7 +2,7 @@
 // A player's profile (`/@/NAME`): the ratings per game and speed, a chart of the history of
 // one of them, the wins, draws and losses, and the games, the most recent first.
 
-import { appendRow, capitalise, changeText, element, getCatalog, getJson, messageOf, sideName } from './api.js';
+import { appendRow, capitalise, changeText, element, getCatalog, getJson, messageOf, ratingText, sideName } from './api.js';
 
 const SVG = 'http://www.w3.org/2000/svg';
 
@@ -27,12 +27,6 @@ function perfWords(perf) {
   const [game, speed] = perf.split('/');
   return [gameNames.get(game) ?? game, capitalise(speed ?? '')];
 }
-
-/**
- * A rating as shown: `1500?` while provisional.
- * @param {{rating: number, provisional: boolean}} rating
- */
-const ratingText = (rating) => `${rating.rating}${rating.provisional ? '?' : ''}`;
 
 /**
  * An SVG element `tag` with `attributes`.

@@ -121,12 +121,10 @@ impl Accounts {
 
 /// The line of `game` in its player's list: `listed`, with the `opponent`.
 fn player_game(game: &HeldGame, listed: Listed, opponent: Option<String>) -> PlayerGame {
-    let outcome = game.side.zip(listed.summary.result.as_deref()).map(|(side, result)| {
-        match (result, side) {
-            ("1-0", Side::White) | ("0-1", Side::Black) => Outcome::Win,
-            ("1-0" | "0-1", _) => Outcome::Loss,
-            _ => Outcome::Draw,
-        }
+    let outcome = game.side.zip(game.result).map(|(side, result)| match result.winner() {
+        None => Outcome::Draw,
+        Some(winner) if winner == side => Outcome::Win,
+        Some(_) => Outcome::Loss,
     });
     let rating = game.side.zip(game.rated.as_ref()).and_then(|(side, rated)| {
         let change = rated.changes?[side.index()];

@@ -245,6 +245,16 @@ impl GameResult {
             GameResult::Draw => "1/2-1/2",
         }
     }
+
+    /// The side that won; none in a draw.
+    #[must_use]
+    pub fn winner(self) -> Option<Side> {
+        match self {
+            GameResult::WhiteWins => Some(Side::White),
+            GameResult::BlackWins => Some(Side::Black),
+            GameResult::Draw => None,
+        }
+    }
 }
 
 /// How a finished game ended, as a result and in words.

@@ -364,28 +364,6 @@ impl Store {
         Self::summaries(&rows)
     }
 
-    /// The games in which the browser (or account) of key `owner` holds a seat, the most
-    /// recently changed first: `limit` of them after the first `offset`.
-    pub async fn list_held(
-        &self,
-        owner: &str,
-        limit: i64,
-        offset: i64,
-    ) -> Result<Vec<Summary>, StoreError> {
-        let rows = sqlx::query(
-            "SELECT DISTINCT games.id, games.game, games.white, games.black, games.ply, \
-             games.result, games.event, games.updated FROM games JOIN holdings \
-             ON holdings.game_id = games.id WHERE holdings.owner = $1 \
-             ORDER BY games.updated DESC, games.id LIMIT $2 OFFSET $3",
-        )
-        .bind(owner)
-        .bind(limit)
-        .bind(offset)
-        .fetch_all(&self.pool)
-        .await?;
-        Self::summaries(&rows)
-    }
-
     /// The summaries of rows of `games`.
     pub(super) fn summaries(rows: &[sqlx::any::AnyRow]) -> Result<Vec<Summary>, StoreError> {
         rows.iter()

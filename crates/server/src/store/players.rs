@@ -19,6 +19,8 @@ pub struct HeldGame {
     pub summary: Summary,
     /// The side held, when one.
     pub side: Option<Side>,
+    /// The result, once the game ended with one.
+    pub result: Option<GameResult>,
     /// The rated game's accounts and changes.
     pub rated: Option<Rated>,
 }
@@ -62,7 +64,8 @@ impl Store {
         for (row, summary) in rows.iter().zip(summaries) {
             let seats: i64 = row.try_get("seats")?;
             let side = if seats == 1 { read::<Side>(row, "side")? } else { None };
-            games.push(HeldGame { summary, side, rated: read(row, "rated")? });
+            let (result, rated) = (read(row, "result")?, read(row, "rated")?);
+            games.push(HeldGame { summary, side, result, rated });
         }
         Ok(games)
     }
@@ -87,18 +90,10 @@ impl Store {
             let result: Option<GameResult> = read(row, "result")?;
             let games: i64 = row.try_get("games")?;
             let (Some(side), Some(result)) = (side, result) else { continue };
-            let winner = match result {
-                GameResult::WhiteWins => Side::White,
-                GameResult::BlackWins => Side::Black,
-                GameResult::Draw => {
-                    tally.draws += games;
-                    continue;
-                }
-            };
-            if winner == side {
-                tally.wins += games;
-            } else {
-                tally.losses += games;
+            match result.winner() {
+                None => tally.draws += games,
+                Some(winner) if winner == side => tally.wins += games,
+                Some(_) => tally.losses += games,
             }
         }
         Ok(tally)
