@@ -29,34 +29,38 @@ phase() { echo "[test.sh at ${SECONDS}s] $*" >&2; }
 phase "the build"
 cargo build --workspace --locked --lib --bins --tests
 
-# The suites that run the built programs from outside, in two lanes beside the Rust tests
-# (their time is mostly spent waiting on processes, sockets and the browser): the engine
-# protocols' clients, the Python bindings and schemathesis in one, the pages' types and the
-# pages end to end in the other. Each lane's output is shown when it ends; any failure fails
-# the command.
+# The suites that run the built programs from outside, in three lanes beside the Rust tests
+# (their time is mostly spent waiting on processes, sockets and the browser): the pages end to
+# end, the longest, in one; the engine protocols' clients and schemathesis in another; the
+# Python bindings and the pages' types in the third. Each lane's output is shown when it ends;
+# any failure fails the command.
 logs="$(mktemp -d)"
-phase "the suites from outside, in two lanes: protocols, Python, schemathesis | the pages"
+phase "the suites from outside, in three lanes: the pages | protocols, schemathesis | Python, the pages' types"
+(
+  phase "the pages end to end"
+  bash crates/server/e2e/run.sh
+  phase "lane 1 done"
+) >"$logs/pages.log" 2>&1 &
+pages=$!
 (
   phase "the engine protocols' clients"
   bash crates/protocols/clients/run.sh
-  phase "the Python bindings"
-  bash crates/python/tests/run.sh
   phase "schemathesis"
   bash crates/server/schemathesis/run.sh
-  phase "lane 1 done"
+  phase "lane 2 done"
 ) >"$logs/clients.log" 2>&1 &
 clients=$!
 (
+  phase "the Python bindings"
+  bash crates/python/tests/run.sh
   phase "the pages' types"
   bash crates/server/typecheck/run.sh
-  phase "the pages end to end"
-  bash crates/server/e2e/run.sh
-  phase "lane 2 done"
-) >"$logs/pages.log" 2>&1 &
-pages=$!
+  phase "lane 3 done"
+) >"$logs/python.log" 2>&1 &
+python=$!
 
-# Every crate's tests side by side (examples and benchmarks are left to clippy, which checks
-# that they build; the Python bindings have no Rust tests: pytest tests them, in lane 1).
+# Every crate's tests side by side (examples and benchmarks are left to `cargo lint`, which checks
+# that they build; the Python bindings have no Rust tests: pytest tests them, in lane 3).
 status=0
 phase "the Rust tests"
 if cargo nextest --version >/dev/null 2>&1; then
@@ -67,10 +71,10 @@ fi
 phase "the documentation's examples"
 cargo test --workspace --locked --doc || status=$?
 phase "waiting for the lanes"
-wait "$clients" || status=$?
-cat "$logs/clients.log"
-wait "$pages" || status=$?
-cat "$logs/pages.log"
+for lane in clients python pages; do
+  wait "${!lane}" || status=$?
+  cat "$logs/$lane.log"
+done
 if [ "$status" -ne 0 ]; then
   echo "test.sh: a suite failed (see above)" >&2
   exit "$status"

@@ -1,4 +1,4 @@
-//! Checkers move generation and perft: `cargo bench -p arbiter-checkers`.
+//! Checkers move generation and perft: `cargo bench -p arbiter-checkers --features bench`.
 
 use arbiter_checkers::Checkers;
 use arbiter_core::bench::bench_game;

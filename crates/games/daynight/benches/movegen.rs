@@ -1,4 +1,4 @@
-//! Day-and-Night move generation and perft: `cargo bench -p arbiter-daynight`.
+//! Day-and-Night move generation and perft: `cargo bench -p arbiter-daynight --features bench`.
 
 use arbiter_core::bench::bench_game;
 use arbiter_daynight::{DayNight, Options};

@@ -1,4 +1,4 @@
-//! Fanorona move generation and perft: `cargo bench -p arbiter-fanorona`.
+//! Fanorona move generation and perft: `cargo bench -p arbiter-fanorona --features bench`.
 
 use arbiter_core::bench::bench_game;
 use arbiter_core::NoOptions;

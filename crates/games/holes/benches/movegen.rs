@@ -1,4 +1,4 @@
-//! Breakthrough move generation and perft: `cargo bench -p arbiter-holes`.
+//! Breakthrough move generation and perft: `cargo bench -p arbiter-holes --features bench`.
 
 use arbiter_core::bench::bench_game;
 use arbiter_holes::{Holes, Options};

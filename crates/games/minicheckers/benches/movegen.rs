@@ -1,4 +1,4 @@
-//! Mini-checkers move generation and perft: `cargo bench -p arbiter-minicheckers`.
+//! Mini-checkers move generation and perft: `cargo bench -p arbiter-minicheckers --features bench`.
 
 use arbiter_core::bench::bench_game;
 use arbiter_minicheckers::{Minicheckers, Options};

@@ -18,35 +18,40 @@ async function inView(page, selector) {
   return { box, inside: box !== null && box.y >= 0 && box.y + box.height <= height && box.x >= 0 && box.x + box.width <= width };
 }
 
+// Each game's page is opened once and then turned through every size, as a window is resized or
+// a phone turned: the layout follows the viewport, not only the size the page was loaded at.
 test('the status and the choices are in view at every size', async () => {
   const { server, browser } = shared;
-  const others = await Promise.all(['minicheckers', 'holes', 'fanorona', 'checkers'].map((game) => createGame(server, game)));
   const failures = [];
-  for (const [width, height] of SIZES) {
-    const page = await newPage(browser, { width, height });
-    // Day and Night after a capture: the turn may end or go on, a choice button shows.
-    const created = await createGame(server, 'daynight');
-    await api(server, 'POST', `/api/games/${created.id}/moves`, { move: 'a1-j4', ply: 0 }, created.seats.white.token);
-    await openSeats(page, server, { ...created, state: { ...created.state, ply: 1 } });
-    await click(page, 'i4');
-    await click(page, 'k4');
-    await page.evaluate(() => window.scrollTo(0, 0));
-    for (const selector of ['[data-status]', '[data-choice="skip"]', '#board svg']) {
-      const { box, inside } = await inView(page, selector);
-      if (!inside) failures.push(`daynight at ${width}×${height}: ${selector} at ${JSON.stringify(box)}`);
-    }
-    await shot(page, `layout-daynight-${width}x${height}`);
-    for (const other of others) {
-      await page.goto(server.base + other.watch_url);
-      await page.waitForSelector('[data-cell]');
-      for (const selector of ['[data-status]', '#board svg']) {
+  const check = async (page, game, selectors) => {
+    for (const [width, height] of SIZES) {
+      await page.setViewportSize({ width, height });
+      await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+      await page.evaluate(() => window.scrollTo(0, 0));
+      for (const selector of selectors) {
         const { box, inside } = await inView(page, selector);
-        if (!inside) failures.push(`${other.state.game} at ${width}×${height}: ${selector} at ${JSON.stringify(box)}`);
+        if (!inside) failures.push(`${game} at ${width}×${height}: ${selector} at ${JSON.stringify(box)}`);
       }
-      await shot(page, `layout-${other.state.game}-${width}x${height}`);
+      await shot(page, `layout-${game}-${width}x${height}`);
     }
     assert.deepEqual(page.errors, []);
     await page.context().close();
+  };
+  // Day and Night after a capture: the turn may end or go on, a choice button shows.
+  const [first] = SIZES;
+  const created = await createGame(server, 'daynight');
+  await api(server, 'POST', `/api/games/${created.id}/moves`, { move: 'a1-j4', ply: 0 }, created.seats.white.token);
+  const daynight = await newPage(browser, { width: first[0], height: first[1] });
+  await openSeats(daynight, server, { ...created, state: { ...created.state, ply: 1 } });
+  await click(daynight, 'i4');
+  await click(daynight, 'k4');
+  await check(daynight, 'daynight', ['[data-status]', '[data-choice="skip"]', '#board svg']);
+  for (const game of ['minicheckers', 'holes', 'fanorona', 'checkers']) {
+    const other = await createGame(server, game);
+    const page = await newPage(browser, { width: first[0], height: first[1] });
+    await page.goto(server.base + other.watch_url);
+    await page.waitForSelector('[data-cell]');
+    await check(page, game, ['[data-status]', '#board svg']);
   }
   assert.deepEqual(failures, []);
 });
