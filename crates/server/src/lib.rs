@@ -37,7 +37,7 @@ pub use crate::http::openapi::document_json as openapi_document;
 pub use crate::http::AppState;
 pub use crate::http::MAX_POSITION_MOVES;
 pub use crate::lobby::Lobby;
-pub use crate::play::{Games, Settings};
+pub use crate::play::{owner_key, Games, Settings};
 use crate::store::Store;
 
 /// The router of the whole API.

@@ -77,6 +77,15 @@ impl Accounts {
         })
     }
 
+    /// Whether a player (an account not deleted) is named `name`, in any case.
+    pub async fn exists(&self, name: &str) -> Result<bool, ApiError> {
+        match self.named(name).await {
+            Ok(_) => Ok(true),
+            Err(ApiError::NotFound(_)) => Ok(false),
+            Err(error) => Err(error),
+        }
+    }
+
     /// The profile of the player named `name`.
     pub async fn profile(&self, name: &str) -> Result<Profile, ApiError> {
         let account = self.named(name).await?;

@@ -149,7 +149,7 @@ pub(crate) fn routes() -> Router<AppState> {
         .route("/games", get(|headers: HeaderMap| async move { serve(&LIST, &headers) }))
         .route("/my", get(|headers: HeaderMap| async move { serve(&MINE, &headers) }))
         .route("/account", get(|headers: HeaderMap| async move { serve(&ACCOUNT, &headers) }))
-        .route("/@/{name}", get(|headers: HeaderMap| async move { serve(&PROFILE, &headers) }))
+        .route("/@/{name}", get(profile_page))
         .route(
             "/leaderboard",
             get(|headers: HeaderMap| async move { serve(&LEADERBOARD, &headers) }),
@@ -166,6 +166,23 @@ async fn rules_page(Path(game): Path<String>, headers: HeaderMap) -> Response {
         Some(page) => serve(page, &headers),
         None => missing(),
     }
+}
+
+/// A player's profile; for a name no player has, the same page (which says so) with a 404.
+async fn profile_page(
+    State(state): State<AppState>,
+    Path(name): Path<String>,
+    headers: HeaderMap,
+) -> Response {
+    if let Ok(false) = state.accounts.exists(&name).await {
+        // The whole page, never a 304: the 404 must reach the browser.
+        let mut fresh = headers;
+        fresh.remove(header::IF_NONE_MATCH);
+        let mut response = serve(&PROFILE, &fresh);
+        *response.status_mut() = StatusCode::NOT_FOUND;
+        return response;
+    }
+    serve(&PROFILE, &headers)
 }
 
 /// The page that says there is no such game, with a 404.

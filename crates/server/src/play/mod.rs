@@ -134,8 +134,9 @@ fn now() -> Millis {
 }
 
 /// The key of the browser whose session secret is `session`, as its holdings and seeks are
-/// stored: the hash of a secret derived from the session.
-pub(crate) fn owner_key(session: &str) -> String {
+/// stored: the hash of a secret derived from the session. An account's games are held under
+/// the key of its `seat_key`.
+pub fn owner_key(session: &str) -> String {
     hash_secret(&seats::derived_secret(session, "owner"))
 }
 

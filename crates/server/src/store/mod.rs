@@ -39,6 +39,8 @@ pub use self::rows::{
     NewRow, Rated, RatingChange, RematchOffer, SeekCreator, StoredGame, StoredSeat, StoredSeek,
     Summary,
 };
+pub use crate::live::{Event, GameResult};
+pub use crate::time_control::{Millis, TimeControl};
 
 /// The PostgreSQL channel of the games' changes; a notice's payload is lines `ID VERSION`.
 pub const CHANNEL: &str = "arbiter_games";

@@ -13,5 +13,6 @@ mod instances;
 mod lobby;
 mod profiles;
 mod ratings;
+mod service;
 mod siege;
 mod slow;

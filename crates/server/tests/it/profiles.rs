@@ -150,6 +150,19 @@ async fn profiles_histories_and_leaderboards_follow_the_rated_games() {
         assert_eq!(bad_perf.await.expect("sent").status(), StatusCode::BAD_REQUEST);
         let unknown = get(format!("/api/users/{}", fresh_name("Nobody")));
         assert_eq!(unknown.await.expect("sent").status(), StatusCode::NOT_FOUND);
+        // The profile page: a player's in any case, and for a name no one has, the same page
+        // with a 404, even to a browser that holds it cached.
+        let page = get(format!("/@/{}", first_name.to_uppercase())).await.expect("sent");
+        assert_eq!(page.status(), StatusCode::OK);
+        let tag = page.headers()["etag"].clone();
+        let nobody = browser()
+            .get(server.url(&format!("/@/{}", fresh_name("Nobody"))))
+            .header("if-none-match", tag)
+            .send()
+            .await
+            .expect("sent");
+        assert_eq!(nobody.status(), StatusCode::NOT_FOUND);
+        assert!(nobody.text().await.expect("a page").contains("<html"));
         // A deleted account has no profile.
         let deleted = second
             .delete(server.url("/api/account"))
@@ -158,6 +171,8 @@ async fn profiles_histories_and_leaderboards_follow_the_rated_games() {
         assert_eq!(deleted.await.expect("sent").status(), StatusCode::NO_CONTENT);
         let gone = get(format!("/api/users/{second_name}"));
         assert_eq!(gone.await.expect("sent").status(), StatusCode::NOT_FOUND);
+        let gone_page = get(format!("/@/{second_name}"));
+        assert_eq!(gone_page.await.expect("sent").status(), StatusCode::NOT_FOUND);
     }
 }
 
