@@ -262,6 +262,8 @@ function renderTools(state, geometry) {
   $('rules', HTMLAnchorElement).href = `/rules/${state.game}`;
   $('move-text', HTMLInputElement).placeholder = state.legal.length ? `e.g. ${state.legal[0].move}` : '';
   $('typed').hidden = !playing;
+  // Notifications are offered to a player of one side, until allowed or refused (sounds.js).
+  $('notify').hidden = !playing || state.you.length !== 1 || !('Notification' in window) || Notification.permission !== 'default';
   $('numbers-toggle').hidden = geometry.column_labels.length > 0;
 }
 
@@ -305,6 +307,7 @@ function accept(state, force = false) {
   // What a screen reader is told (announce.js, loaded with the first change).
   const previous = page.state;
   if (previous) {
+    sounds().then(({ changed }) => changed(previous, state, () => page.state));
     import('./announce.js').then(({ announcement, declined }) => {
       const text = announcement(previous, state);
       if (text) $('announce').textContent = text;
@@ -494,7 +497,13 @@ async function showPly(ply) {
   render();
 }
 
+// Sounds and notifications (sounds.js), loaded with the first change or a press of their buttons.
+const sounds = () => import('./sounds.js');
+
 function wire() {
+  $('sound').textContent = localStorage.getItem('arbiter-sound') === 'off' ? 'Sound off' : 'Sound on';
+  $('sound').addEventListener('click', () => sounds().then(({ toggleSound }) => toggleSound()));
+  $('notify').addEventListener('click', () => sounds().then(({ askToNotify }) => askToNotify()));
   $('flip').addEventListener('click', () => {
     page.flipped = !page.flipped;
     page.board?.setFlipped(page.flipped);

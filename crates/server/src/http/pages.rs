@@ -100,6 +100,7 @@ const ASSETS: &[File] = &[
     file!("analysis.js", JS),
     file!("animate.js", JS),
     file!("announce.js", JS),
+    file!("sounds.js", JS),
     file!("api.js", JS),
     file!("board.js", JS),
     file!("entry.js", JS),
