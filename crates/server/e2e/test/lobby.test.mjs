@@ -216,3 +216,27 @@ test('a declined draw offer is told to the player who made it', async () => {
   assert.deepEqual(white.errors, []);
   await white.context().close();
 });
+
+test('a custom time control: any minutes and increment, posted in the lobby as set', async () => {
+  const { server, browser } = shared;
+  const host = await newPage(browser, { width: 390, height: 844 });
+  await host.goto(`${server.base}/`);
+  await host.locator('[data-game=checkers]').click();
+  await host.locator('input[name=opponent][value=lobby]').check();
+  await host.locator('#custom-clock[hidden]').waitFor({ state: 'attached' });
+  await host.locator('select[name=clock]').selectOption('custom');
+  await host.locator('#custom-minutes').fill('2.5');
+  await host.locator('#custom-increment').fill('7');
+  await shot(host, 'custom-clock-390');
+  await host.locator('#start').click();
+  await host.locator('#seeks li.yours').waitFor();
+  assert.match(await host.locator('#seeks li.yours').textContent(), /2\.5\+7/);
+  const { data: seeks } = await api(server, 'GET', '/api/seeks');
+  const posted = seeks.find((seek) => seek.game === 'checkers');
+  assert.deepEqual(posted.clock, { initial_ms: 150_000, increment_ms: 7000 });
+  // Back to a preset: the custom fields go, and their values no longer count.
+  await host.locator('select[name=clock]').selectOption({ label: '3+0' });
+  assert.equal(await host.locator('#custom-clock').isHidden(), true);
+  assert.deepEqual(host.errors, []);
+  await host.context().close();
+});

@@ -14,7 +14,9 @@ const MINUTE = 60_000;
  */
 const PRESETS = [
   ['1+0', { initial_ms: MINUTE, increment_ms: 0 }],
+  ['3+0', { initial_ms: 3 * MINUTE, increment_ms: 0 }],
   ['3+2', { initial_ms: 3 * MINUTE, increment_ms: 2000 }],
+  ['5+0', { initial_ms: 5 * MINUTE, increment_ms: 0 }],
   ['5+3', { initial_ms: 5 * MINUTE, increment_ms: 3000 }],
   ['10+5', { initial_ms: 10 * MINUTE, increment_ms: 5000 }],
   ['15+10', { initial_ms: 15 * MINUTE, increment_ms: 10_000 }],
@@ -26,7 +28,8 @@ const PRESETS = [
 ];
 
 /**
- * A select of the presets, `chosen` (a label) selected.
+ * A select of the presets and "Custom" (any minutes and increment: the fields of
+ * `#custom-clock`, shown while it is chosen), `chosen` (a label) selected.
  * @param {string} name
  * @param {string} chosen
  */
@@ -38,14 +41,26 @@ function clockSelect(name, chosen) {
     const option = new Option(label, String(index), false, label === chosen);
     select.append(option);
   });
+  select.append(new Option('Custom: minutes + seconds', 'custom'));
+  select.addEventListener('change', () => {
+    const custom = element('custom-clock', HTMLFieldSetElement);
+    custom.hidden = custom.disabled = select.value !== 'custom';
+  });
   return select;
 }
 
 /**
- * The clock a preset select stands for (`null`: untimed).
+ * The clock a select stands for (`null`: untimed): a preset's, or the custom fields'
+ * minutes (fractions allowed, as ¼ for 15 s) and increment in seconds.
  * @param {HTMLSelectElement} select
+ * @returns {TimeControl | null}
  */
-const clockOf = (select) => PRESETS[Number(select.value)]?.[1] ?? null;
+function clockOf(select) {
+  if (select.value !== 'custom') return PRESETS[Number(select.value)]?.[1] ?? null;
+  const minutes = element('custom-minutes', HTMLInputElement).valueAsNumber;
+  const seconds = element('custom-increment', HTMLInputElement).valueAsNumber;
+  return { initial_ms: Math.round(minutes * MINUTE), increment_ms: Math.round((seconds || 0) * 1000) };
+}
 
 const form = element('new-game', HTMLFormElement);
 const catalogBox = element('catalog');

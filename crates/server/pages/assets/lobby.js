@@ -17,9 +17,9 @@ const AGES_EVERY_MS = 5000;
 function clockLabel(clock) {
   if (!clock) return 'untimed';
   if ('days_per_move' in clock) return `${clock.days_per_move} day${clock.days_per_move > 1 ? 's' : ''} a move`;
-  const minutes = clock.initial_ms / MINUTE;
-  const shown = Number.isInteger(minutes) ? minutes : minutes.toFixed(1);
-  return `${shown}+${(clock.increment_ms ?? 0) / 1000}`;
+  // Minutes to the hundredth (a custom clock may give 0.25), increment to the second's tenth.
+  const minutes = Math.round(clock.initial_ms / (MINUTE / 100)) / 100;
+  return `${minutes}+${Math.round((clock.increment_ms ?? 0) / 100) / 10}`;
 }
 
 const list = element('seeks');
