@@ -213,4 +213,8 @@ pub struct ClockState {
     /// The side whose clock runs: `null` before both sides have moved and once the game is
     /// over.
     pub running: Option<Side>,
+    /// Before both sides have moved (and once no seat waits for a friend): the milliseconds
+    /// the side to move has left to make its first move, after which the game is aborted.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub first_move_ms: Option<i64>,
 }

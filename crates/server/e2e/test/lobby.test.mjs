@@ -240,3 +240,39 @@ test('a custom time control: any minutes and increment, posted in the lobby as s
   assert.deepEqual(host.errors, []);
   await host.context().close();
 });
+
+test('before both sides have moved: each side\'s first-move countdown, and an Abort button that ends the game', async () => {
+  const { server, browser } = shared;
+  const { status, data: created } = await api(server, 'POST', '/api/games', {
+    game: 'minicheckers', options: '', white: 'human', black: 'human', clock: { initial_ms: 60_000, increment_ms: 0 },
+  });
+  assert.equal(status, 201, JSON.stringify(created));
+  // The first move's time runs once both friends have taken their seats.
+  const page = await newPage(browser, { width: 390, height: 844 });
+  await openSeats(page, server, created, ['white']);
+  const friend = await newPage(browser);
+  await openSeats(friend, server, created, ['black']);
+  const first = page.locator('#first-move');
+  await first.filter({ hasText: / s to play your first move, or the game is aborted$/ }).waitFor();
+  const seconds = async () => Number((await first.textContent()).match(/(\d+) s/)[1]);
+  const before = await seconds();
+  assert.ok(before > 20 && before <= 30, `${before} s`);
+  await page.waitForFunction((was) => Number(document.querySelector('#first-move').textContent.match(/(\d+) s/)[1]) < was, before);
+  assert.equal(await page.locator('#abort').isVisible(), true);
+
+  // White's first move: now Black's countdown, and White may still abort.
+  await playByClicks(page, created.state.legal[0], 0);
+  await first.filter({ hasText: /^Black has \d+ s to play a first move/ }).waitFor();
+  await shot(page, 'first-move-390');
+  await page.locator('#abort').click();
+  await page.locator('[data-confirm=yes]').click();
+  await page.locator('[data-status]', { hasText: 'Aborted by White' }).waitFor();
+  assert.equal(await first.isHidden(), true);
+  assert.equal(await page.locator('#abort').isVisible(), false);
+  await page.locator('#announce', { hasText: 'The game is aborted by White.' }).waitFor({ state: 'attached' });
+  assert.equal((await gameState(server, created.id)).status, 'aborted');
+  await friend.locator('[data-status]', { hasText: 'Aborted by White' }).waitFor();
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+  await friend.context().close();
+});

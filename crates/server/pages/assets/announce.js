@@ -22,8 +22,10 @@ export function announcement(previous, state) {
     const side = moverOf(state, ply);
     if (!state.you.includes(side)) parts.push(`${sideName(side)} played ${state.moves[ply]}.`);
   }
-  if (state.status === 'over' && previous.status !== 'over') {
-    parts.push(`Game over: ${state.result}. ${capitalise(state.reason ?? '')}`.trim());
+  if (state.status !== 'ongoing' && previous.status === 'ongoing') {
+    parts.push(state.status === 'aborted'
+      ? `The game is ${state.reason ?? 'aborted'}.`
+      : `Game over: ${state.result}. ${capitalise(state.reason ?? '')}`.trim());
   }
   return parts.join(' ');
 }

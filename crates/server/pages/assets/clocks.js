@@ -27,9 +27,13 @@ export function formatTime(ms) {
 const LOW_MS = 20_000;
 
 export class Clocks {
-  /** @param {{top: HTMLElement, bottom: HTMLElement}} nodes the element of each position */
-  constructor(nodes) {
+  /**
+   * @param {{top: HTMLElement, bottom: HTMLElement}} nodes the element of each position
+   * @param {HTMLElement} first where the time left for a first move is counted down
+   */
+  constructor(nodes, first) {
     this.nodes = nodes;
+    this.first = first;
     /** @type {GameState | null} the state shown, when it has a clock */
     this.state = null;
     /** @type {GameState | null} the state last shown, as the server sent it */
@@ -56,14 +60,35 @@ export class Clocks {
     }
     clearInterval(this.timer);
     this.timer = undefined;
-    if (this.state?.clock?.running) this.timer = setInterval(() => this.draw(), 100);
+    const counting = this.state?.clock?.running || this.state?.clock?.first_move_ms != null;
+    if (counting && state.status === 'ongoing') this.timer = setInterval(() => this.draw(), 100);
+    this.first.hidden = true;
     this.draw();
+  }
+
+  /**
+   * Counts down the first move's time before both sides have moved ("23 s to play your first
+   * move"; the server aborts the game when it runs out).
+   * @param {GameState} state
+   * @param {number} spent the milliseconds since the state came
+   */
+  drawFirstMove(state, spent) {
+    const first = state.clock?.first_move_ms;
+    this.first.hidden = first == null || state.status !== 'ongoing';
+    if (first == null) return;
+    const seconds = Math.max(0, Math.ceil((first - spent) / 1000));
+    const mover = state.to_move;
+    const yours = state.you.length === 1 && state.you[0] === mover;
+    this.first.textContent = yours
+      ? `${seconds} s to play your first move, or the game is aborted`
+      : `${sideName(mover)} has ${seconds} s to play a first move, or the game is aborted`;
   }
 
   draw() {
     const clock = this.state?.clock;
     if (!this.state || !clock) return;
     const spent = performance.now() - this.received;
+    this.drawFirstMove(this.state, spent);
     for (const node of Object.values(this.nodes)) {
       const side = node.dataset.clock === 'black' ? 'black' : 'white';
       const running = clock.running === side;

@@ -27,7 +27,7 @@ const page = {
   board: null,
   flipped: null,
   gameName: '',
-  clocks: new Clocks({ top: $('clock-top'), bottom: $('clock-bottom') }),
+  clocks: new Clocks({ top: $('clock-top'), bottom: $('clock-bottom') }, $('first-move')),
   waiting: [],
   plyShownAt: -Infinity,
   hint: null,
@@ -246,6 +246,7 @@ function renderTools(state, geometry) {
   $('resign').textContent = hotseat ? `Resign for ${sideName(state.to_move)}` : 'Resign';
   // No move is taken back in a game on a clock.
   $('undo').hidden = Boolean(state.clock);
+  $('abort').hidden = state.ply >= 2;
   renderOffers(state, $('offer'), act);
   renderRematch(state, $('rematch'), (action) => act('rematch', action));
 
@@ -541,6 +542,7 @@ function wire() {
     }
   });
   $('undo').addEventListener('click', () => act('undo', 'request'));
+  $('abort').addEventListener('click', () => confirmThen($('confirm'), 'Abort this game?', 'Abort', () => act('abort')));
   // A move typed in the game's notation (typed.js, loaded with the first).
   $('typed').addEventListener('submit', async (event) => {
     event.preventDefault();
@@ -576,20 +578,19 @@ function wire() {
 
 async function main() {
   wire();
-  const catalog = getCatalog();
   /** @type {GameState} */
   const state = await getJson(`/api/games/${id}`);
-  const [geometry, games] = await Promise.all([getGeometry(state.game, state.options), catalog]);
-  page.geometry = geometry;
-  // The record's file, named with the extension of the game's record format.
-  const record = $('record', HTMLAnchorElement);
-  record.href = `/api/games/${id}/record`;
-  const extension = games.find((game) => game.id === state.game)?.record_extension;
-  record.download = extension ? `${id}.${extension}` : id;
+  page.geometry = await getGeometry(state.game, state.options);
   page.gameName = state.name;
   $('title').textContent = `${page.gameName}${state.options ? ` (${state.options})` : ''}`;
   accept(state);
   connect();
+  // The record's file, named with the extension of the game's record format (the catalog
+  // asked for once the board is drawn).
+  const record = $('record', HTMLAnchorElement);
+  record.href = `/api/games/${id}/record`;
+  const extension = (await getCatalog()).find((game) => game.id === state.game)?.record_extension;
+  record.download = extension ? `${id}.${extension}` : id;
 }
 
 main().catch((error) => {

@@ -150,6 +150,25 @@ pub(crate) async fn resign(
     Ok(Json(state.games.change(&id, &presented.secrets(&id), Change::Resign).await?))
 }
 
+/// The requester calls the game off: allowed until both sides have moved. An aborted game has
+/// no result and changes no rating.
+#[utoipa::path(post, path = "/api/games/{id}/abort", tag = "play", params(("id" = String, Path, description = "the game's identifier")),
+    security(("token" = []), ("cookie" = [])),
+    responses(GameErrors,
+        (status = 200, description = "the game is aborted: the state it leaves", body = GameState),
+        (status = 403, description = "the requester holds no seat", body = ErrorBody),
+        (status = 409, description = "the game is over, or both sides have moved: `state` is the game as stored", body = ErrorBody),
+        (status = 415, description = "not sent as JSON (`Content-Type: application/json`; the body may be empty)", body = ErrorBody),
+        (status = 503, description = "the database is unavailable: nothing was changed", body = ErrorBody)))]
+pub(crate) async fn abort(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    _: SentAsJson,
+    presented: Presented,
+) -> Result<Json<GameState>, ApiError> {
+    Ok(Json(state.games.change(&id, &presented.secrets(&id), Change::Abort).await?))
+}
+
 /// A draw offered, accepted or declined.
 #[derive(Debug, Deserialize, utoipa::ToSchema)]
 pub(crate) struct DrawRequest {

@@ -55,6 +55,7 @@ pub(crate) fn api() -> (Router<AppState>, utoipa::openapi::OpenApi) {
         .routes(routes!(games::state))
         .routes(routes!(games::play))
         .routes(routes!(games::resign))
+        .routes(routes!(games::abort))
         .routes(routes!(games::draw))
         .routes(routes!(games::undo))
         .routes(routes!(games::record))

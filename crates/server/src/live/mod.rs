@@ -67,7 +67,7 @@ pub fn apply_event(live: &mut dyn Live, event: Event) -> Result<(), MoveError> {
         Event::Resignation(side) => live.end(Ending::Resignation(side)),
         Event::Draw => live.end(Ending::Draw),
         Event::Time(side) => live.end(Ending::Time(side)),
-        Event::Abort => Ok(()),
+        Event::Abort | Event::AbortedBy(_) => Ok(()),
     }
 }
 

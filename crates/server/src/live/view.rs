@@ -41,11 +41,19 @@ pub enum Event {
     Draw,
     /// The side's time ran out: it lost.
     Time(Side),
-    /// The game was called off before both sides had moved: it has no result.
+    /// The game was called off before both sides had moved, a first move not made in time:
+    /// it has no result.
     Abort,
+    /// The side called the game off before both sides had moved: it has no result.
+    AbortedBy(Side),
 }
 
 impl Event {
+    /// Whether the game was called off, by a player or for want of a first move.
+    pub fn is_abort(self) -> bool {
+        matches!(self, Event::Abort | Event::AbortedBy(_))
+    }
+
     /// As stored: `resign:white`, `draw`.
     pub fn to_text(self) -> String {
         match self {
@@ -53,6 +61,7 @@ impl Event {
             Event::Draw => "draw".to_owned(),
             Event::Time(side) => format!("time:{}", side.name()),
             Event::Abort => "abort".to_owned(),
+            Event::AbortedBy(side) => format!("abort:{}", side.name()),
         }
     }
 
@@ -65,6 +74,8 @@ impl Event {
             "time:white" => Some(Event::Time(Side::White)),
             "time:black" => Some(Event::Time(Side::Black)),
             "abort" => Some(Event::Abort),
+            "abort:white" => Some(Event::AbortedBy(Side::White)),
+            "abort:black" => Some(Event::AbortedBy(Side::Black)),
             _ => None,
         }
     }

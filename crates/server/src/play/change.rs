@@ -34,7 +34,8 @@ impl Games {
                 attempt += 1;
                 let made = match change.clone() {
                     Change::Play { text, ply } => games.play_now(&id, &secrets, &text, ply).await,
-                    Change::Resign => games.resign_now(&id, &secrets).await,
+                    Change::Resign => games.end_now(&id, &secrets, false).await,
+                    Change::Abort => games.end_now(&id, &secrets, true).await,
                     Change::Draw(action) => games.draw_now(&id, &secrets, action).await,
                     Change::Undo(action) => games.undo_now(&id, &secrets, action).await,
                 };
@@ -196,11 +197,14 @@ impl Games {
         Ok(entry.state(held))
     }
 
-    /// The holder of `secrets` resigns.
-    async fn resign_now(
+    /// The holder of `secrets` resigns, or aborts the game (`abort`): as on lichess, either
+    /// player may abort while both sides have not moved yet (so the first to move may too,
+    /// until the reply); an aborted game has no result, and a rated one changes no rating.
+    async fn end_now(
         self: &Arc<Self>,
         id: &str,
         secrets: &[String],
+        abort: bool,
     ) -> Result<GameState, ApiError> {
         let (slot, mut entry) = self.lock(id).await?;
         let held = entry.held(secrets);
@@ -208,11 +212,18 @@ impl Games {
         if entry.over() {
             return Err(ApiError::conflict("the game is over"));
         }
-        entry.stop_clock(self.time.now());
-        entry.live.end(Ending::Resignation(side)).map_err(move_error)?;
-        entry.stored.event = Some(Event::Resignation(side));
-        entry.stop.store(true, Ordering::Relaxed);
         let ply = entry.live.ply();
+        let event = match abort {
+            true if ply >= 2 => {
+                return Err(ApiError::conflict(
+                    "both sides have moved: the game can no longer be aborted (resign, or \
+                     offer a draw)",
+                ))
+            }
+            true => Event::AbortedBy(side),
+            false => Event::Resignation(side),
+        };
+        entry.end_by(event, self.time.now());
         self.commit(&slot, &mut entry, ply).await?;
         Ok(entry.state(held))
     }

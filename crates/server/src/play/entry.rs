@@ -140,8 +140,10 @@ impl Entry {
         let status = self.live.status();
         let (result, mut reason) = describe(status);
         let status = if self.aborted() {
-            let side = self.live.side_to_move();
-            reason = Some(format!("aborted: {side} made no first move in time"));
+            reason = Some(match self.stored.event {
+                Some(Event::AbortedBy(side)) => format!("aborted by {side}"),
+                _ => format!("aborted: {} made no first move in time", self.live.side_to_move()),
+            });
             GameStatus::Aborted
         } else {
             match status {
@@ -211,7 +213,7 @@ impl Entry {
 
     /// Whether the game was aborted.
     pub(crate) fn aborted(&self) -> bool {
-        self.stored.event == Some(Event::Abort)
+        self.stored.event.is_some_and(Event::is_abort)
     }
 
     /// Whether the game is over: ended, or aborted.
@@ -239,12 +241,15 @@ impl Entry {
             TimeControl::RealTime { increment_ms, .. } => (Some(increment_ms), None),
             TimeControl::Correspondence { days_per_move } => (None, Some(days_per_move)),
         };
+        let first_move_ms =
+            self.deadline().filter(|_| self.live.ply() < 2).map(|deadline| (deadline - now).0);
         Some(ClockState {
             white_ms: left[0].0,
             black_ms: left[1].0,
             increment_ms,
             days_per_move,
             running,
+            first_move_ms,
         })
     }
 

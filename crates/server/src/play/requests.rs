@@ -24,6 +24,8 @@ pub enum Change {
     },
     /// Resign.
     Resign,
+    /// Call the game off, before both sides have moved (see `Games::end_now`).
+    Abort,
     /// A draw offer, or its answer.
     Draw(DrawAction),
     /// A takeback asked for, or its answer (see `Games::undo_now`).

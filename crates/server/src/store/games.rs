@@ -7,6 +7,7 @@ use sqlx::Row;
 use super::ratings::ends_rated;
 use super::rows::{read, stored, NewRow, RatingChange, StoredGame, StoredSeat, Summary};
 use super::{Store, StoreError};
+use crate::live::Event;
 use crate::time_control::Millis;
 
 impl Store {
@@ -375,7 +376,10 @@ impl Store {
                     black: row.try_get("black")?,
                     ply: row.try_get("ply")?,
                     result: row.try_get("result")?,
-                    aborted: row.try_get::<Option<String>, _>("event")?.as_deref() == Some("abort"),
+                    aborted: row
+                        .try_get::<Option<String>, _>("event")?
+                        .and_then(|text| Event::from_text(&text))
+                        .is_some_and(Event::is_abort),
                     updated: row.try_get("updated")?,
                 })
             })

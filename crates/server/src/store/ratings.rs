@@ -27,7 +27,7 @@ pub struct StoredRating {
 pub(super) fn ends_rated(game: &StoredGame) -> bool {
     game.rated.as_ref().is_some_and(|rated| rated.changes.is_none())
         && game.result.is_some()
-        && game.event != Some(Event::Abort)
+        && !game.event.is_some_and(Event::is_abort)
 }
 
 impl Store {

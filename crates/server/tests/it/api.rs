@@ -439,3 +439,57 @@ async fn draws_and_takebacks_between_two_people_need_both() {
         );
     }
 }
+
+/// Either player may abort until both sides have moved; a spectator may not, nor anyone once
+/// both sides moved; the aborted game has no result, says who aborted it, and takes no move.
+#[tokio::test]
+async fn a_game_is_aborted_by_either_player_until_both_sides_have_moved() {
+    for database in databases() {
+        let server = Server::start(&database).await;
+        let client = client();
+        for (moved, aborter, named) in
+            [(false, "white", "White"), (true, "white", "White"), (true, "black", "Black")]
+        {
+            let created = server.create(&client, "checkers", "human", "human").await;
+            let id = created["id"].as_str().expect("an id");
+            let black = token(&created, "black");
+            if moved {
+                assert_eq!(
+                    server.play(&client, id, &black, "11-15", 0).await.status(),
+                    StatusCode::OK
+                );
+            }
+            let refused = server.act(&client, id, "not-a-seat", "abort", "").await;
+            assert_eq!(refused.status(), StatusCode::FORBIDDEN);
+            let aborted = server.act(&client, id, &token(&created, aborter), "abort", "").await;
+            assert_eq!(aborted.status(), StatusCode::OK);
+            let state: Value = aborted.json().await.expect("json");
+            assert_eq!(state["status"], "aborted");
+            assert_eq!(state["result"], Value::Null);
+            assert_eq!(state["reason"], format!("aborted by {named}"));
+            assert_eq!(state["legal"].as_array().map(Vec::len), Some(0));
+            let ply = u64::from(moved);
+            let late = server.play(&client, id, &token(&created, "white"), "22-18", ply).await;
+            assert_eq!(late.status(), StatusCode::CONFLICT, "an aborted game takes no move");
+            let again = server.act(&client, id, &black, "abort", "").await;
+            assert_eq!(again.status(), StatusCode::CONFLICT);
+            // Read again: the game says so to everyone.
+            let stored = server.get(&client, id).await;
+            assert_eq!(
+                (stored["status"].as_str(), stored["reason"].as_str()),
+                (Some("aborted"), Some(format!("aborted by {named}").as_str()))
+            );
+        }
+        let created = server.create(&client, "checkers", "human", "human").await;
+        let id = created["id"].as_str().expect("an id");
+        let (white, black) = (token(&created, "white"), token(&created, "black"));
+        assert_eq!(server.play(&client, id, &black, "11-15", 0).await.status(), StatusCode::OK);
+        assert_eq!(server.play(&client, id, &white, "22-18", 1).await.status(), StatusCode::OK);
+        let late = server.act(&client, id, &white, "abort", "").await;
+        assert_eq!(late.status(), StatusCode::CONFLICT);
+        let body: Value = late.json().await.expect("json");
+        assert!(body["error"]
+            .as_str()
+            .is_some_and(|error| error.contains("both sides have moved")));
+    }
+}

@@ -135,6 +135,14 @@ async fn an_aborted_rated_game_changes_no_rating() {
         let aborted =
             wait_for(&server, &browser(), &id, |state| state["status"] == "aborted").await;
         assert!(aborted.get("ratings").is_none(), "{aborted}");
+        // White aborts the next after Black's first move.
+        let (id, token) = rated_game(&server, &black, &white, "black").await;
+        assert_eq!(server.play(&black, &id, &token, "11-15", 0).await.status(), StatusCode::OK);
+        let called_off = post(&server, &white, &format!("/api/games/{id}/abort"), json!({})).await;
+        assert_eq!(called_off.status(), StatusCode::OK);
+        let called_off: Value = called_off.json().await.expect("json");
+        assert_eq!(called_off["reason"], "aborted by White");
+        assert!(called_off.get("ratings").is_none(), "{called_off}");
         for client in [&black, &white] {
             assert_eq!(me(&server, client).await.1["ratings"], json!({}));
         }
