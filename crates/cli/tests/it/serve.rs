@@ -52,35 +52,24 @@ fn client() -> Client {
     Client::builder().timeout(Duration::from_secs(30)).build().expect("a client")
 }
 
-#[test]
-fn a_server_killed_and_started_again_keeps_every_acknowledged_move() {
-    let folder = tempfile::Builder::new().prefix("arbiter-kill-").tempdir().expect("a folder");
-    let database = format!("sqlite://{}", folder.path().join("games.db").display());
-    let client = client();
-    let server = start(&database);
-    assert!(server.base.starts_with("http://127.0.0.1:"), "{}", server.base);
-    let mut games = Vec::new();
-    for (game, black) in [("checkers", "human"), ("fanorona", "human"), ("holes", "ai:1")] {
-        let created: Value = client
-            .post(format!("{}/api/games", server.base))
-            .json(&json!({ "game": game, "white": "human", "black": black }))
-            .send()
-            .expect("sent")
-            .json()
-            .expect("json");
-        games.push(created);
-    }
-    // Each game moves a few times; every acknowledged move is remembered.
+/// Game `id`'s state on `server`.
+fn game_state(client: &Client, server: &Serving, id: &str) -> Value {
+    client
+        .get(format!("{}/api/games/{id}", server.base))
+        .send()
+        .expect("sent")
+        .json()
+        .expect("json")
+}
+
+/// Plays six rounds of a move in each of `games` (the seat's token of the side to move, when
+/// the request holds it): the moves each game acknowledged last.
+fn play_rounds(client: &Client, server: &Serving, games: &[Value]) -> Vec<Vec<Value>> {
     let mut acknowledged: Vec<Vec<Value>> = vec![Vec::new(); games.len()];
     for round in 0..6 {
         for (index, created) in games.iter().enumerate() {
             let id = created["id"].as_str().expect("an id");
-            let state: Value = client
-                .get(format!("{}/api/games/{id}", server.base))
-                .send()
-                .expect("sent")
-                .json()
-                .expect("json");
+            let state = game_state(client, server, id);
             let side = state["to_move"].as_str().expect("a side");
             let Some(token) = created["seats"][side]["token"].as_str() else { continue };
             let legal = state["legal"].as_array().expect("legal");
@@ -100,16 +89,51 @@ fn a_server_killed_and_started_again_keeps_every_acknowledged_move() {
             }
         }
     }
-    drop(server); // SIGKILL: no chance to tidy up.
+    acknowledged
+}
+
+/// Waits until `check` holds of game `id` on `server`, polling for 10 s: whether it did.
+fn wait_until(
+    client: &Client,
+    server: &Serving,
+    id: &str,
+    check: impl Fn(&Value) -> bool,
+) -> Option<Value> {
+    for _ in 0..200 {
+        let state = game_state(client, server, id);
+        if check(&state) {
+            return Some(state);
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    None
+}
+
+#[test]
+fn a_server_killed_and_started_again_keeps_every_acknowledged_move() {
+    let folder = tempfile::Builder::new().prefix("arbiter-kill-").tempdir().expect("a folder");
+    let database = format!("sqlite://{}", folder.path().join("games.db").display());
+    let client = client();
     let server = start(&database);
-    for (index, created) in games.iter().enumerate() {
-        let id = created["id"].as_str().expect("an id");
-        let state: Value = client
-            .get(format!("{}/api/games/{id}", server.base))
+    assert!(server.base.starts_with("http://127.0.0.1:"), "{}", server.base);
+    let mut games = Vec::new();
+    for (game, black) in [("checkers", "human"), ("fanorona", "human"), ("holes", "ai:1")] {
+        let created: Value = client
+            .post(format!("{}/api/games", server.base))
+            .json(&json!({ "game": game, "white": "human", "black": black }))
             .send()
             .expect("sent")
             .json()
             .expect("json");
+        games.push(created);
+    }
+    // Each game moves a few times; every acknowledged move is remembered.
+    let acknowledged = play_rounds(&client, &server, &games);
+    drop(server); // SIGKILL: no chance to tidy up.
+    let server = start(&database);
+    for (index, created) in games.iter().enumerate() {
+        let id = created["id"].as_str().expect("an id");
+        let state = game_state(&client, &server, id);
         let stored = state["moves"].as_array().expect("moves");
         assert!(stored.len() >= acknowledged[index].len(), "{id} lost moves");
         assert_eq!(stored[..acknowledged[index].len()], acknowledged[index][..], "{id}");
@@ -117,19 +141,8 @@ fn a_server_killed_and_started_again_keeps_every_acknowledged_move() {
     // The game against the computer goes on: it answers White's next move.
     let computer = &games[2];
     let id = computer["id"].as_str().expect("an id");
-    let mut state: Value = Value::Null;
-    for _ in 0..200 {
-        state = client
-            .get(format!("{}/api/games/{id}", server.base))
-            .send()
-            .expect("sent")
-            .json()
-            .expect("json");
-        if state["to_move"] == "white" && state["thinking"] == false {
-            break;
-        }
-        std::thread::sleep(Duration::from_millis(50));
-    }
+    let white_to_move = |state: &Value| state["to_move"] == "white" && state["thinking"] == false;
+    let state = wait_until(&client, &server, id, white_to_move).expect("White to move");
     let ply = state["ply"].as_u64().expect("a ply");
     let mv = state["legal"][0]["move"].clone();
     let token = computer["seats"]["white"]["token"].as_str().expect("a token");
@@ -140,19 +153,11 @@ fn a_server_killed_and_started_again_keeps_every_acknowledged_move() {
         .send()
         .expect("sent");
     assert_eq!(response.status(), StatusCode::OK);
-    for _ in 0..200 {
-        let now: Value = client
-            .get(format!("{}/api/games/{id}", server.base))
-            .send()
-            .expect("sent")
-            .json()
-            .expect("json");
-        if now["ply"].as_u64() == Some(ply + 2) || now["status"] == "over" {
-            return;
-        }
-        std::thread::sleep(Duration::from_millis(50));
-    }
-    panic!("the computer did not answer after the restart");
+    let answered = |now: &Value| now["ply"].as_u64() == Some(ply + 2) || now["status"] == "over";
+    assert!(
+        wait_until(&client, &server, id, answered).is_some(),
+        "the computer did not answer after the restart"
+    );
 }
 
 /// Two servers over one PostgreSQL database: the one that claimed a computer move is killed

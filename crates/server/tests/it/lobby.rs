@@ -103,21 +103,7 @@ async fn a_seek_is_accepted_by_another_browser_and_both_are_seated() {
         assert_eq!(message_about(&mut watching, &id).await["type"], "removed");
         assert!(listed(&open_seeks(&server, &taker).await, &id).is_none());
         // The creator's page hears of it on its lobby socket (with its session's cookie).
-        let mut request =
-            tokio_tungstenite::tungstenite::client::IntoClientRequest::into_client_request(
-                url.as_str(),
-            )
-            .expect("a request");
-        let page = server.url("/").parse().expect("a URL");
-        let cookie = jar.cookies(&page).expect("the session cookie");
-        request.headers_mut().insert("cookie", cookie);
-        let (mut creators, _) = tokio_tungstenite::connect_async(request).await.expect("a socket");
-        let told = loop {
-            let message = message_about(&mut creators, &id).await;
-            if message["type"] == "accepted" {
-                break message;
-            }
-        };
+        let told = told_accepted(&server, &jar, &id).await;
         assert_eq!(
             (told["game"].as_str(), told["side"].as_str()),
             (Some(game.as_str()), Some("white"))
@@ -140,6 +126,26 @@ async fn a_seek_is_accepted_by_another_browser_and_both_are_seated() {
             (theirs[0]["id"].as_str(), theirs[0]["your_turn"].as_bool()),
             (Some(game.as_str()), Some(true))
         );
+    }
+}
+
+/// What the lobby socket of the browser of cookies `jar` is told of its seek `id`'s acceptance.
+async fn told_accepted(server: &Server, jar: &Jar, id: &str) -> Value {
+    let url = format!("ws://{}/api/lobby/socket", server.addr);
+    let mut request =
+        tokio_tungstenite::tungstenite::client::IntoClientRequest::into_client_request(
+            url.as_str(),
+        )
+        .expect("a request");
+    let page = server.url("/").parse().expect("a URL");
+    let cookie = jar.cookies(&page).expect("the session cookie");
+    request.headers_mut().insert("cookie", cookie);
+    let (mut creators, _) = tokio_tungstenite::connect_async(request).await.expect("a socket");
+    loop {
+        let message = message_about(&mut creators, id).await;
+        if message["type"] == "accepted" {
+            break message;
+        }
     }
 }
 
