@@ -276,3 +276,50 @@ test('before both sides have moved: each side\'s first-move countdown, and an Ab
   await page.context().close();
   await friend.context().close();
 });
+
+test("a creator's seek stays while its pages follow it, is told when taken on any page, and goes within 10 s of its last page closing", async () => {
+  const { server, browser } = shared;
+  const creator = await newPage(browser);
+  const watcher = await newPage(browser);
+  await watcher.goto(`${server.base}/`);
+  await watcher.locator('#no-seeks:not([hidden])').waitFor();
+  const post = async (game) => {
+    await creator.goto(`${server.base}/`);
+    await creator.locator(`[data-game=${game}]`).click();
+    await creator.locator('input[name=opponent][value=lobby]').check();
+    await creator.locator('select[name=clock]').selectOption({ label: '5+0' });
+    await creator.locator('input[name=side][value=white]').check();
+    await creator.locator('#start').click();
+    await creator.locator('#seeks li.yours').waitFor();
+  };
+
+  // Posted, then the creator reads "Your games": that page's lobby socket keeps the seek
+  // past the 5 s a closed page's seek is kept.
+  await post('holes');
+  await creator.goto(`${server.base}/my`);
+  await creator.waitForTimeout(7000);
+  const offered = watcher.locator('#seeks li', { hasText: 'Breakthrough' });
+  assert.equal(await offered.count(), 1, 'still listed');
+  await offered.locator('button', { hasText: 'Accept' }).click();
+  await watcher.waitForURL(/\/games\/[a-z0-9]+$/);
+  const game = watcher.url().split('/').pop();
+  const toast = creator.locator('.toast', { hasText: 'Your challenge was taken' });
+  await toast.waitFor();
+  assert.match(await creator.title(), /^Your challenge was taken · /);
+  await shot(creator, 'seek-taken-toast');
+  await toast.locator('a', { hasText: 'Play it' }).click();
+  await creator.waitForURL(`${server.base}/games/${game}`);
+  await creator.locator('#seat-bottom', { hasText: 'White' }).waitFor();
+
+  // Another seek, and the creator's page closes: the watcher sees it go within 10 s.
+  await watcher.goto(`${server.base}/`);
+  await post('fanorona');
+  const listed = watcher.locator('#seeks li', { hasText: 'Fanorona' });
+  await listed.waitFor();
+  assert.deepEqual(creator.errors, []);
+  await creator.context().close();
+  const closed = Date.now();
+  await listed.waitFor({ state: 'detached', timeout: 10_000 });
+  assert.ok(Date.now() - closed < 10_000);
+  await watcher.context().close();
+});

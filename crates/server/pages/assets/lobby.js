@@ -3,7 +3,9 @@
 // to take it; one's own with a button to withdraw it. When one's own is taken, the page takes
 // its seat and moves to the game.
 
-import { element, getCatalog, getJson, keepSocket, messageOf, postJson, ratingText, request, sideName } from './api.js';
+import {
+  SEEKING, element, getCatalog, getJson, keepSocket, messageOf, postJson, ratingText, request, sideName,
+} from './api.js';
 
 const MINUTE = 60_000;
 
@@ -165,6 +167,7 @@ async function accepted(message) {
 export async function postSeek(seek) {
   /** @type {SeekCreated} */
   const created = await postJson('/api/seeks', seek);
+  localStorage.setItem(SEEKING, 'yes');
   keep(created.seek);
   draw();
   // A socket opened before this browser had its session cookie does not know the seek is its
@@ -184,6 +187,7 @@ function onMessage(data) {
   if (message.type === 'seeks') {
     seeks.clear();
     for (const seek of message.seeks) keep(seek);
+    if (!message.seeks.some((seek) => seek.yours)) localStorage.removeItem(SEEKING);
   } else if (message.type === 'added') {
     keep(message.seek);
   } else if (message.type === 'removed') {

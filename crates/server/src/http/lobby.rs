@@ -51,8 +51,9 @@ pub(crate) async fn list(
 
 /// Posts an open challenge. A browser holds it by its session cookie (given if it has none);
 /// the token answered holds it too, and holds the creator's seat in the game it becomes. It is
-/// removed when accepted, withdrawn, an hour old, or when its creator has been gone for a
-/// minute (a lobby socket open, or a `GET` of the seek, says the creator is there).
+/// removed when accepted, withdrawn, an hour old, 5 s after its creator's last lobby socket
+/// closed (a reload keeps it), or when its creator has been gone for a minute (a lobby socket
+/// open, or a `GET` of the seek, says the creator is there).
 #[utoipa::path(post, path = "/api/seeks", tag = "lobby", request_body = NewSeek,
     responses(BodyErrors,
         (status = 201, description = "the seek, with its creator's token", body = SeekCreated),
@@ -213,39 +214,51 @@ pub(crate) async fn socket(
     Ok(upgrade.max_message_size(MAX_MESSAGE).max_frame_size(MAX_MESSAGE).on_upgrade(
         move |socket| async move {
             let _held = held;
-            push(socket, lobby, session, ping).await;
+            let seeking = push(socket, lobby.clone(), session.as_deref(), ping).await;
+            if let (Some(session), true) = (&session, seeking) {
+                lobby.creator_left(session).await;
+            }
         },
     ))
 }
 
-/// Sends the lobby's changes until the client leaves or stops answering.
-async fn push(mut socket: WebSocket, lobby: Arc<Lobby>, session: Option<String>, ping: Duration) {
+/// Sends the lobby's changes until the client leaves or stops answering: whether it left
+/// with open seeks (not when the server stops).
+async fn push(
+    mut socket: WebSocket,
+    lobby: Arc<Lobby>,
+    session: Option<&str>,
+    ping: Duration,
+) -> bool {
     let mut changes = lobby.subscribe();
     let mut pings = tokio::time::interval_at(tokio::time::Instant::now() + ping, ping);
     let mut beats = tokio::time::interval(LOBBY_BEAT);
     let mut unanswered = 0;
     let mut seen = LobbySeen::default();
     loop {
-        if let Ok(messages) = lobby.lobby_messages(session.as_deref(), &mut seen).await {
+        if let Ok(messages) = lobby.lobby_messages(session, &mut seen).await {
             for message in messages {
                 let sending = socket.send(Message::Text(message.to_string().into()));
                 if !matches!(tokio::time::timeout(ping, sending).await, Ok(Ok(()))) {
-                    return;
+                    return seen.has_seeks();
                 }
             }
         }
         tokio::select! {
-            changed = changes.changed() => if !changed { return },
+            // The server stops: its creators have not left.
+            changed = changes.changed() => if !changed { return false },
             incoming = socket.recv() => match incoming {
-                Some(Ok(Message::Close(_))) | None | Some(Err(_)) => return,
+                Some(Ok(Message::Close(_))) | None | Some(Err(_)) => return seen.has_seeks(),
                 Some(Ok(_)) => unanswered = 0,
             },
             _ = beats.tick() => {
-                if let (Some(session), true) = (&session, seen.has_seeks()) {
+                if let (Some(session), true) = (session, seen.has_seeks()) {
                     lobby.creator_there(session).await;
                 }
             }
-            _ = pings.tick() => if !pinged(&mut socket, &mut unanswered, ping).await { return },
+            _ = pings.tick() => if !pinged(&mut socket, &mut unanswered, ping).await {
+                return seen.has_seeks();
+            },
         }
     }
 }

@@ -122,6 +122,7 @@ const ASSETS: &[File] = &[
     file!("theme.js", JS),
     file!("typed.js", JS),
     file!("who.js", JS),
+    file!("seeking.js", JS),
     file!("icon.svg", "image/svg+xml"),
 ];
 

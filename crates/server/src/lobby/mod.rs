@@ -32,14 +32,20 @@ use crate::play::{detached, owner_key, ClockState, Created, Games, SeatLink, Set
 use crate::store::{SeekCreator, StoredSeek};
 use crate::time_control::{Millis, TimeControl};
 
-/// A seek whose creator's page has been gone this long is removed.
+/// A seek whose creator has not been there for this long is removed (a program that holds
+/// its seek by a token says it is there with a `GET` of the seek).
 const GONE: Duration = Duration::from_secs(60);
+
+/// A seek whose creator's lobby socket closed is removed after this grace, unless another of
+/// the creator's pages (or the same page, reloaded) says it is there meanwhile.
+pub(crate) const LEAVING: Duration = Duration::from_secs(5);
 
 /// A seek is removed this long after it was made, accepted or not.
 const OLDEST: Duration = Duration::from_secs(3600);
 
-/// How often the seeks are swept, and a lobby socket says its creator is there.
-pub(crate) const LOBBY_BEAT: Duration = Duration::from_secs(15);
+/// How often the seeks are swept, and a lobby socket says its creator is there: well within
+/// [`LEAVING`], so that a creator's other pages keep its seeks when one of them closes.
+pub(crate) const LOBBY_BEAT: Duration = Duration::from_secs(3);
 
 /// The most open seeks a browser may have, and the lobby in all.
 const SEEKS_PER_OWNER: i64 = 5;
@@ -465,8 +471,9 @@ impl Lobby {
         Ok(Created { id: game, seats, watch_url: url, state })
     }
 
-    /// Removes the seeks whose creator has been gone a minute, and those an hour old (what
-    /// the server does every few seconds).
+    /// Removes the seeks whose creator has been gone a minute (or left, see
+    /// [`Lobby::creator_left`]), and those an hour old (what the server does every few
+    /// seconds).
     pub async fn sweep_seeks(&self) {
         let now = self.games.time.now();
         let (gone, old) = (now - Millis::of(GONE), now - Millis::of(OLDEST));
@@ -484,6 +491,16 @@ impl Lobby {
             self.games.store.seen_seeks(Some(&owner), None, self.games.time.now()).await
         {
             tracing::warn!(%error, "the seeks' creator was not marked as there");
+        }
+    }
+
+    /// The lobby socket of the creator of `session`'s open seeks closed: they go once
+    /// [`LEAVING`] has passed, unless the creator is there again before.
+    pub(crate) async fn creator_left(&self, session: &str) {
+        let owner = owner_key(session);
+        let leaving = self.games.time.now() + Millis::of(LEAVING) - Millis::of(GONE);
+        if let Err(error) = self.games.store.seen_seeks(Some(&owner), None, leaving).await {
+            tracing::warn!(%error, "the seeks of a creator who left were not marked");
         }
     }
 

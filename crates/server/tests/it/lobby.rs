@@ -129,8 +129,11 @@ async fn a_seek_is_accepted_by_another_browser_and_both_are_seated() {
     }
 }
 
-/// What the lobby socket of the browser of cookies `jar` is told of its seek `id`'s acceptance.
-async fn told_accepted(server: &Server, jar: &Jar, id: &str) -> Value {
+/// The lobby socket of the browser of cookies `jar`.
+async fn lobby_socket(
+    server: &Server,
+    jar: &Jar,
+) -> tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>> {
     let url = format!("ws://{}/api/lobby/socket", server.addr);
     let mut request =
         tokio_tungstenite::tungstenite::client::IntoClientRequest::into_client_request(
@@ -140,7 +143,12 @@ async fn told_accepted(server: &Server, jar: &Jar, id: &str) -> Value {
     let page = server.url("/").parse().expect("a URL");
     let cookie = jar.cookies(&page).expect("the session cookie");
     request.headers_mut().insert("cookie", cookie);
-    let (mut creators, _) = tokio_tungstenite::connect_async(request).await.expect("a socket");
+    tokio_tungstenite::connect_async(request).await.expect("a socket").0
+}
+
+/// What the lobby socket of the browser of cookies `jar` is told of its seek `id`'s acceptance.
+async fn told_accepted(server: &Server, jar: &Jar, id: &str) -> Value {
+    let mut creators = lobby_socket(server, jar).await;
     loop {
         let message = message_about(&mut creators, id).await;
         if message["type"] == "accepted" {
@@ -199,6 +207,39 @@ async fn a_seek_is_withdrawn_by_its_creator_only_and_expires_when_its_creator_is
     server.games.advance_clock(Duration::from_secs(31));
     server.lobby.sweep_seeks().await;
     assert!(listed(&open_seeks(&server, &creator).await, id).is_none(), "a minute gone");
+}
+
+/// A seek goes 5 s (of the server's clock) after its creator's lobby socket closed, rather than
+/// a minute; while the socket is open it stays. SQLite only, as the clock is moved.
+#[tokio::test]
+async fn a_seek_goes_seconds_after_its_creators_lobby_socket_closes() {
+    let database = databases().remove(0);
+    let server = Server::start(&database).await;
+    let store = arbiter_server::store::Store::connect(&database).await.expect("the database");
+    let (creator, jar) = browser_with_jar();
+    let posted = post_seek(&server, &creator, json!({"game": "holes", "side": "white"})).await;
+    let id = posted["id"].as_str().expect("an id").to_owned();
+    let mut socket = lobby_socket(&server, &jar).await;
+    assert_eq!(message_about(&mut socket, "").await["type"], "seeks");
+    server.games.advance_clock(Duration::from_secs(50));
+    server.lobby.sweep_seeks().await;
+    assert!(listed(&open_seeks(&server, &browser()).await, &id).is_some(), "the creator is there");
+    let seen = || async { store.seeks(Some(&id)).await.expect("read")[0].seen };
+    let before = seen().await;
+    socket.close(None).await.expect("closed");
+    // The server marks the creator as leaving once it has seen the close.
+    for _ in 0..500 {
+        if seen().await < before {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    }
+    server.games.advance_clock(Duration::from_secs(4));
+    server.lobby.sweep_seeks().await;
+    assert!(listed(&open_seeks(&server, &browser()).await, &id).is_some(), "within the grace");
+    server.games.advance_clock(Duration::from_secs(2));
+    server.lobby.sweep_seeks().await;
+    assert!(listed(&open_seeks(&server, &browser()).await, &id).is_none(), "gone after 5 s");
 }
 
 #[tokio::test]
