@@ -69,8 +69,9 @@ enum Command {
         /// The database (`sqlite://FILE` or `postgres://…`), migrated first.
         #[arg(long)]
         database: String,
-        /// Accounts, named `player00000`, `player00001`, ….
-        #[arg(long, default_value_t = 10_000, value_parser = clap::value_parser!(u32).range(2..=1_000_000))]
+        /// Accounts, named `player00000`, `player00001`, … (at least two for each of the four
+        /// home perfs).
+        #[arg(long, default_value_t = 10_000, value_parser = clap::value_parser!(u32).range(8..=1_000_000))]
         accounts: u32,
         /// Rated games.
         #[arg(long, default_value_t = 200_000, value_parser = clap::value_parser!(u32).range(1..=10_000_000))]
@@ -214,9 +215,8 @@ async fn seed_database(database: &str, seeding: Seeding) -> Result<(), String> {
     let step = (i64::from(days) * DAY_MS) / i64::from(games);
     for index in 0..games {
         let at = first + i64::from(index) * step;
-        let game = rated_game(&mut rng, &ids, index, at)?;
-        let holdings =
-            [(ids_owner(&ids, &game, 0), Side::White), (ids_owner(&ids, &game, 1), Side::Black)];
+        let (game, [white, black]) = rated_game(&mut rng, &ids, index, at);
+        let holdings = [(ids[white].1.clone(), Side::White), (ids[black].1.clone(), Side::Black)];
         let game = if casual { StoredGame { rated: None, ..game } } else { game };
         store.create(&game, &holdings).await.map_err(|error| format!("game {index}: {error}"))?;
         let ended = ended(&mut rng, game, at + 300_000);
@@ -232,20 +232,15 @@ async fn seed_database(database: &str, seeding: Seeding) -> Result<(), String> {
     Ok(())
 }
 
-/// The owner key of the account of `game`'s side `index`.
-fn ids_owner(ids: &[(String, String)], game: &StoredGame, index: usize) -> String {
-    let account = game.rated.as_ref().map_or("", |rated| rated.accounts[index].as_str());
-    ids.iter().find(|(id, _)| id == account).map(|(_, owner)| owner.clone()).unwrap_or_default()
-}
-
-/// A new rated game at `at` between two accounts: the first's home perf nine times in ten,
-/// against another account of the same home perf.
+/// A new rated game at `at` between two accounts (`ids`: id and owner key), and the indices of
+/// White's and Black's: the first's home perf nine times in ten, against another account of
+/// the same home perf.
 fn rated_game(
     rng: &mut ChaCha8Rng,
     ids: &[(String, String)],
     index: u32,
     at: i64,
-) -> Result<StoredGame, String> {
+) -> (StoredGame, [usize; 2]) {
     let count = ids.len();
     let white = rng.random_range(0..count);
     let home = white % PERFS.len();
@@ -263,7 +258,7 @@ fn rated_game(
     let clock =
         TimeControl::RealTime { initial_ms: initial * 1000, increment_ms: increment * 1000 };
     let seat = StoredSeat { player: "human".to_owned(), secret: None, claimed: true };
-    Ok(StoredGame {
+    let game = StoredGame {
         id: format!("s{index:011}"),
         game: game.to_owned(),
         options: String::new(),
@@ -292,7 +287,8 @@ fn rated_game(
             accounts: [ids[white].0.clone(), ids[black].0.clone()],
             changes: None,
         }),
-    })
+    };
+    (game, [white, black])
 }
 
 /// `game` ended at `at`: White or Black resigned (45% each) or the players agreed a draw.

@@ -238,6 +238,8 @@ test('a custom time control: any minutes and increment, posted in the lobby as s
   await host.locator('select[name=clock]').selectOption({ label: '3+0' });
   assert.equal(await host.locator('#custom-clock').isHidden(), true);
   assert.deepEqual(host.errors, []);
+  // Closed once the page's socket speaks for the seek, which then goes with the page.
+  await host.locator('#seeks[data-yours=true]').waitFor({ state: 'attached' });
   await host.context().close();
 });
 
@@ -282,7 +284,7 @@ test("a creator's seek stays while its pages follow it, is told when taken on an
   const creator = await newPage(browser);
   const watcher = await newPage(browser);
   await watcher.goto(`${server.base}/`);
-  await watcher.locator('#no-seeks:not([hidden])').waitFor();
+  await watcher.locator('#seeks[data-yours]').waitFor({ state: 'attached' });
   const post = async (game) => {
     await creator.goto(`${server.base}/`);
     await creator.locator(`[data-game=${game}]`).click();
@@ -316,6 +318,8 @@ test("a creator's seek stays while its pages follow it, is told when taken on an
   await post('fanorona');
   const listed = watcher.locator('#seeks li', { hasText: 'Fanorona' });
   await listed.waitFor();
+  // The page's socket, opened again with the seek posted, speaks for it.
+  await creator.locator('#seeks[data-yours=true]').waitFor({ state: 'attached' });
   assert.deepEqual(creator.errors, []);
   await creator.context().close();
   const closed = Date.now();

@@ -169,9 +169,6 @@ export function keepSocket(path, { message, open = () => {}, lost = () => {} }) 
   return () => { attempts = 0; current?.close(); };
 }
 
-/** The key in localStorage of "this browser has open seeks" (who.js reads it as it is). */
-export const SEEKING = 'arbiter-seeking';
-
 /**
  * A change of rating as players read it: `+12`, `−12` (a minus sign), `±0`.
  * @param {number} change

@@ -76,12 +76,14 @@ export class Clocks {
     const first = state.clock?.first_move_ms;
     this.first.hidden = first == null || state.status !== 'ongoing';
     if (first == null) return;
-    const seconds = Math.max(0, Math.ceil((first - spent) / 1000));
+    const left = Math.max(0, first - spent);
+    // Seconds in real time; in correspondence, as its clock shows days and hours.
+    const shown = left < 60_000 ? `${Math.ceil(left / 1000)} s` : formatTime(left);
     const mover = state.to_move;
     const yours = state.you.length === 1 && state.you[0] === mover;
     this.first.textContent = yours
-      ? `${seconds} s to play your first move, or the game is aborted`
-      : `${sideName(mover)} has ${seconds} s to play a first move, or the game is aborted`;
+      ? `${shown} to play your first move, or the game is aborted`
+      : `${sideName(mover)} has ${shown} to play a first move, or the game is aborted`;
   }
 
   draw() {

@@ -589,7 +589,8 @@ async function main() {
   // asked for once the board is drawn).
   const record = $('record', HTMLAnchorElement);
   record.href = `/api/games/${id}/record`;
-  const extension = (await getCatalog()).find((game) => game.id === state.game)?.record_extension;
+  const games = await getCatalog().catch(() => /** @type {CatalogGame[]} */ ([]));
+  const extension = games.find((game) => game.id === state.game)?.record_extension;
   record.download = extension ? `${id}.${extension}` : id;
 }
 

@@ -4,8 +4,9 @@
 // its seat and moves to the game.
 
 import {
-  SEEKING, element, getCatalog, getJson, keepSocket, messageOf, postJson, ratingText, request, sideName,
+  element, getCatalog, getJson, keepSocket, messageOf, postJson, ratingText, request, sideName,
 } from './api.js';
+import { SEEKING, takeSeat } from './seeking.js';
 
 const MINUTE = 60_000;
 
@@ -153,7 +154,7 @@ async function withdraw(id) {
  */
 async function accepted(message) {
   try {
-    await postJson(`/api/games/${message.game}/join`, { side: message.side, token: message.token });
+    await takeSeat(message);
     location.assign(`/games/${message.game}`);
   } catch (error) {
     errorBox.textContent = `Your challenge was taken, but the seat could not be taken: ${messageOf(error)}`;
@@ -187,7 +188,11 @@ function onMessage(data) {
   if (message.type === 'seeks') {
     seeks.clear();
     for (const seek of message.seeks) keep(seek);
-    if (!message.seeks.some((seek) => seek.yours)) localStorage.removeItem(SEEKING);
+    const yours = message.seeks.some((seek) => seek.yours);
+    if (!yours) localStorage.removeItem(SEEKING);
+    // Whether the socket open now speaks for this browser's seeks (so that closing the page
+    // withdraws them): what a test waits for before it closes the page.
+    list.dataset.yours = String(yours);
   } else if (message.type === 'added') {
     keep(message.seek);
   } else if (message.type === 'removed') {
@@ -205,7 +210,7 @@ async function main() {
   const open = await getJson('/api/seeks');
   for (const seek of open) keep(seek);
   draw();
-  reconnect = keepSocket(() => '/api/lobby/socket', { message: onMessage });
+  reconnect = keepSocket(() => '/api/lobby/socket', { message: onMessage, lost: () => { delete list.dataset.yours; } });
   setInterval(countAges, AGES_EVERY_MS);
 }
 

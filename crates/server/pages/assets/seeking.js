@@ -2,10 +2,29 @@
 // A creator's open seeks, followed from every page of the site but the home page (whose lobby
 // does it): the lobby socket open here tells the server the creator is still there, so its
 // seeks stay listed. When one is taken, the creator's seat is taken, and a toast with a link
-// to the game, the tab's title and a browser notification (once allowed) say so. Loaded by
-// who.js while this browser has open seeks (`SEEKING` in localStorage, set when one is posted).
+// to the game, the tab's title and a browser notification (once allowed) say so. who.js
+// follows them (`follow`) while this browser has open seeks (`SEEKING` in localStorage, set by
+// the home page's lobby when one is posted).
 
-import { SEEKING, keepSocket, messageOf, postJson } from './api.js';
+import { getJson, keepSocket, messageOf, postJson } from './api.js';
+
+/** The key in localStorage of "this browser has open seeks" (who.js reads it as it is). */
+export const SEEKING = 'arbiter-seeking';
+
+/**
+ * Takes the seat a seek's acceptance gives its creator: done once this browser holds it,
+ * whether this page took it or another of the browser's pages did first.
+ * @param {{game: string, side: Side, token: string}} message
+ */
+export async function takeSeat(message) {
+  try {
+    await postJson(`/api/games/${message.game}/join`, { side: message.side, token: message.token });
+  } catch (error) {
+    /** @type {GameState | null} */
+    const state = await getJson(`/api/games/${message.game}`).catch(() => null);
+    if (!state?.you.includes(message.side)) throw error;
+  }
+}
 
 /**
  * Shows `text` and a link to `href` at the foot of the page until closed.
@@ -32,7 +51,7 @@ function toast(text, href, label) {
 async function accepted(message) {
   const href = `/games/${message.game}`;
   try {
-    await postJson(`/api/games/${message.game}/join`, { side: message.side, token: message.token });
+    await takeSeat(message);
   } catch (error) {
     toast(`Your challenge was taken, but the seat could not be taken: ${messageOf(error)}.`, href, 'See the game');
     return;
@@ -45,11 +64,14 @@ async function accepted(message) {
   }
 }
 
-keepSocket(() => '/api/lobby/socket', {
-  message(data) {
-    /** @type {LobbyMessage} */
-    const message = JSON.parse(data);
-    if (message.type === 'seeks' && !message.seeks.some((seek) => seek.yours)) localStorage.removeItem(SEEKING);
-    if (message.type === 'accepted') accepted(message);
-  },
-});
+/** Follows this browser's open seeks on the lobby socket. */
+export function follow() {
+  keepSocket(() => '/api/lobby/socket', {
+    message(data) {
+      /** @type {LobbyMessage} */
+      const message = JSON.parse(data);
+      if (message.type === 'seeks' && !message.seeks.some((seek) => seek.yours)) localStorage.removeItem(SEEKING);
+      if (message.type === 'accepted') accepted(message);
+    },
+  });
+}

@@ -30,6 +30,11 @@ let lowTimer;
 
 export const muted = () => localStorage.getItem(MUTED_KEY) === 'off';
 
+// A browser lets a page's audio start only after a click or a key: the first one resumes it.
+for (const gesture of ['pointerdown', 'keydown']) {
+  document.addEventListener(gesture, () => { if (audio?.state === 'suspended') audio.resume().catch(() => {}); });
+}
+
 /** Shows the buttons as things stand: Notify me goes once notifications are allowed or refused. */
 export function showButtons() {
   $('sound').textContent = muted() ? 'Sound off' : 'Sound on';
@@ -88,11 +93,10 @@ export function changed(previous, state, current) {
   const clock = state.clock;
   if (turn && clock?.running === mine && !clock.days_per_move) {
     const left = mine === 'white' ? clock.white_ms : clock.black_ms;
-    if (left > LOW_MS) {
-      lowTimer = setTimeout(() => {
-        if (current()?.version === state.version) play('low');
-      }, left - LOW_MS);
-    }
+    // Once a turn: when the clock gets there, or at once when the turn begins under it.
+    const low = () => { if (current()?.version === state.version) play('low'); };
+    if (left > LOW_MS) lowTimer = setTimeout(low, left - LOW_MS);
+    else if (!wasTurn) play('low');
   }
 }
 

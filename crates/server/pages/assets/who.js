@@ -2,9 +2,9 @@
 // The header's account entry on every page: "Sign in" (to the account page) until the server
 // says this browser is signed in; then the account's name, opening its menu (menu.js).
 
-// While this browser has open seeks (api.js's SEEKING), every page but the home page, whose
-// lobby does it, follows them (seeking.js).
-if (localStorage.getItem('arbiter-seeking') && location.pathname !== '/') import('./seeking.js');
+// While this browser has open seeks (seeking.js's SEEKING), every page but the home page, whose
+// lobby does it, follows them.
+if (localStorage.getItem('arbiter-seeking') && location.pathname !== '/') import('./seeking.js').then((seeking) => seeking.follow());
 
 const nav = document.querySelector('.top nav');
 if (nav) {

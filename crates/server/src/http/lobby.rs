@@ -26,6 +26,7 @@ use crate::lobby::{
     LOBBY_BEAT,
 };
 use crate::play::GameState;
+use crate::time_control::Millis;
 
 pub(crate) fn routes() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
@@ -214,50 +215,56 @@ pub(crate) async fn socket(
     Ok(upgrade.max_message_size(MAX_MESSAGE).max_frame_size(MAX_MESSAGE).on_upgrade(
         move |socket| async move {
             let _held = held;
-            let seeking = push(socket, lobby.clone(), session.as_deref(), ping).await;
-            if let (Some(session), true) = (&session, seeking) {
-                lobby.creator_left(session).await;
+            let last_beat = push(socket, lobby.clone(), session.as_deref(), ping).await;
+            if let (Some(session), Some(last_beat)) = (&session, last_beat) {
+                lobby.creator_left(session, last_beat).await;
             }
         },
     ))
 }
 
-/// Sends the lobby's changes until the client leaves or stops answering: whether it left
-/// with open seeks (not when the server stops).
+/// Sends the lobby's changes until the client leaves or stops answering. When it leaves with
+/// open seeks (not when the server stops): the last instant its socket said it was there.
 async fn push(
     mut socket: WebSocket,
     lobby: Arc<Lobby>,
     session: Option<&str>,
     ping: Duration,
-) -> bool {
+) -> Option<Millis> {
     let mut changes = lobby.subscribe();
     let mut pings = tokio::time::interval_at(tokio::time::Instant::now() + ping, ping);
     let mut beats = tokio::time::interval(LOBBY_BEAT);
     let mut unanswered = 0;
     let mut seen = LobbySeen::default();
+    let mut last_beat = None;
+    let left = |seen: &LobbySeen, last_beat: Option<Millis>| last_beat.filter(|_| seen.has_seeks());
     loop {
         if let Ok(messages) = lobby.lobby_messages(session, &mut seen).await {
+            // Seeks the creator posted are as recent as now: none of its pages said more since.
+            if seen.has_seeks() && last_beat.is_none() {
+                last_beat = Some(lobby.now());
+            }
             for message in messages {
                 let sending = socket.send(Message::Text(message.to_string().into()));
                 if !matches!(tokio::time::timeout(ping, sending).await, Ok(Ok(()))) {
-                    return seen.has_seeks();
+                    return left(&seen, last_beat);
                 }
             }
         }
         tokio::select! {
             // The server stops: its creators have not left.
-            changed = changes.changed() => if !changed { return false },
+            changed = changes.changed() => if !changed { return None },
             incoming = socket.recv() => match incoming {
-                Some(Ok(Message::Close(_))) | None | Some(Err(_)) => return seen.has_seeks(),
+                Some(Ok(Message::Close(_))) | None | Some(Err(_)) => return left(&seen, last_beat),
                 Some(Ok(_)) => unanswered = 0,
             },
             _ = beats.tick() => {
                 if let (Some(session), true) = (session, seen.has_seeks()) {
-                    lobby.creator_there(session).await;
+                    last_beat = Some(lobby.creator_there(session).await);
                 }
             }
             _ = pings.tick() => if !pinged(&mut socket, &mut unanswered, ping).await {
-                return seen.has_seeks();
+                return left(&seen, last_beat);
             },
         }
     }

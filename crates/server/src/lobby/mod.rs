@@ -484,22 +484,28 @@ impl Lobby {
         }
     }
 
-    /// The creator of the open seeks of `session`'s browser is there (its lobby socket is).
-    pub(crate) async fn creator_there(&self, session: &str) {
-        let owner = owner_key(session);
-        if let Err(error) =
-            self.games.store.seen_seeks(Some(&owner), None, self.games.time.now()).await
-        {
+    /// The creator of the open seeks of `session`'s browser is there (its lobby socket is):
+    /// the instant it was marked so.
+    pub(crate) async fn creator_there(&self, session: &str) -> Millis {
+        let (owner, now) = (owner_key(session), self.games.time.now());
+        if let Err(error) = self.games.store.seen_seeks(Some(&owner), None, now).await {
             tracing::warn!(%error, "the seeks' creator was not marked as there");
         }
+        now
     }
 
-    /// The lobby socket of the creator of `session`'s open seeks closed: they go once
-    /// [`LEAVING`] has passed, unless the creator is there again before.
-    pub(crate) async fn creator_left(&self, session: &str) {
+    /// Now, on the server's clock.
+    pub(crate) fn now(&self) -> Millis {
+        self.games.time.now()
+    }
+
+    /// The lobby socket of the creator of `session`'s open seeks closed, having last said the
+    /// creator was there at `last_beat`: they go once [`LEAVING`] has passed, unless the
+    /// creator is there again before (or another of its pages said so since `last_beat`).
+    pub(crate) async fn creator_left(&self, session: &str, last_beat: Millis) {
         let owner = owner_key(session);
         let leaving = self.games.time.now() + Millis::of(LEAVING) - Millis::of(GONE);
-        if let Err(error) = self.games.store.seen_seeks(Some(&owner), None, leaving).await {
+        if let Err(error) = self.games.store.left_seeks(&owner, last_beat, leaving).await {
             tracing::warn!(%error, "the seeks of a creator who left were not marked");
         }
     }

@@ -212,18 +212,25 @@ impl Games {
         if entry.over() {
             return Err(ApiError::conflict("the game is over"));
         }
-        let ply = entry.live.ply();
+        let (ply, now) = (entry.live.ply(), self.time.now());
+        // A deadline already passed ends the game as it would have by itself.
+        if let Some(event) = entry.timed_out(now) {
+            entry.end_by(event, now);
+            self.commit(&slot, &mut entry, ply).await?;
+            return Err(ApiError::conflict("the game is over: its deadline had passed"));
+        }
         let event = match abort {
-            true if ply >= 2 => {
+            // Moves taken back do not make a game begun anew.
+            true if ply >= 2 || entry.stored.takebacks > 0 => {
                 return Err(ApiError::conflict(
-                    "both sides have moved: the game can no longer be aborted (resign, or \
-                     offer a draw)",
+                    "the game has begun (both sides have moved, or moves were taken back): it \
+                     can no longer be aborted (resign, or offer a draw)",
                 ))
             }
             true => Event::AbortedBy(side),
             false => Event::Resignation(side),
         };
-        entry.end_by(event, self.time.now());
+        entry.end_by(event, now);
         self.commit(&slot, &mut entry, ply).await?;
         Ok(entry.state(held))
     }

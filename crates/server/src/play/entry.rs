@@ -241,8 +241,10 @@ impl Entry {
             TimeControl::RealTime { increment_ms, .. } => (Some(increment_ms), None),
             TimeControl::Correspondence { days_per_move } => (None, Some(days_per_move)),
         };
-        let first_move_ms =
-            self.deadline().filter(|_| self.live.ply() < 2).map(|deadline| (deadline - now).0);
+        let first_move_ms = self
+            .deadline()
+            .filter(|_| self.live.ply() < 2)
+            .map(|deadline| (deadline - now).0.max(0));
         Some(ClockState {
             white_ms: left[0].0,
             black_ms: left[1].0,
@@ -390,8 +392,9 @@ impl Entry {
             return Some((current, known.json.clone()));
         }
         let json = serde_json::to_string(&self.state(you.clone())).unwrap_or_default();
-        // A running clock's time left is of the moment the state is made: not kept.
-        if self.running().is_some() {
+        // A running clock's time left, or the first move's, is of the moment the state is
+        // made: not kept.
+        if self.running().is_some() || (self.live.ply() < 2 && self.deadline().is_some()) {
             return Some((current, json));
         }
         self.rendered.retain(|rendered| rendered.you != you);

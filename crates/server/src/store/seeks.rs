@@ -141,6 +141,26 @@ impl Store {
         Ok(())
     }
 
+    /// The creator of the open seeks of `owner`, last there at `last_seen` by the socket that
+    /// closed, left: their `seen` becomes `leaving`, unless another of its pages said it was
+    /// there since.
+    pub async fn left_seeks(
+        &self,
+        owner: &str,
+        last_seen: Millis,
+        leaving: Millis,
+    ) -> Result<(), StoreError> {
+        sqlx::query(
+            "UPDATE seeks SET seen = $3 WHERE game_id IS NULL AND owner = $1 AND seen <= $2",
+        )
+        .bind(owner)
+        .bind(last_seen.0)
+        .bind(leaving.0)
+        .execute(&self.pool)
+        .await?;
+        Ok(())
+    }
+
     /// Removes the seeks whose creator was last there before `gone`, and those made before
     /// `old`; the number removed.
     pub async fn expire_seeks(&self, gone: Millis, old: Millis) -> Result<u64, StoreError> {
