@@ -8,7 +8,7 @@ use arbiter_catalog::GameId;
 use arbiter_rating::{PerfKey, Speed, UnixMillis, RANKED_DEVIATION};
 use serde::Serialize;
 
-use super::names::name_key;
+use super::names::{check_name, name_key};
 use super::{rating_view, Accounts, RatingView};
 use crate::error::ApiError;
 use crate::play::owner_key;
@@ -77,8 +77,12 @@ impl Accounts {
         })
     }
 
-    /// Whether a player (an account not deleted) is named `name`, in any case.
+    /// Whether a player (an account not deleted) is named `name`, in any case. A name no
+    /// account may have is not looked for.
     pub async fn exists(&self, name: &str) -> Result<bool, ApiError> {
+        if check_name(name).is_err() {
+            return Ok(false);
+        }
         match self.named(name).await {
             Ok(_) => Ok(true),
             Err(ApiError::NotFound(_)) => Ok(false),

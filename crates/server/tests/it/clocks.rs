@@ -153,9 +153,18 @@ async fn a_game_whose_first_move_does_not_come_is_aborted() {
         let clock = json!({"initial_ms": 180_000, "increment_ms": 2000});
         let created = create(&server, &client, "holes", clock, &["white", "black"]).await;
         let id = created["id"].as_str().expect("an id");
-        server.games.advance_clock(Duration::from_secs(31));
+        // The state counts the first move's time down, as of the moment it is read (the
+        // server's clock runs on in real time besides what the test moves it by).
+        let first_move = |state: &Value| state["clock"]["first_move_ms"].as_i64();
+        let left = first_move(&server.get(&client, id).await).expect("a countdown");
+        assert!((25_000..=30_000).contains(&left), "{left}");
+        server.games.advance_clock(Duration::from_secs(12));
+        let later = first_move(&server.get(&client, id).await).expect("a countdown");
+        assert!(later <= left - 12_000 && later > 12_000, "{left} then {later}");
+        server.games.advance_clock(Duration::from_secs(19));
         let state = wait_for(&server, &client, id, |state| state["status"] != "ongoing").await;
         assert_eq!(state["status"], "aborted");
+        assert_eq!(first_move(&state), None, "no countdown once aborted");
         assert_eq!(state["result"], Value::Null);
         assert_eq!(state["legal"], json!([]));
         let listed = server.get_json(&client, "/api/games").await;
@@ -165,6 +174,7 @@ async fn a_game_whose_first_move_does_not_come_is_aborted() {
         let waiting =
             create(&server, &client, "holes", json!({"initial_ms": 60_000}), &["white"]).await;
         let id = waiting["id"].as_str().expect("an id");
+        assert_eq!(first_move(&server.get(&client, id).await), None, "no countdown while waiting");
         server.games.advance_clock(Duration::from_secs(40));
         server.games.advance_clock(Duration::from_millis(1));
         tokio::time::sleep(Duration::from_millis(200)).await;

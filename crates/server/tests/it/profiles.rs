@@ -163,6 +163,10 @@ async fn profiles_histories_and_leaderboards_follow_the_rated_games() {
             .expect("sent");
         assert_eq!(nobody.status(), StatusCode::NOT_FOUND);
         assert!(nobody.text().await.expect("a page").contains("<html"));
+        for impossible in ["x", "a%00b", "no%20such", "%F0%9F%98%80emoji"] {
+            let page = get(format!("/@/{impossible}")).await.expect("sent");
+            assert_eq!(page.status(), StatusCode::NOT_FOUND, "{impossible}");
+        }
         // A deleted account has no profile.
         let deleted = second
             .delete(server.url("/api/account"))
