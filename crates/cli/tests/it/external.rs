@@ -107,9 +107,10 @@ fn a_match_against_arbiter_ugi_adds_up_and_plays_as_the_engine_in_process() {
     }
 }
 
-/// A match of two games against the broken engine of `script`, with short timeouts: both are
+/// A match of two games against the broken engine of `script`, with engine timeouts of
+/// `timeout` (long enough that a loaded machine starts the script's shell within it): both are
 /// forfeited by it, each with a message containing `expected`, and recorded as resignations.
-fn broken_engine_forfeits(script: &str, expected: &str) {
+fn broken_engine_forfeits(script: &str, timeout: &str, expected: &str) {
     let path = format!("{}/tests/engines/{script}", env!("CARGO_MANIFEST_DIR"));
     let dir = temp_dir(script);
     let save = dir.join("records.txt");
@@ -128,7 +129,7 @@ fn broken_engine_forfeits(script: &str, expected: &str) {
         "--threads",
         "1",
         "--engine-timeout",
-        "300ms",
+        timeout,
         "--save",
         save,
         "--json",
@@ -151,6 +152,7 @@ fn broken_engine_forfeits(script: &str, expected: &str) {
 fn an_engine_that_plays_a_bogus_move_loses_the_game() {
     broken_engine_forfeits(
         "bogus-move.sh",
+        "10s",
         "the engine answered `bestmove z9-z10` to `go depth 2` at ",
     );
 }
@@ -159,6 +161,7 @@ fn an_engine_that_plays_a_bogus_move_loses_the_game() {
 fn an_engine_that_crashes_loses_the_game_and_its_last_words_are_quoted() {
     broken_engine_forfeits(
         "crashes.sh",
+        "10s",
         "the engine exited (exit status: 3) while Arbiter waited for `bestmove` after `go depth 2`; \
          its last line was `info depth 1 score cp 0`; its error output ended with `fatal: out of cheese`",
     );
@@ -168,7 +171,8 @@ fn an_engine_that_crashes_loses_the_game_and_its_last_words_are_quoted() {
 fn an_engine_that_hangs_loses_the_game_on_time() {
     broken_engine_forfeits(
         "hangs.sh",
-        "the engine did not answer within 300 ms while Arbiter waited for `bestmove` after `go depth 2`",
+        "1500ms",
+        "the engine did not answer within 1500 ms while Arbiter waited for `bestmove` after `go depth 2`",
     );
 }
 
