@@ -100,8 +100,9 @@ export async function api(server, method, path, body, token) {
   return { status: response.status, data };
 }
 
-export async function createGame(server, game, { white = 'human', black = 'human', options = '' } = {}) {
-  const { status, data } = await api(server, 'POST', '/api/games', { game, options, white, black });
+// A new game through the API (`clock`: real time in milliseconds, `initial + increment`, or none).
+export async function createGame(server, game, { white = 'human', black = 'human', options = '', clock } = {}) {
+  const { status, data } = await api(server, 'POST', '/api/games', { game, options, white, black, clock });
   if (status !== 201) throw new Error(`cannot create ${game}: ${JSON.stringify(data)}`);
   return data;
 }

@@ -99,10 +99,7 @@ test('a seek taken from the lobby, a game on a clock, a resignation, a rematch f
 test('a game on a clock whose time runs out ends on both pages, its clocks kept', async () => {
   const { server, browser } = shared;
   // Three seconds each, so that the flag falls soon after the first moves.
-  const { status, data: created } = await api(server, 'POST', '/api/games', {
-    game: 'minicheckers', white: 'human', black: 'human', clock: { initial_ms: 3000, increment_ms: 0 },
-  });
-  assert.equal(status, 201);
+  const created = await createGame(server, 'minicheckers', { clock: { initial_ms: 3000, increment_ms: 0 } });
   const [white, black] = [await newPage(browser), await newPage(browser)];
   await openSeats(white, server, created, ['white']);
   await openSeats(black, server, created, ['black']);
@@ -132,10 +129,7 @@ test('a game on a clock whose time runs out ends on both pages, its clocks kept'
 
 test("a person's reply on a clock is drawn as it arrives, not held back as the computer's are", async () => {
   const { server, browser } = shared;
-  const { status, data: created } = await api(server, 'POST', '/api/games', {
-    game: 'minicheckers', white: 'human', black: 'human', clock: { initial_ms: 60_000, increment_ms: 0 },
-  });
-  assert.equal(status, 201);
+  const created = await createGame(server, 'minicheckers', { clock: { initial_ms: 60_000, increment_ms: 0 } });
   const white = await newPage(browser);
   // When each state came over the game's socket, and when each ply was drawn, on the page's
   // own clock.
@@ -245,10 +239,7 @@ test('a custom time control: any minutes and increment, posted in the lobby as s
 
 test('before both sides have moved: each side\'s first-move countdown, and an Abort button that ends the game', async () => {
   const { server, browser } = shared;
-  const { status, data: created } = await api(server, 'POST', '/api/games', {
-    game: 'minicheckers', options: '', white: 'human', black: 'human', clock: { initial_ms: 60_000, increment_ms: 0 },
-  });
-  assert.equal(status, 201, JSON.stringify(created));
+  const created = await createGame(server, 'minicheckers', { clock: { initial_ms: 60_000, increment_ms: 0 } });
   // The first move's time runs once both friends have taken their seats.
   const page = await newPage(browser, { width: 390, height: 844 });
   await openSeats(page, server, created, ['white']);

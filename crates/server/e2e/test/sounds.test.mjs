@@ -91,10 +91,7 @@ test('moves, captures and the end sound; Sound mutes and is remembered; a turn o
 
 test('one\'s own clock sounds once as it runs under 10 seconds', async () => {
   const { server, browser } = shared;
-  const { status, data: created } = await api(server, 'POST', '/api/games', {
-    game: 'minicheckers', options: '', white: 'human', black: 'human', clock: { initial_ms: 10_600, increment_ms: 0 },
-  });
-  assert.equal(status, 201, JSON.stringify(created));
+  const created = await createGame(server, 'minicheckers', { clock: { initial_ms: 10_600, increment_ms: 0 } });
   const page = await newPage(browser, { width: 1280, height: 720 });
   await page.addInitScript(STAND_INS);
   await openSeats(page, server, created, ['white']);
