@@ -60,13 +60,15 @@ clients=$!
 python=$!
 
 # Every crate's tests side by side (examples and benchmarks are left to `cargo lint`, which checks
-# that they build; the Python bindings have no Rust tests: pytest tests them, in lane 3).
+# that they build). `--tests` selects the targets with tests: the Python bindings have no Rust
+# tests (pytest tests them, in lane 3), and `--lib` would build their module again as a Rust
+# test binary.
 status=0
 phase "the Rust tests"
 if cargo nextest --version >/dev/null 2>&1; then
-  cargo nextest run --workspace --locked --lib --bins --tests --profile ci || status=$?
+  cargo nextest run --workspace --locked --tests --profile ci || status=$?
 else
-  cargo test --workspace --locked --lib --bins --tests || status=$?
+  cargo test --workspace --locked --tests || status=$?
 fi
 phase "the documentation's examples"
 cargo test --workspace --locked --doc || status=$?

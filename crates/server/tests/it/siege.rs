@@ -11,7 +11,7 @@ use crate::common::databases;
 
 /// How long each attack lasts: long enough for a person to play several moves through it (the
 /// `siege` example runs each for as long as asked, and measures).
-const ATTACK: Duration = Duration::from_millis(2500);
+const ATTACK: Duration = Duration::from_millis(1000);
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_person_plays_on_through_every_attack() {

@@ -191,7 +191,7 @@ fn minicheckers_near_the_end(games: usize, least: usize) {
 
 #[test]
 fn minicheckers_agrees_with_negamax_near_the_end_of_random_games() {
-    minicheckers_near_the_end(12, 40);
+    minicheckers_near_the_end(6, 20);
 }
 
 #[test]
@@ -238,17 +238,33 @@ fn thinned(position: &Holes, keep: usize, options: &arbiter_holes::Options) -> O
 
 #[test]
 fn holes_agrees_with_negamax_on_thinned_positions_of_random_games() {
+    holes_thinned(8, 30);
+}
+
+#[test]
+#[ignore = "forty games a side: `cargo test -p arbiter-solver -- --ignored`"]
+fn holes_agrees_with_negamax_on_thinned_positions_of_forty_random_games() {
+    holes_thinned(40, 160);
+}
+
+/// The last positions of `games` random games of Breakthrough with each capture rule agree
+/// with the negamax, thinned; at least `least` of each are checked.
+fn holes_thinned(games: usize, least: usize) {
     // With twelve pieces a side the plain negamax cannot reach the end, so the positions of
     // random games keep only their four most advanced pieces a side.
     for (diagonal_captures, seed) in [(false, 5), (true, 6)] {
         let options = arbiter_holes::Options { diagonal_captures };
-        let positions: Vec<Holes> = near_the_end::<Holes>(&options, 20, 8, seed)
+        let positions: Vec<Holes> = near_the_end::<Holes>(&options, games, 8, seed)
             .into_iter()
             .flatten()
             .filter_map(|position| thinned(&position, 4, &options))
             .collect();
         let checked = positions.iter().filter(|position| agree(*position)).count();
-        assert!(checked >= 80, "only {checked} of {} positions were small enough", positions.len());
+        assert!(
+            checked >= least,
+            "only {checked} of {} positions were small enough",
+            positions.len()
+        );
     }
 }
 
@@ -256,7 +272,7 @@ fn holes_agrees_with_negamax_on_thinned_positions_of_random_games() {
 fn holes_agrees_with_negamax_on_sparse_positions() {
     for (diagonal_captures, seed) in [(false, 7), (true, 8)] {
         let options = arbiter_holes::Options { diagonal_captures };
-        let positions = sparse::<Holes>(&options, 60, seed, |rng| {
+        let positions = sparse::<Holes>(&options, 30, seed, |rng| {
             // Three pieces a side on the cells that are not holes (b3 c4 d3 e4: text
             // rows are rank 6 first).
             let mut cells: Vec<char> = "......".repeat(6).chars().collect();
@@ -272,14 +288,14 @@ fn holes_agrees_with_negamax_on_sparse_positions() {
             let turn = if rng.random_range(0..2) == 0 { 'w' } else { 'b' };
             format!("{} {turn}", rows.join("/"))
         });
-        check_all(&positions, 55);
+        check_all(&positions, 27);
     }
 }
 
 #[test]
 fn mirrored_positions_get_the_same_answer_with_colours_swapped() {
     let options = arbiter_minicheckers::Options::default();
-    for position in near_the_end::<Minicheckers>(&options, 20, 10, 9).into_iter().flatten() {
+    for position in near_the_end::<Minicheckers>(&options, 10, 10, 9).into_iter().flatten() {
         let settings = Settings { hash_mib: 4, time_limit: None, threads: 1 };
         let direct = solve(&position, &settings, &mut |_| {}).expect("solved");
         let image = solve(&position.mirrored(), &settings, &mut |_| {}).expect("solved");

@@ -10,7 +10,19 @@ use arbiter_daynight::{DayNight, Options};
 
 #[test]
 fn random_games_agree_with_the_reference_generator() {
-    for (rings, games) in [(4_u8, 150), (6, 50)] {
+    compare_random_games([(4, 80), (6, 40)]);
+}
+
+#[test]
+#[ignore = "a thousand games: `cargo test -p arbiter-daynight -- --ignored`"]
+fn many_random_games_agree_with_the_reference_generator() {
+    compare_random_games([(4, 750), (6, 250)]);
+}
+
+/// Compares the two generators along `games` random games on boards of `rings` rings, for
+/// each pair.
+fn compare_random_games(boards: [(u8, usize); 2]) {
+    for (rings, games) in boards {
         let options = Options::parse(&format!("rings={rings}")).expect("valid");
         let rings = u32::from(rings);
         let compared = random_playouts::<DayNight>(&options, games, 150, 0xDA7, |position, mv| {
