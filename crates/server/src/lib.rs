@@ -21,6 +21,7 @@ mod notify;
 mod play;
 pub mod store;
 mod time_control;
+mod tournaments;
 mod view;
 
 use std::net::SocketAddr;
@@ -39,6 +40,7 @@ pub use crate::http::MAX_POSITION_MOVES;
 pub use crate::lobby::Lobby;
 pub use crate::play::{owner_key, Games, Settings};
 use crate::store::Store;
+pub use crate::tournaments::Tournaments;
 
 /// The router of the whole API.
 pub fn app(state: AppState) -> Router {

@@ -190,8 +190,9 @@ const MAX_MESSAGE: usize = 4096;
 /// A WebSocket of the lobby's changes, as JSON messages: `{"type": "seeks", "seeks": […]}`
 /// first, then `{"type": "added", "seek"}` and `{"type": "removed", "id"}`; to a seek's
 /// creator, `{"type": "accepted", "seek", "game", "side", "token"}` (`POST
-/// /api/games/{game}/join` with the side and token takes the seat). While it is open, the
-/// creator's seeks stay.
+/// /api/games/{game}/join` with the side and token takes the seat); to an account, `{"type":
+/// "paired", "tournament", "game", "side"}` for each tournament game it is to play (the
+/// account holds the seat). While it is open, the creator's seeks stay.
 #[utoipa::path(get, path = "/api/lobby/socket", tag = "lobby",
     responses(
         (status = 101, description = "the socket is open"),

@@ -1,5 +1,5 @@
 //! The HTTP API: exact paths, JSON in and out, one error type. The routes by area ([`catalog`],
-//! [`games`], [`lobby`], [`account`], [`users`], [`socket`], [`pages`]), what the handlers take from a request
+//! [`games`], [`lobby`], [`account`], [`users`], [`tournaments`], [`socket`], [`pages`]), what the handlers take from a request
 //! ([`extract`], [`credentials`]), the limits as applied to requests ([`limits`]), the OpenAPI
 //! document ([`openapi`]), and the listener that bounds connections ([`listen`]).
 
@@ -15,6 +15,7 @@ pub(crate) mod openapi;
 mod pages;
 mod socket;
 mod state;
+mod tournaments;
 mod users;
 
 pub use self::state::AppState;
@@ -66,6 +67,7 @@ pub(crate) fn api() -> (Router<AppState>, utoipa::openapi::OpenApi) {
         .merge(lobby::routes())
         .merge(account::routes())
         .merge(users::routes())
+        .merge(tournaments::routes())
         .split_for_parts()
 }
 

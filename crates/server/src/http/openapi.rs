@@ -32,6 +32,7 @@ use crate::error::ErrorBody;
         (name = "play", description = "one game: its state, moves, offers and socket"),
         (name = "lobby", description = "open challenges (seeks), and a browser's games"),
         (name = "account", description = "accounts: signing up and in, passwords, API tokens"),
+        (name = "tournaments", description = "arenas and Swiss events, run by the server"),
         (name = "server", description = "the server itself")
     )
 )]

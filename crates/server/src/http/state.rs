@@ -13,6 +13,7 @@ use crate::guard::{Guard, Protection};
 use crate::lobby::Lobby;
 use crate::play::{Games, Settings};
 use crate::store::Store;
+use crate::tournaments::Tournaments;
 
 /// What every request shares: the games, how cookies are made, and what each client may ask.
 #[derive(Clone)]
@@ -20,6 +21,7 @@ pub struct AppState {
     pub(crate) games: Arc<Games>,
     pub(crate) lobby: Arc<Lobby>,
     pub(crate) accounts: Arc<Accounts>,
+    pub(crate) tournaments: Arc<Tournaments>,
     pub(crate) cookies: Cookies,
     pub(crate) guard: Arc<Guard>,
 }
@@ -37,8 +39,10 @@ impl AppState {
         let lobby = Arc::new(Lobby::new(games.clone()));
         lobby.start();
         let accounts = Arc::new(Accounts::new(games.clone()));
+        let tournaments = Arc::new(Tournaments::new(games.clone()));
+        tournaments.start();
         let guard = Arc::new(Guard::new(Protection::unlimited()));
-        Ok(AppState { games, lobby, accounts, cookies: Cookies::default(), guard })
+        Ok(AppState { games, lobby, accounts, tournaments, cookies: Cookies::default(), guard })
     }
 
     /// The state of a server that limits what each client may ask as `protection` says.
@@ -75,6 +79,12 @@ impl AppState {
     #[must_use]
     pub fn lobby(&self) -> &Arc<Lobby> {
         &self.lobby
+    }
+
+    /// The tournaments.
+    #[must_use]
+    pub fn tournaments(&self) -> &Arc<Tournaments> {
+        &self.tournaments
     }
 }
 

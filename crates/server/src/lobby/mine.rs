@@ -1,10 +1,11 @@
-//! "Your games": the games a browser holds seats in, those where it is to move first.
+//! "Your games": the games a browser holds seats in, those where it is to move first; and the
+//! tournament games an account is paired in, for its lobby socket.
 
 use std::collections::HashSet;
 
 use arbiter_core::Side;
 
-use super::{Lobby, MyGame, MY_GAMES};
+use super::{Lobby, LobbySeen, MyGame, MY_GAMES};
 use crate::error::ApiError;
 use crate::live::GameStatus;
 use crate::play::owner_key;
@@ -41,5 +42,28 @@ impl Lobby {
         // Stable: within each group the most recently changed stay first.
         games.sort_by_key(|game| (game.status != GameStatus::Ongoing, !game.your_turn));
         Ok(games)
+    }
+}
+
+impl Lobby {
+    /// The lobby socket's `paired` messages for the owner key `owner`: each tournament game
+    /// it is to play, once.
+    pub(super) async fn paired(
+        &self,
+        owner: &str,
+        seen: &mut LobbySeen,
+    ) -> Result<Vec<serde_json::Value>, ApiError> {
+        let mut messages = Vec::new();
+        for (tournament, game, side) in self.games.store.tournament_games_held(owner).await? {
+            if seen.told.insert(format!("game {game}")) {
+                messages.push(serde_json::json!({
+                    "type": "paired",
+                    "tournament": tournament,
+                    "game": game,
+                    "side": side,
+                }));
+            }
+        }
+        Ok(messages)
     }
 }

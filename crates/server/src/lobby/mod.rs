@@ -18,7 +18,7 @@ use serde::{Deserialize, Serialize};
 use tokio::task::AbortHandle;
 
 mod mine;
-mod rated;
+pub(crate) mod rated;
 mod rematch;
 
 pub use self::rated::Member;
@@ -255,8 +255,7 @@ impl Lobby {
 impl Lobby {
     /// The lobby changed: every lobby socket, of every server, looks again.
     async fn lobby_changed(&self) {
-        let change = self.games.lobby_version.fetch_add(1, Ordering::Relaxed) as i64 + 1;
-        self.games.notices.changed(LOBBY, change).await;
+        self.games.lobby_changed().await;
     }
 
     /// The open seeks: read again once after each change, however many sockets ask.
@@ -511,8 +510,9 @@ impl Lobby {
     }
 
     /// What a lobby socket sends: the open seeks at first (`seeks`), then each seek `added`
-    /// and `removed`, and to a seek's creator `accepted` with the game and the token that
-    /// takes the seat. `seen` is what the socket sent before.
+    /// and `removed`; to a seek's creator `accepted` with the game and the token that takes
+    /// the seat; to an account, `paired` with each tournament game it is to play (its seat is
+    /// its account's). `seen` is what the socket sent before.
     pub(crate) async fn lobby_messages(
         &self,
         session: Option<&str>,
@@ -544,6 +544,7 @@ impl Lobby {
         let gone = !seen.mine.is_subset(&mine);
         seen.mine = mine;
         let (Some(session), Some(owner)) = (session, owner) else { return Ok(messages) };
+        messages.extend(self.paired(&owner, seen).await?);
         if !(first || gone) {
             return Ok(messages);
         }

@@ -23,7 +23,7 @@ pub struct Member {
 
 /// The rating of `member` in the perf of a game of `kind` on `clock`, as shown, and whether it
 /// is provisional (a new player's when none); `None` without a real-time clock.
-async fn rating(
+pub(crate) async fn rating(
     games: &Games,
     member: &Member,
     kind: GameId,
@@ -112,7 +112,7 @@ pub(super) fn rated_seek(
 }
 
 /// The perf of a game of `kind` on `clock`: `checkers/blitz`.
-fn perf(kind: GameId, clock: Option<TimeControl>) -> Result<PerfKey, ApiError> {
+pub(crate) fn perf(kind: GameId, clock: Option<TimeControl>) -> Result<PerfKey, ApiError> {
     let speed = match clock {
         Some(TimeControl::RealTime { initial_ms, increment_ms }) => {
             Speed::of_real_time(initial_ms / 1000, increment_ms / 1000)

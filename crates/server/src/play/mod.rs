@@ -394,6 +394,13 @@ impl Games {
     fn heard_lobby(&self) {
         self.lobby_version.fetch_add(1, Ordering::Relaxed);
     }
+
+    /// The lobby changed (a seek, or a tournament's new games): every lobby socket, of every
+    /// server, looks again.
+    pub(crate) async fn lobby_changed(&self) {
+        let change = self.lobby_version.fetch_add(1, Ordering::Relaxed) as i64 + 1;
+        self.notices.changed(LOBBY, change).await;
+    }
 }
 
 impl Hears for Games {

@@ -207,7 +207,7 @@ impl Store {
     }
 
     /// Inserts a new game: its row, then its state, and the seats browsers hold in it.
-    async fn insert(
+    pub(super) async fn insert(
         transaction: &mut sqlx::Transaction<'_, sqlx::Any>,
         NewRow { game, holdings }: NewRow<'_>,
     ) -> Result<(), StoreError> {

@@ -12,7 +12,8 @@
 //! - [`leases`]: the claims on computer moves, and the clocks' deadlines;
 //! - [`accounts`]: accounts, their sessions and tokens, and the failed sign-ins;
 //! - [`ratings`]: the players' ratings, updated in the transaction that ends a rated game;
-//! - [`players`]: a player's games and its wins, draws and losses.
+//! - [`players`]: a player's games and its wins, draws and losses;
+//! - [`tournaments`]: tournaments, their players and pairings, a step of a server's at a time.
 
 use std::fs::File;
 use std::path::PathBuf;
@@ -30,6 +31,7 @@ mod players;
 mod ratings;
 mod rows;
 mod seeks;
+mod tournaments;
 
 pub use self::accounts::{CarriedSeat, SignIn, StoredAccount, DELETED};
 pub use self::error::StoreError;
@@ -38,6 +40,10 @@ pub use self::ratings::StoredRating;
 pub use self::rows::{
     NewRow, Rated, RatingChange, RematchOffer, SeekCreator, StoredGame, StoredSeat, StoredSeek,
     Summary,
+};
+pub use self::tournaments::{
+    Entrant, GameOutcome, Step, StoredPairing, StoredTournament, TournamentKind, TournamentRows,
+    TournamentStatus,
 };
 pub use crate::live::{Event, GameResult};
 pub use crate::time_control::{Millis, TimeControl};

@@ -16,3 +16,4 @@ mod ratings;
 mod service;
 mod siege;
 mod slow;
+mod tournaments;

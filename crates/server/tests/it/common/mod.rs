@@ -19,6 +19,8 @@ pub struct Server {
     pub games: std::sync::Arc<arbiter_server::Games>,
     /// Its lobby, for the sweep of the seeks.
     pub lobby: std::sync::Arc<arbiter_server::Lobby>,
+    /// Its tournaments, for their steps.
+    pub tournaments: std::sync::Arc<arbiter_server::Tournaments>,
     task: JoinHandle<()>,
 }
 
@@ -79,10 +81,11 @@ impl Server {
             .protected(protection);
         let games = state.games().clone();
         let lobby = state.lobby().clone();
+        let tournaments = state.tournaments().clone();
         let task = tokio::spawn(async move {
             let _ = axum::serve(listener, app(state)).await;
         });
-        Server { addr, games, lobby, task }
+        Server { addr, games, lobby, tournaments, task }
     }
 
     pub fn url(&self, path: &str) -> String {

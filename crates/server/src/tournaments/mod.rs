@@ -1,0 +1,277 @@
+//! Tournaments: arenas and Swiss events that accounts create and join, and that the servers
+//! run by themselves. Every server looks at the tournaments due a step every second
+//! ([`Tournaments::start`]): the start, the pairings (an arena's players as soon as their game
+//! ends, a Swiss event's next round once the last game of a round ends), the end. A step is
+//! decided from what is stored ([`steps`]) and written in one transaction that checks the
+//! tournament's version, with its new games, so that each step is taken once however many
+//! servers decide it, and any server takes it up after a restart. The scoring, standings and
+//! pairing rules are the `arbiter_tournament` crate's ([`standings`]).
+//!
+//! A tournament's games are ordinary games on the tournament's clock, rated if it is, with
+//! both seats held by the players' accounts. A player who does not start a game (it is
+//! aborted: they called it off, or did not make their first move in time) loses it; one absent
+//! from their last two games is withdrawn.
+
+mod standings;
+mod steps;
+mod view;
+
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex, PoisonError, Weak};
+use std::time::Duration;
+
+use arbiter_catalog::GameId;
+use arbiter_core::Side;
+use arbiter_rating::Rating;
+use tokio::task::AbortHandle;
+
+use self::steps::Plan;
+pub use self::view::{NewTournament, TournamentLists, TournamentView};
+use crate::error::ApiError;
+use crate::lobby::rated::{perf, rating, Member};
+use crate::play::seats::{hash_secret, new_game_id, seat_secret, Player};
+use crate::play::{owner_key, Games, Setup};
+use crate::store::{Entrant, NewRow, Rated, Step, StoredPairing, TournamentRows, TournamentStatus};
+
+/// How often each server looks for steps to take.
+pub const TICK: Duration = Duration::from_secs(1);
+
+/// The tournaments of a server.
+pub struct Tournaments {
+    games: Arc<Games>,
+    runner: Mutex<Option<AbortHandle>>,
+}
+
+impl Drop for Tournaments {
+    fn drop(&mut self) {
+        if let Some(runner) = self.runner.lock().unwrap_or_else(PoisonError::into_inner).take() {
+            runner.abort();
+        }
+    }
+}
+
+impl Tournaments {
+    /// The tournaments of the server whose games are `games`; nothing runs until
+    /// [`Tournaments::start`].
+    #[must_use]
+    pub fn new(games: Arc<Games>) -> Tournaments {
+        Tournaments { games, runner: Mutex::default() }
+    }
+
+    /// Starts the steps: every [`TICK`], each tournament due one.
+    pub fn start(self: &Arc<Self>) {
+        let weak: Weak<Tournaments> = Arc::downgrade(self);
+        let runner = tokio::spawn(async move {
+            let mut every = tokio::time::interval(TICK);
+            every.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+            loop {
+                every.tick().await;
+                let Some(tournaments) = weak.upgrade() else { return };
+                if let Err(error) = tournaments.take_steps().await {
+                    tracing::warn!(%error, "the tournaments' steps failed; tried again");
+                }
+            }
+        });
+        *self.runner.lock().unwrap_or_else(PoisonError::into_inner) = Some(runner.abort_handle());
+    }
+
+    /// Takes the step each tournament is due now, if any (what the server does every
+    /// [`TICK`]); the number of steps this server wrote.
+    pub async fn take_steps(&self) -> Result<usize, ApiError> {
+        let now = self.games.time.now();
+        let mut taken = 0;
+        for id in self.games.store.active_tournaments(now).await? {
+            let Some(rows) = self.games.store.tournament(&id).await? else { continue };
+            match steps::plan(&rows, now) {
+                Ok(Some(plan)) => taken += usize::from(self.take(&rows, plan).await?),
+                Ok(None) => {}
+                Err(error) => tracing::error!(%error, tournament = %id, "no step can be taken"),
+            }
+        }
+        Ok(taken)
+    }
+
+    /// Writes `plan`, with its new games, if the tournament is still as read; then starts the
+    /// games (their first move's countdown). `false` when another server or a player changed
+    /// the tournament first.
+    async fn take(&self, rows: &TournamentRows, plan: Plan) -> Result<bool, ApiError> {
+        let tournament = &rows.tournament;
+        let kind: GameId =
+            tournament.game.parse().map_err(|e| ApiError::Damaged(format!("{e}")))?;
+        let accounts: Vec<&str> = plan
+            .pairs
+            .iter()
+            .flat_map(|(white, black)| [Some(white.as_str()), black.as_deref()])
+            .flatten()
+            .collect();
+        let keys = self.games.store.seat_keys(&accounts).await?;
+        let key = |account: &str| {
+            keys.get(account).cloned().ok_or_else(|| {
+                ApiError::Damaged(format!("the tournament's player {account} has no account"))
+            })
+        };
+        let perf = perf(kind, Some(tournament.clock))?.to_string();
+        let mut born = Vec::new();
+        let mut pairings = Vec::new();
+        for (seq, (white, black)) in (rows.pairings.len()..).zip(&plan.pairs) {
+            let mut pairing = StoredPairing {
+                seq: seq as u32,
+                round: plan.round,
+                white: white.clone(),
+                black: black.clone(),
+                game: None,
+                outcome: None,
+            };
+            if let Some(black) = black {
+                let id = new_game_id()?;
+                let seat_keys = [key(white)?, key(black)?];
+                let secret =
+                    |side: Side| hash_secret(&seat_secret(&seat_keys[side.index()], &id, side));
+                let rated = tournament.rated.then(|| Rated {
+                    perf: perf.clone(),
+                    accounts: [white.clone(), black.clone()],
+                    changes: None,
+                });
+                let setup = Setup {
+                    id: id.clone(),
+                    kind,
+                    options: tournament.options.clone(),
+                    players: [Player::Human, Player::Human],
+                    secrets: [Some(secret(Side::White)), Some(secret(Side::Black))],
+                    clock: Some(tournament.clock),
+                    waiting: 0,
+                    holdings: Side::BOTH
+                        .map(|side| (owner_key(&seat_keys[side.index()]), side))
+                        .to_vec(),
+                    taken: [true, true],
+                    seek: None,
+                    rated,
+                };
+                born.push(self.games.prepare(setup)?);
+                pairing.game = Some(id);
+            }
+            pairings.push(pairing);
+        }
+        let step = Step {
+            id: &tournament.id,
+            version: tournament.version,
+            status: plan.status,
+            round: plan.round,
+            games: born.iter().map(|b| NewRow { game: &b.game, holdings: &b.holdings }).collect(),
+            pairings,
+            withdrawn: plan.withdrawn,
+        };
+        if !self.games.store.take_step(step).await? {
+            return Ok(false);
+        }
+        for game in &born {
+            drop(self.games.start_stored(&game.game.id).await?);
+        }
+        if !born.is_empty() {
+            self.games.lobby_changed().await;
+        }
+        Ok(true)
+    }
+
+    /// The rating `member` joins with: their rating in the tournament's perf, as shown.
+    async fn joining_rating(
+        &self,
+        member: &Member,
+        rows: &TournamentRows,
+    ) -> Result<i32, ApiError> {
+        let kind: GameId =
+            rows.tournament.game.parse().map_err(|e| ApiError::Damaged(format!("{e}")))?;
+        let rating = rating(&self.games, member, kind, Some(rows.tournament.clock)).await?;
+        Ok(rating.map_or(Rating::NEW_PLAYER.displayed(), |(rating, _)| rating))
+    }
+
+    /// Tournament `id`, read.
+    async fn rows(&self, id: &str) -> Result<TournamentRows, ApiError> {
+        self.games
+            .store
+            .tournament(id)
+            .await?
+            .ok_or_else(|| ApiError::NotFound(format!("no tournament {id}")))
+    }
+
+    /// `member` joins tournament `id`: an arena until it ends, a Swiss event until its first
+    /// round. Joining again brings back a player who withdrew from an arena.
+    pub async fn join(&self, id: &str, member: &Member) -> Result<TournamentView, ApiError> {
+        for _ in 0..CONFLICT_RETRIES {
+            let rows = self.rows(id).await?;
+            view::check_joinable(&rows, &member.id)?;
+            let entrant = Entrant {
+                account: member.id.clone(),
+                name: member.name.clone(),
+                joined: self.games.time.now(),
+                rating: self.joining_rating(member, &rows).await?,
+                withdrawn: false,
+            };
+            if self.games.store.join_tournament(id, rows.tournament.version, &entrant).await? {
+                return self.view(id).await;
+            }
+        }
+        Err(ApiError::conflict("the tournament changed too often meanwhile: try again"))
+    }
+
+    /// `member` withdraws from tournament `id`: from an arena at any time, from a Swiss event
+    /// before it starts or between rounds (a game being played is played on).
+    pub async fn withdraw(&self, id: &str, member: &Member) -> Result<TournamentView, ApiError> {
+        for _ in 0..CONFLICT_RETRIES {
+            let rows = self.rows(id).await?;
+            view::check_withdrawable(&rows, &member.id)?;
+            if self
+                .games
+                .store
+                .withdraw_from_tournament(id, rows.tournament.version, &member.id)
+                .await?
+            {
+                return self.view(id).await;
+            }
+        }
+        Err(ApiError::conflict("the tournament changed too often meanwhile: try again"))
+    }
+
+    /// Creates a tournament, by `member`.
+    pub async fn create(
+        &self,
+        new: NewTournament,
+        member: &Member,
+    ) -> Result<TournamentView, ApiError> {
+        let stored = view::check_new(new, member, self.games.time.now())?;
+        self.games.store.create_tournament(&stored).await?;
+        self.view(&stored.id).await
+    }
+
+    /// Tournament `id`: its standings and pairings.
+    pub async fn view(&self, id: &str) -> Result<TournamentView, ApiError> {
+        view::tournament_view(&self.rows(id).await?, self.games.time.now())
+    }
+
+    /// The tournaments upcoming, running and recently finished.
+    pub async fn list(&self) -> Result<TournamentLists, ApiError> {
+        let mut lists = HashMap::new();
+        for status in
+            [TournamentStatus::Upcoming, TournamentStatus::Running, TournamentStatus::Finished]
+        {
+            let stored = self.games.store.tournaments(status, LISTED).await?;
+            let ids: Vec<&str> = stored.iter().map(|t| t.id.as_str()).collect();
+            let sizes = self.games.store.tournament_sizes(&ids).await?;
+            let listed = stored.iter().zip(sizes).map(|(t, players)| view::listed(t, players));
+            lists.insert(status, listed.collect::<Vec<_>>());
+        }
+        let mut take = |status| lists.remove(&status).unwrap_or_default();
+        Ok(TournamentLists {
+            upcoming: take(TournamentStatus::Upcoming),
+            running: take(TournamentStatus::Running),
+            finished: take(TournamentStatus::Finished),
+        })
+    }
+}
+
+/// How many times a join or a withdrawal is tried again when the tournament changed between
+/// reading and writing it.
+const CONFLICT_RETRIES: usize = 5;
+
+/// The most tournaments of each status listed.
+const LISTED: i64 = 50;
