@@ -34,6 +34,9 @@ type PlayerGame = Schemas['PlayerGame'];
 type RatingPoint = Schemas['RatingPoint'];
 type Leader = Schemas['Leader'];
 type Account = Schemas['AccountView'];
+type TournamentView = Schemas['TournamentView'];
+type TournamentListed = Schemas['TournamentListed'];
+type TournamentLists = Schemas['TournamentLists'];
 
 /**
  * A message of the lobby's socket (`GET /api/lobby/socket`, which the OpenAPI document

@@ -26,7 +26,7 @@ export function menu(name) {
   signedIn.className = 'signed-in';
   signedIn.textContent = `Signed in as ${name}`;
   list.append(signedIn);
-  for (const [text, href] of [['Your profile', `/@/${encodeURIComponent(name)}`], ['Your account', '/account'], ['Leaderboards', '/leaderboard']]) {
+  for (const [text, href] of [['Your profile', `/@/${encodeURIComponent(name)}`], ['Your account', '/account'], ['Leaderboards', '/leaderboard'], ['Tournaments', '/tournaments']]) {
     const item = document.createElement('a');
     item.href = href;
     item.textContent = text;

@@ -7,6 +7,7 @@
 //! - `/my`: the games this browser plays;
 //! - `/games/{id}`: a game's page, to play or to watch;
 //! - `/join/{id}/{side}/{token}`: an invitation link's page, to take the seat it offers;
+//! - `/tournaments`, `/tournaments/{id}`: the tournaments, and one with its live standings;
 //! - `/rules/{game}`: a game's rules, written for players from `docs/rules.md`, with diagrams
 //!   the board code draws from positions the API sends (`/api/catalog/{game}/position`);
 //! - `/assets/…`: the style sheet, the scripts and the icon.
@@ -123,6 +124,9 @@ const ASSETS: &[File] = &[
     file!("typed.js", JS),
     file!("who.js", JS),
     file!("seeking.js", JS),
+    file!("tournaments.css", "text/css; charset=utf-8"),
+    file!("tournaments.js", JS),
+    file!("tournament.js", JS),
     file!("icon.svg", "image/svg+xml"),
 ];
 
@@ -133,6 +137,8 @@ const ACCOUNT: File = file!("/account", "account.html", HTML);
 const PROFILE: File = file!("/@/{name}", "profile.html", HTML);
 const LEADERBOARD: File = file!("/leaderboard", "leaderboard.html", HTML);
 const GAME: File = file!("/games/{id}", "game.html", HTML);
+const TOURNAMENTS: File = file!("/tournaments", "tournaments.html", HTML);
+const TOURNAMENT: File = file!("/tournaments/{id}", "tournament.html", HTML);
 const JOIN: File = file!("/join/{id}/{side}/{token}", "join.html", HTML);
 const MISSING: File = file!("", "missing.html", HTML);
 
@@ -157,6 +163,11 @@ pub(crate) fn routes() -> Router<AppState> {
             get(|headers: HeaderMap| async move { serve(&LEADERBOARD, &headers) }),
         )
         .route("/games/{id}", get(game_page))
+        .route(
+            "/tournaments",
+            get(|headers: HeaderMap| async move { serve(&TOURNAMENTS, &headers) }),
+        )
+        .route("/tournaments/{id}", get(tournament_page))
         .route("/join/{id}/{side}/{token}", get(join_page))
         .route("/rules/{game}", get(rules_page))
         .route("/assets/{name}", get(asset))
@@ -167,6 +178,18 @@ async fn rules_page(Path(game): Path<String>, headers: HeaderMap) -> Response {
     match RULES.iter().find(|page| page.name == game) {
         Some(page) => serve(page, &headers),
         None => missing(),
+    }
+}
+
+/// A tournament; for one that does not exist, the page that says so, with a 404.
+async fn tournament_page(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+) -> Response {
+    match state.tournaments.view(&id).await {
+        Err(ApiError::NotFound(_)) => missing(),
+        _ => serve(&TOURNAMENT, &headers),
     }
 }
 

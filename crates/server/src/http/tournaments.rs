@@ -74,6 +74,7 @@ pub(crate) async fn create(
 
 /// A tournament: its standings (sorted by its kind's rules) and its pairings, the latest first.
 #[utoipa::path(get, path = "/api/tournaments/{id}", tag = "tournaments",
+    operation_id = "show_tournament",
     params(("id" = String, Path, description = "the tournament's identifier")),
     responses(
         (status = 200, description = "the tournament", body = TournamentView),
@@ -89,6 +90,7 @@ pub(crate) async fn show(
 /// Joins a tournament: an arena until it ends, a Swiss event until its first round. Joining
 /// an arena again after withdrawing comes back to it.
 #[utoipa::path(post, path = "/api/tournaments/{id}/join", tag = "tournaments",
+    operation_id = "join_tournament",
     params(("id" = String, Path, description = "the tournament's identifier")),
     security(("token" = []), ("cookie" = [])),
     responses(
@@ -111,6 +113,7 @@ pub(crate) async fn join(
 /// Withdraws from a tournament: an arena at any time (a game being played counts), a Swiss
 /// event before it starts or between rounds. A player withdrawn is not paired again.
 #[utoipa::path(post, path = "/api/tournaments/{id}/withdraw", tag = "tournaments",
+    operation_id = "withdraw_from_tournament",
     params(("id" = String, Path, description = "the tournament's identifier")),
     security(("token" = []), ("cookie" = [])),
     responses(
@@ -137,6 +140,7 @@ const MAX_MESSAGE: usize = 4096;
 /// /api/tournaments/{id}` answers) when it opens and whenever it changes (its players, their
 /// standings, a new pairing, a game's end), looked at every second.
 #[utoipa::path(get, path = "/api/tournaments/{id}/socket", tag = "tournaments",
+    operation_id = "tournament_socket",
     params(("id" = String, Path, description = "the tournament's identifier")),
     responses(
         (status = 101, description = "the socket is open"),
