@@ -275,6 +275,7 @@ fn rated_game(
         created: Millis(at),
         updated: Millis(at),
         clock: Some(clock),
+        berserk: [false; 2],
         remaining: [Millis(initial as i64 * 1000); 2],
         turn_began: Millis(at),
         deadline: None,

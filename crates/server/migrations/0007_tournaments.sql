@@ -39,6 +39,10 @@ CREATE TABLE tournament_players (
 
 -- The pairings, in the order they were made (`seq`): a game between two accounts, or a Swiss
 -- bye (`black` and `game_id` NULL). The game's result is the game's own row.
+-- An arena's berserk: the sides that went berserk before their first move (`white`, `black`,
+-- `white black`), each playing on half its clock with no increment.
+ALTER TABLE games ADD COLUMN berserk TEXT;
+
 CREATE TABLE tournament_pairings (
     tournament_id TEXT NOT NULL REFERENCES tournaments (id),
     seq BIGINT NOT NULL,

@@ -102,4 +102,6 @@ pub struct SeatState {
     pub level: Option<u8>,
     /// `true` once an invitation link gave the seat to a browser.
     pub taken: bool,
+    /// The side went berserk (an arena's): half its clock, no increment.
+    pub berserk: bool,
 }

@@ -1,12 +1,12 @@
 // A small arena from the pages: an account creates it on the tournaments page, two accounts
 // join it on its page, the server pairs them at its start, each page shows the player's game and
-// leads to it, a resignation ends it, and the standings on the tournament page follow (the
+// leads to it, one goes berserk there, a resignation ends the game, and the standings on the tournament page follow (the
 // winner with 2 points), at desktop size and on a phone.
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 
-import { newPage, serverAndBrowser, shot } from '../lib/harness.mjs';
+import { gameState, newPage, serverAndBrowser, shot } from '../lib/harness.mjs';
 
 const shared = serverAndBrowser();
 
@@ -64,6 +64,13 @@ test('two accounts play an arena from its page: joined, paired, played, scored',
   await guest.locator('#t-your-game a').click();
   await guest.waitForURL(/\/games\/[a-z0-9]+$/);
   const game = guest.url().split('/').pop();
+  // The host goes berserk from the tournament's page: half a minute left, no increment.
+  await host.locator('#t-berserk').click();
+  await host.locator('#t-berserk').waitFor({ state: 'detached' });
+  const state = await gameState(server, game);
+  const hostSide = state.seats.white.name === hostName ? 'white' : 'black';
+  assert.equal(state.seats[hostSide].berserk, true);
+  assert.equal(state.clock[`${hostSide}_ms`], 30_000);
   await guest.locator('#resign').click();
   await guest.locator('#confirm [data-confirm=yes]').click();
   await guest.locator('#status', { hasText: 'resigned' }).waitFor();

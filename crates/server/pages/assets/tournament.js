@@ -131,6 +131,20 @@ function drawGames(tournament) {
     link.href = `/games/${encodeURIComponent(yours.game ?? '')}`;
     link.textContent = 'Go to your game';
     box.replaceChildren(`Your game against ${yours.white === page.me ? yours.black : yours.white} has started. `, link);
+    const side = yours.white === page.me ? 'white' : 'black';
+    if (tournament.kind === 'arena' && !yours.berserk.includes(side)) {
+      const berserk = document.createElement('button');
+      berserk.type = 'button';
+      berserk.id = 't-berserk';
+      berserk.textContent = 'Berserk';
+      berserk.title = 'Before your first move: half your clock and no increment; a win of at least 14 plies scores a point more';
+      berserk.addEventListener('click', () => {
+        postJson(`/api/tournaments/${encodeURIComponent(id)}/berserk`, { game: yours.game })
+          .then(() => { berserk.remove(); })
+          .catch((error) => { errorBox.textContent = messageOf(error); });
+      });
+      box.append(' ', berserk);
+    }
   }
   const table = element('t-pairings');
   const body = table.querySelector('tbody') ?? table;

@@ -1,5 +1,5 @@
 //! The tournaments' API: created by an account, listed, shown with their standings, joined and
-//! left, and a socket of a tournament's changes.
+//! left, an arena's berserk, and a socket of a tournament's changes.
 
 use std::sync::Arc;
 use std::time::Duration;
@@ -21,6 +21,7 @@ use super::AppState;
 use crate::error::{ApiError, ErrorBody};
 use crate::guard::Client;
 use crate::lobby::rated::Member;
+use crate::play::GameState;
 use crate::tournaments::{NewTournament, TournamentLists, TournamentView, Tournaments, TICK};
 
 pub(crate) fn routes() -> OpenApiRouter<AppState> {
@@ -29,6 +30,7 @@ pub(crate) fn routes() -> OpenApiRouter<AppState> {
         .routes(routes!(show))
         .routes(routes!(join))
         .routes(routes!(withdraw))
+        .routes(routes!(berserk))
         .routes(routes!(socket))
 }
 
@@ -131,6 +133,39 @@ pub(crate) async fn withdraw(
 ) -> Result<Json<TournamentView>, ApiError> {
     let member = member(&presented, "a tournament is left by an account")?;
     Ok(Json(state.tournaments.withdraw(&id, &member).await?))
+}
+
+/// Which game goes berserk.
+#[derive(Debug, serde::Deserialize, utoipa::ToSchema)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct Berserk {
+    /// The game, one of the arena's.
+    game: String,
+}
+
+/// Goes berserk in one's arena game, before one's first move: half one's clock and no
+/// increment; a win of at least 14 plies then scores a point more. The seat is the account's.
+#[utoipa::path(post, path = "/api/tournaments/{id}/berserk", tag = "tournaments",
+    operation_id = "berserk", request_body = Berserk,
+    params(("id" = String, Path, description = "the tournament's identifier")),
+    security(("token" = []), ("cookie" = [])),
+    responses(BodyErrors,
+        (status = 200, description = "the game, its clock halved", body = GameState),
+        (status = 401, description = "the requester is signed in to no account", body = ErrorBody),
+        (status = 403, description = "not the requester's game", body = ErrorBody),
+        (status = 404, description = "no such tournament, or no such game in it", body = ErrorBody),
+        (status = 409, description = "not an arena, the game is over, one has moved already, or went berserk already", body = ErrorBody),
+        (status = 503, description = "the database is unavailable: nothing changed", body = ErrorBody)))]
+pub(crate) async fn berserk(
+    State(state): State<AppState>,
+    presented: Presented,
+    Path(id): Path<String>,
+    asked: Result<Json<Berserk>, JsonRejection>,
+) -> Result<Json<GameState>, ApiError> {
+    let member = member(&presented, "berserk is an account's")?;
+    let asked = body(asked)?;
+    let secrets = presented.secrets(&asked.game);
+    Ok(Json(state.tournaments.berserk(&id, &asked.game, &member, &secrets).await?))
 }
 
 /// The largest message a client may send on a tournament's socket (it sends nothing read).

@@ -15,6 +15,7 @@ use crate::error::ApiError;
 use crate::live::{describe, Event};
 use crate::play::seats::{hash_secret, seat_secret};
 use crate::store::NewRow;
+use crate::time_control::{Millis, TimeControl};
 
 impl Games {
     /// Makes `change` in game `id` for the holder of `secrets`, and answers with the state
@@ -36,6 +37,7 @@ impl Games {
                     Change::Play { text, ply } => games.play_now(&id, &secrets, &text, ply).await,
                     Change::Resign => games.end_now(&id, &secrets, false).await,
                     Change::Abort => games.end_now(&id, &secrets, true).await,
+                    Change::Berserk => games.berserk_now(&id, &secrets).await,
                     Change::Draw(action) => games.draw_now(&id, &secrets, action).await,
                     Change::Undo(action) => games.undo_now(&id, &secrets, action).await,
                 };
@@ -231,6 +233,34 @@ impl Games {
             false => Event::Resignation(side),
         };
         entry.end_by(event, now);
+        self.commit(&slot, &mut entry, ply).await?;
+        Ok(entry.state(held))
+    }
+
+    /// The holder's side goes berserk: before its first move, on a real-time clock, its time is
+    /// halved and it plays without increment.
+    async fn berserk_now(
+        self: &Arc<Self>,
+        id: &str,
+        secrets: &[String],
+    ) -> Result<GameState, ApiError> {
+        let (slot, mut entry) = self.lock(id).await?;
+        let held = entry.held(secrets);
+        let side = entry.acting_while_ongoing(&held)?;
+        let ply = entry.live.ply();
+        let moved = ply >= 2 || (ply == 1 && entry.live.side_to_move() != side);
+        if moved || entry.stored.takebacks > 0 {
+            return Err(ApiError::conflict("berserk is for before one's first move"));
+        }
+        if entry.stored.berserk[side.index()] {
+            return Err(ApiError::conflict("this side went berserk already"));
+        }
+        if !matches!(entry.control(), Some(TimeControl::RealTime { .. })) {
+            return Err(ApiError::conflict("berserk halves a real-time clock: this game has none"));
+        }
+        let left = &mut entry.stored.remaining[side.index()];
+        *left = Millis(left.0 / 2);
+        entry.stored.berserk[side.index()] = true;
         self.commit(&slot, &mut entry, ply).await?;
         Ok(entry.state(held))
     }

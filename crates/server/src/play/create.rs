@@ -132,6 +132,7 @@ impl Games {
             created: time,
             updated: time,
             clock,
+            berserk: [false; 2],
             remaining: [initial; 2],
             turn_began: self.time.now(),
             deadline: None,

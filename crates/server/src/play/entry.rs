@@ -168,6 +168,7 @@ impl Entry {
                     account,
                     level: player.level(self.kind),
                     taken: seat.claimed,
+                    berserk: self.stored.berserk[side.index()],
                 };
                 (side, seat)
             })
@@ -325,6 +326,13 @@ impl Entry {
         let ply = self.live.ply();
         if ply >= 2 {
             let used = now - self.stored.turn_began;
+            // A berserk side plays without its increment.
+            let control = match control {
+                TimeControl::RealTime { initial_ms, .. } if self.stored.berserk[mover] => {
+                    TimeControl::RealTime { initial_ms, increment_ms: 0 }
+                }
+                control => control,
+            };
             self.stored.remaining[mover] = control.after_move(self.stored.remaining[mover], used);
         }
         self.stored.clocks.resize(ply, None);

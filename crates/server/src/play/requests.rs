@@ -26,6 +26,9 @@ pub enum Change {
     Resign,
     /// Call the game off, before both sides have moved (see `Games::end_now`).
     Abort,
+    /// Half one's clock and no increment, before one's first move (an arena's: the
+    /// tournaments ask for it; see `Games::berserk_now`).
+    Berserk,
     /// A draw offer, or its answer.
     Draw(DrawAction),
     /// A takeback asked for, or its answer (see `Games::undo_now`).

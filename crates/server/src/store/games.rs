@@ -65,9 +65,10 @@ impl Store {
              draw_offer = $9, undo_request = $10, version = $11, updated = $12, due = $14, \
              lease_owner = $15, lease_until = $16, white_ms = $17, black_ms = $18, \
              turn_began = $19, deadline = $20, waiting = $21, rematch_offer = $22, \
-             rematch_game = $23, takebacks = $24, rated = $25 WHERE id = $1 AND version = $13 \
-             RETURNING id), added AS (INSERT INTO moves (game_id, ply, mv, clock_ms) \
-             SELECT id, $26, $27, $28 FROM changed RETURNING ply) \
+             rematch_game = $23, takebacks = $24, rated = $25, berserk = $26 \
+             WHERE id = $1 AND version = $13 RETURNING id), \
+             added AS (INSERT INTO moves (game_id, ply, mv, clock_ms) \
+             SELECT id, $27, $28, $29 FROM changed RETURNING ply) \
              SELECT count(*) AS added FROM added",
         );
         let row = Self::bind_state(row, game, game.version - 1)
@@ -82,7 +83,7 @@ impl Store {
         Ok(())
     }
 
-    /// Binds `$1` to `$25` of the update of a game's row stored at version `expected`.
+    /// Binds `$1` to `$26` of the update of a game's row stored at version `expected`.
     fn bind_state<'q>(
         query: sqlx::query::Query<'q, sqlx::Any, sqlx::any::AnyArguments<'q>>,
         game: &'q StoredGame,
@@ -114,6 +115,7 @@ impl Store {
             .bind(game.rematch_game.clone())
             .bind(game.takebacks)
             .bind(stored(game.rated.as_ref()))
+            .bind(berserk_text(game.berserk))
     }
 
     /// Makes `write` in one transaction, on a connection of its own. A connection whose write
@@ -249,7 +251,7 @@ impl Store {
              undo_request = $10, version = $11, updated = $12, due = $14, lease_owner = $15, \
              lease_until = $16, white_ms = $17, black_ms = $18, turn_began = $19, \
              deadline = $20, waiting = $21, rematch_offer = $22, rematch_game = $23, \
-             takebacks = $24, rated = $25 WHERE id = $1 AND version = $13",
+             takebacks = $24, rated = $25, berserk = $26 WHERE id = $1 AND version = $13",
         );
         let updated = Self::bind_state(update, game, expected).execute(&mut **transaction).await?;
         if updated.rows_affected() != 1 {
@@ -290,7 +292,8 @@ impl Store {
             "SELECT id, game, options, white, black, white_secret, black_secret, white_claimed, \
              black_claimed, event, result, draw_offer, undo_request, version, due, lease_owner, \
              lease_until, created, updated, clock, white_ms, black_ms, turn_began, deadline, \
-             waiting, rematch_offer, rematch_game, takebacks, ply, rated FROM games WHERE id = $1",
+             waiting, rematch_offer, rematch_game, takebacks, ply, rated, berserk \
+             FROM games WHERE id = $1",
         )
         .bind(id)
         .fetch_optional(&self.pool)
@@ -340,6 +343,7 @@ impl Store {
                 created: Millis::from_secs(row.try_get("created")?),
                 updated: Millis::from_secs(row.try_get("updated")?),
                 clock: read(&row, "clock")?,
+                berserk: berserk_of(row.try_get::<Option<String>, _>("berserk")?.as_deref()),
                 remaining: [Millis(row.try_get("white_ms")?), Millis(row.try_get("black_ms")?)],
                 turn_began: Millis(row.try_get("turn_began")?),
                 deadline: row.try_get::<Option<i64>, _>("deadline")?.map(Millis),
@@ -419,4 +423,17 @@ enum Write<'a> {
     /// A change: the state, and the moves from `first_changed` on, where `stored` moves were;
     /// and the new game it makes, if any.
     Change { first_changed: usize, stored: usize, born: Option<NewRow<'a>> },
+}
+
+/// The stored berserk of a game: the sides' names, `NULL` for none.
+fn berserk_text(berserk: [bool; 2]) -> Option<String> {
+    let sides: Vec<&str> =
+        Side::BOTH.into_iter().filter(|side| berserk[side.index()]).map(Side::name).collect();
+    (!sides.is_empty()).then(|| sides.join(" "))
+}
+
+/// A game's berserk as stored.
+pub(super) fn berserk_of(text: Option<&str>) -> [bool; 2] {
+    let text = text.unwrap_or_default();
+    Side::BOTH.map(|side| text.split(' ').any(|name| name == side.name()))
 }

@@ -56,6 +56,8 @@ pub struct StoredGame {
     pub updated: Millis,
     /// The time control, `None` untimed.
     pub clock: Option<TimeControl>,
+    /// White's and Black's berserk (an arena's): half the clock, no increment.
+    pub berserk: [bool; 2],
     /// White's and Black's time left, in milliseconds, when the turn began.
     pub remaining: [Millis; 2],
     /// When the side to move began its turn (milliseconds, the server's clock).

@@ -101,6 +101,8 @@ pub struct GameOutcome {
     pub event: Option<Event>,
     /// The plies played.
     pub plies: u32,
+    /// White's and Black's berserk.
+    pub berserk: [bool; 2],
     /// When it was made (to the second).
     pub created: Millis,
     /// When it last changed (to the second).
@@ -344,7 +346,7 @@ impl Store {
         .collect::<Result<_, _>>()?;
         let pairings = sqlx::query(
             "SELECT p.seq, p.round, p.white, p.black, p.game_id, g.result, g.event, g.ply, \
-             g.created, g.updated FROM tournament_pairings p LEFT JOIN games g ON g.id = p.game_id \
+             g.berserk, g.created, g.updated FROM tournament_pairings p LEFT JOIN games g ON g.id = p.game_id \
              WHERE p.tournament_id = $1 ORDER BY p.seq",
         )
         .bind(id)
@@ -538,6 +540,9 @@ fn pairing(row: &AnyRow) -> Result<StoredPairing, StoreError> {
             result: read(row, "result")?,
             event: read(row, "event")?,
             plies: count(row, "ply")?,
+            berserk: super::games::berserk_of(
+                row.try_get::<Option<String>, _>("berserk")?.as_deref(),
+            ),
             created: Millis::from_secs(row.try_get("created")?),
             updated: Millis::from_secs(row.try_get("updated")?),
         }),

@@ -30,8 +30,10 @@ pub use self::view::{NewTournament, TournamentLists, TournamentView};
 use crate::error::ApiError;
 use crate::lobby::rated::{perf, rating, Member};
 use crate::play::seats::{hash_secret, new_game_id, seat_secret, Player};
-use crate::play::{owner_key, Games, Setup};
-use crate::store::{Entrant, NewRow, Rated, Step, StoredPairing, TournamentRows, TournamentStatus};
+use crate::play::{owner_key, Change, GameState, Games, Setup};
+use crate::store::{
+    Entrant, NewRow, Rated, Step, StoredPairing, TournamentKind, TournamentRows, TournamentStatus,
+};
 
 /// How often each server looks for steps to take.
 pub const TICK: Duration = Duration::from_secs(1);
@@ -230,6 +232,29 @@ impl Tournaments {
             }
         }
         Err(ApiError::conflict("the tournament changed too often meanwhile: try again"))
+    }
+
+    /// `member` goes berserk in game `game` of arena `id`, with the seat's `secrets`: before its
+    /// first move, half its clock and no increment; a win of at least 14 plies then scores a
+    /// point more.
+    pub async fn berserk(
+        &self,
+        id: &str,
+        game: &str,
+        member: &Member,
+        secrets: &[String],
+    ) -> Result<GameState, ApiError> {
+        let rows = self.rows(id).await?;
+        if rows.tournament.kind != TournamentKind::Arena {
+            return Err(ApiError::conflict("berserk is an arena's"));
+        }
+        let pairing = rows.pairings.iter().find(|pairing| pairing.game.as_deref() == Some(game));
+        let pairing = pairing
+            .ok_or_else(|| ApiError::NotFound(format!("no game {game} in this tournament")))?;
+        if pairing.white != member.id && pairing.black.as_deref() != Some(member.id.as_str()) {
+            return Err(ApiError::Forbidden("this is not your game".to_owned()));
+        }
+        self.games.change(game, secrets, Change::Berserk).await
     }
 
     /// Creates a tournament, by `member`.

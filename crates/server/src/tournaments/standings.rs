@@ -87,18 +87,18 @@ pub(crate) fn arena(rows: &TournamentRows) -> Result<Arena, ApiError> {
     let mut games = Vec::with_capacity(rows.pairings.len());
     for pairing in &rows.pairings {
         let (Some(black), Some(outcome)) = (&pairing.black, &pairing.outcome) else { continue };
-        let seat = |account: &str| -> Result<ArenaSeat, ApiError> {
+        let seat = |account: &str, side: Side| -> Result<ArenaSeat, ApiError> {
             let id = number(rows, account)?;
             let rating = rows.players[id.0 as usize].rating;
-            Ok(ArenaSeat { player: id, rating, berserk: false })
+            Ok(ArenaSeat { player: id, rating, berserk: outcome.berserk[side.index()] })
         };
         let result = scored(outcome).map(|scored| match scored {
             Scored::Played(result) => result,
             Scored::NoShow { absent } => RulesResult::Win(absent.opponent()),
         });
         games.push(ArenaGame {
-            white: seat(&pairing.white)?,
-            black: seat(black)?,
+            white: seat(&pairing.white, Side::White)?,
+            black: seat(black, Side::Black)?,
             result,
             plies: outcome.plies,
         });

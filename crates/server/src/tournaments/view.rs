@@ -68,6 +68,8 @@ pub struct PairingView {
     /// `1-0`, `0-1`, `1/2-1/2`; `+-` or `-+` when a player did not start (a loss for them);
     /// `bye`; `null` while the game is played.
     pub result: Option<String>,
+    /// The sides that went berserk (an arena's).
+    pub berserk: Vec<Side>,
 }
 
 /// A tournament, with its standings and pairings.
@@ -268,6 +270,9 @@ pub(crate) fn tournament_view(
             white: name(&pairing.white),
             black: pairing.black.as_deref().map(name),
             game: pairing.game.clone(),
+            berserk: pairing.outcome.as_ref().map_or_else(Vec::new, |outcome| {
+                Side::BOTH.into_iter().filter(|side| outcome.berserk[side.index()]).collect()
+            }),
             result: match &pairing.outcome {
                 None => Some("bye".to_owned()),
                 Some(outcome) => scored(outcome).map(|scored| match scored {

@@ -1,15 +1,40 @@
 //! Tournaments through the API: created, joined and left by accounts, run by the servers
 //! (started, paired, the next Swiss round, ended) with each step taken once however many
-//! servers take it, a no-show scored as a loss and two withdrawing the player; on SQLite and
-//! PostgreSQL. The servers' clocks are moved on by hand.
+//! servers take it, a no-show scored as a loss and two withdrawing the player, berserk; on
+//! SQLite and PostgreSQL. The servers' clocks are moved on by hand, so each test keeps its
+//! tournaments to itself: on PostgreSQL in a schema of its own, where no other test's server,
+//! its clock moved on differently, takes their steps.
 
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;
 
 use reqwest::{Client, StatusCode};
 use serde_json::{json, Value};
 
 use crate::accounts::{fresh_name, post, sign_up};
-use crate::common::{browser, databases, wait_for, Server};
+use crate::common::{browser, wait_for, Server};
+
+/// The databases of a tournament test: a new SQLite file, and a new schema of the PostgreSQL
+/// database of `DATABASE_URL` when that is set.
+async fn databases() -> Vec<String> {
+    let mut urls = crate::common::databases();
+    for url in urls.iter_mut().filter(|url| url.starts_with("postgres")) {
+        static NEXT: AtomicUsize = AtomicUsize::new(0);
+        let schema =
+            format!("tournaments_{}_{}", std::process::id(), NEXT.fetch_add(1, Ordering::Relaxed));
+        sqlx::any::install_default_drivers();
+        let pool = sqlx::AnyPool::connect(url).await.expect("the database opens");
+        sqlx::query(&format!("DROP SCHEMA IF EXISTS {schema} CASCADE"))
+            .execute(&pool)
+            .await
+            .expect("dropped");
+        sqlx::query(&format!("CREATE SCHEMA {schema}")).execute(&pool).await.expect("created");
+        pool.close().await;
+        let joiner = if url.contains('?') { '&' } else { '?' };
+        *url = format!("{url}{joiner}options=-c%20search_path%3D{schema}");
+    }
+    urls
+}
 
 /// `count` browsers signed in to new accounts, with their names.
 async fn players(server: &Server, count: usize) -> Vec<(Client, String)> {
@@ -112,7 +137,7 @@ fn client<'a>(players: &'a [(Client, String)], name: &str) -> &'a Client {
 
 #[tokio::test]
 async fn an_arena_pairs_scores_and_ends_at_its_time() {
-    for database in databases() {
+    for database in databases().await {
         let server = Server::start(&database).await;
         let players = players(&server, 4).await;
         // Three hours a side: the games started before the end are still played after it.
@@ -192,7 +217,7 @@ async fn an_arena_pairs_scores_and_ends_at_its_time() {
 
 #[tokio::test]
 async fn a_swiss_event_pairs_its_rounds_with_a_bye_and_ends_after_the_last() {
-    for database in databases() {
+    for database in databases().await {
         let server = Server::start(&database).await;
         let players = players(&server, 3).await;
         let created = create(&server, &players[0].0, "swiss", ("rounds", 3)).await;
@@ -256,7 +281,7 @@ async fn a_swiss_event_pairs_its_rounds_with_a_bye_and_ends_after_the_last() {
 
 #[tokio::test]
 async fn two_servers_take_each_step_once_and_a_player_absent_twice_is_withdrawn() {
-    for database in databases() {
+    for database in databases().await {
         let (one, two) = (Server::start(&database).await, Server::start(&database).await);
         let players = players(&one, 2).await;
         let created = create(&one, &players[0].0, "arena", ("minutes", 30)).await;
@@ -303,5 +328,62 @@ async fn two_servers_take_each_step_once_and_a_player_absent_twice_is_withdrawn(
             .map(|p| p["result"].as_str().expect("over"))
             .collect();
         assert!(results.iter().all(|result| ["+-", "-+"].contains(result)), "{view}");
+    }
+}
+
+#[tokio::test]
+async fn berserk_halves_ones_clock_before_ones_first_move_and_drops_the_increment() {
+    for database in databases().await {
+        let server = Server::start(&database).await;
+        let players = players(&server, 3).await;
+        let clock = json!({"kind": "arena", "name": "Berserk", "game": "minicheckers",
+            "clock": {"initial_ms": 60_000, "increment_ms": 2000}, "starts_in_s": 0, "minutes": 5});
+        let created = post(&server, &players[0].0, "/api/tournaments", clock).await;
+        let created: Value = created.json().await.expect("json");
+        let id = created["id"].as_str().expect("an id");
+        join_all(&server, &players, id).await;
+        let started = steps(&[&server], id).await;
+        let (game, white, black) = ongoing(&started).pop().expect("a game");
+        let stranger =
+            &players.iter().find(|(_, name)| *name != white && *name != black).expect("a third").0;
+        let path = format!("/api/tournaments/{id}/berserk");
+        let asked = json!({"game": game});
+        assert_eq!(
+            post(&server, stranger, &path, asked.clone()).await.status(),
+            StatusCode::FORBIDDEN
+        );
+        let berserk = post(&server, client(&players, &white), &path, asked.clone()).await;
+        assert_eq!(berserk.status(), StatusCode::OK);
+        let state: Value = berserk.json().await.expect("json");
+        assert_eq!(state["seats"]["white"]["berserk"], true, "{state}");
+        assert_eq!(state["clock"]["white_ms"], 30_000, "{state}");
+        assert_eq!(state["clock"]["black_ms"], 60_000, "{state}");
+        let again = post(&server, client(&players, &white), &path, asked.clone()).await;
+        assert_eq!(again.status(), StatusCode::CONFLICT);
+        // Once moved, too late; a berserk side's moves add no increment.
+        first_moves(&server, &players, &game, [&white, &black]).await;
+        let late = post(&server, client(&players, &black), &path, asked.clone()).await;
+        assert_eq!(late.status(), StatusCode::CONFLICT);
+        server.games.advance_clock(Duration::from_secs(1));
+        let state = server.get(client(&players, &white), &game).await;
+        let mv = state["legal"][0]["move"].as_str().expect("a move").to_owned();
+        let moved = post(
+            &server,
+            client(&players, &white),
+            &format!("/api/games/{game}/moves"),
+            json!({"move": mv, "ply": 2}),
+        )
+        .await;
+        let state: Value = moved.json().await.expect("json");
+        let left = state["clock"]["white_ms"].as_i64().expect("a time");
+        assert!((28_000..=29_000).contains(&left), "a second used and no increment: {state}");
+        let view = tournament(&server, id).await;
+        let pairing = view["pairings"]
+            .as_array()
+            .expect("pairings")
+            .iter()
+            .find(|p| p["game"] == game.as_str())
+            .expect("the game");
+        assert_eq!(pairing["berserk"], json!(["white"]), "{view}");
     }
 }
