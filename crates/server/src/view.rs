@@ -54,6 +54,9 @@ pub struct GameState {
     /// Once a rated game ended: each side's rating before it, and the change.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub ratings: Option<RatingsState>,
+    /// The tournament it is a game of.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub tournament: Option<TournamentOfGame>,
     /// The seats the requester holds.
     pub you: Vec<Side>,
     /// The position, its pieces and legal moves (and the board, when asked).
@@ -104,4 +107,13 @@ pub struct SeatState {
     pub taken: bool,
     /// The side went berserk (an arena's): half its clock, no increment.
     pub berserk: bool,
+}
+
+/// The tournament a game is a game of.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, utoipa::ToSchema)]
+pub struct TournamentOfGame {
+    /// The tournament.
+    pub id: String,
+    /// It is an arena (whose players may go berserk before their first move).
+    pub arena: bool,
 }

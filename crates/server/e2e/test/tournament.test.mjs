@@ -64,6 +64,10 @@ test('two accounts play an arena from its page: joined, paired, played, scored',
   await guest.locator('#t-your-game a').click();
   await guest.waitForURL(/\/games\/[a-z0-9]+$/);
   const game = guest.url().split('/').pop();
+  // The game's page leads back to the tournament, and offers berserk rather than a rematch.
+  await guest.locator('a', { hasText: 'Back to the tournament' }).waitFor();
+  await guest.locator('#berserk').waitFor();
+  await shot(guest, 'tournament-game');
   // The host goes berserk from the tournament's page: half a minute left, no increment.
   await host.locator('#t-berserk').click();
   await host.locator('#t-berserk').waitFor({ state: 'detached' });

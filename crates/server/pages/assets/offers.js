@@ -80,6 +80,11 @@ export function renderOffers(state, box, act) {
  */
 export function renderRematch(state, box, send) {
   box.replaceChildren();
+  // A tournament's game has no rematch: its box leads back to the tournament (ingame.js).
+  if (state.tournament) {
+    import('./ingame.js').then(({ renderTournament }) => renderTournament(state, box));
+    return;
+  }
   const playing = state.you.length > 0;
   const rematch = state.rematch;
   if (state.status === 'ongoing' || !playing) {

@@ -127,6 +127,7 @@ const ASSETS: &[File] = &[
     file!("tournaments.css", "text/css; charset=utf-8"),
     file!("tournaments.js", JS),
     file!("tournament.js", JS),
+    file!("ingame.js", JS),
     file!("icon.svg", "image/svg+xml"),
 ];
 

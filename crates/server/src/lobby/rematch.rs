@@ -55,6 +55,11 @@ impl Lobby {
         if !entry.over() {
             return Err(ApiError::conflict("a rematch is offered once the game is over"));
         }
+        if entry.tournament.is_some() {
+            return Err(ApiError::conflict(
+                "a tournament's game has no rematch: it pairs the next",
+            ));
+        }
         if let Some(game) = &entry.stored.rematch_game {
             return Err(ApiError::conflict(format!("the rematch was accepted: game {game}")));
         }

@@ -11,7 +11,8 @@ use super::{GameState, RematchState, SeatState};
 use crate::error::ApiError;
 use crate::live::{self, describe, Event, GameStatus, Live};
 use crate::play::seats::{hash_secret, Player};
-use crate::store::{RatingChange, StoredGame};
+use crate::store::{RatingChange, StoredGame, TournamentKind};
+use crate::view::TournamentOfGame;
 use crate::view::{RatingsState, SideRating};
 
 /// A game in memory: as stored, and played.
@@ -35,6 +36,8 @@ pub(crate) struct Entry {
     /// The names of the accounts that play a rated game (`deleted` for a deleted one), as
     /// read when the game was.
     pub(crate) account_names: [Option<String>; 2],
+    /// The tournament it is a game of, as read when the game was.
+    pub(crate) tournament: Option<(String, TournamentKind)>,
 }
 
 /// The time the computer keeps back on its clock, never shared out to its searches.
@@ -84,6 +87,7 @@ impl Entry {
             rendered: Vec::new(),
             time,
             account_names: [None, None],
+            tournament: None,
         })
     }
 
@@ -194,6 +198,10 @@ impl Entry {
             rematch: self.rematch_state(),
             rated: self.stored.rated.is_some(),
             ratings: self.ratings_state(),
+            tournament: self.tournament.as_ref().map(|(id, kind)| TournamentOfGame {
+                id: id.clone(),
+                arena: *kind == TournamentKind::Arena,
+            }),
             you,
             view,
         }

@@ -287,6 +287,7 @@ impl Games {
         if let Some(rated) = &entry.stored.rated {
             entry.account_names = self.store.account_names(&rated.accounts).await?;
         }
+        entry.tournament = self.store.tournament_of_game(id).await?;
         Ok(self.cache.insert(id, entry))
     }
 

@@ -488,6 +488,21 @@ impl Store {
             .collect()
     }
 
+    /// The tournament game `game` is a game of, with its kind.
+    pub async fn tournament_of_game(
+        &self,
+        game: &str,
+    ) -> Result<Option<(String, TournamentKind)>, StoreError> {
+        let row = sqlx::query(
+            "SELECT t.id, t.kind FROM tournament_pairings p \
+             JOIN tournaments t ON t.id = p.tournament_id WHERE p.game_id = $1",
+        )
+        .bind(game)
+        .fetch_optional(&self.pool)
+        .await?;
+        row.map(|row| Ok((row.try_get("id")?, required(&row, "kind")?))).transpose()
+    }
+
     /// The seat keys of the accounts `ids`, by account.
     pub async fn seat_keys(&self, ids: &[&str]) -> Result<HashMap<String, String>, StoreError> {
         let mut keys = HashMap::with_capacity(ids.len());

@@ -162,6 +162,9 @@ async fn an_arena_pairs_scores_and_ends_at_its_time() {
         assert_eq!(started["status"], "running");
         let games = ongoing(&started);
         assert_eq!(games.len(), 2, "{started}");
+        // A tournament's game says so, and has no rematch.
+        let state = server.get(&players[0].0, &games[0].0).await;
+        assert_eq!(state["tournament"], json!({"id": id, "arena": true}), "{state}");
         // The first game: Black resigns; the second: White calls it off before moving (a
         // loss for White).
         let (first, first_white, first_black) = &games[0];
@@ -176,6 +179,11 @@ async fn an_arena_pairs_scores_and_ends_at_its_time() {
             post(&server, client(&players, second_white), &abort, json!({})).await.status(),
             StatusCode::OK
         );
+        let rematch = format!("/api/games/{first}/rematch");
+        let offered =
+            post(&server, client(&players, first_white), &rematch, json!({"action": "offer"}))
+                .await;
+        assert_eq!(offered.status(), StatusCode::CONFLICT);
         let after = steps(&[&server], id).await;
         assert_eq!(standing(&after, first_white)["score"], 2.0, "{after}");
         assert_eq!(standing(&after, second_black)["score"], 2.0, "{after}");
@@ -194,25 +202,32 @@ async fn an_arena_pairs_scores_and_ends_at_its_time() {
                 .any(|(a, b)| (a == &white && b == &black) || (a == &black && b == &white)));
         }
         // At its time the arena ends; a game still played then counts when it ends.
-        let (game, white, black) = &again[0];
-        first_moves(&server, &players, game, [white, black]).await;
-        advance(&[&server], 600);
-        let ended = steps(&[&server], id).await;
-        assert_eq!(ended["status"], "finished");
-        let resign = format!("/api/games/{game}/resign");
-        assert_eq!(
-            post(&server, client(&players, black), &resign, json!({})).await.status(),
-            StatusCode::OK
-        );
-        let last = steps(&[&server], id).await;
-        assert!(ongoing(&last).len() <= 1, "no pairing after the end: {last}");
-        let before = standing(&ended, white)["score"].as_f64().expect("a score");
-        assert!(standing(&last, white)["score"].as_f64().expect("a score") >= before + 2.0);
-        assert_eq!(
-            standing(&last, black)["games"],
-            standing(&ended, black)["games"].as_u64().expect("n") + 1
-        );
+        ends_with_a_game_played_on(&server, &players, id, &again[0]).await;
     }
+}
+
+/// Arena `id` ends at its time while `game` is played; the game then counts when it ends.
+async fn ends_with_a_game_played_on(
+    server: &Server,
+    players: &[(Client, String)],
+    id: &str,
+    (game, white, black): &(String, String, String),
+) {
+    first_moves(server, players, game, [white, black]).await;
+    advance(&[server], 600);
+    let ended = steps(&[server], id).await;
+    assert_eq!(ended["status"], "finished");
+    let resign = format!("/api/games/{game}/resign");
+    assert_eq!(
+        post(server, client(players, black), &resign, json!({})).await.status(),
+        StatusCode::OK
+    );
+    let last = steps(&[server], id).await;
+    assert!(ongoing(&last).len() <= 1, "no pairing after the end: {last}");
+    let before = standing(&ended, white)["score"].as_f64().expect("a score");
+    assert!(standing(&last, white)["score"].as_f64().expect("a score") >= before + 2.0);
+    let games = standing(&ended, black)["games"].as_u64().expect("a count");
+    assert_eq!(standing(&last, black)["games"], games + 1);
 }
 
 #[tokio::test]
