@@ -3,6 +3,7 @@
 // the games being played, one's own next game, join and withdraw, and the podium at the end.
 
 import { appendRow, element, getCatalog, getJson, keepSocket, messageOf, postJson } from './api.js';
+import { berserkButton } from './ingame.js';
 import { clockText } from './tournaments.js';
 
 const id = decodeURIComponent(location.pathname.split('/')[2] ?? '');
@@ -132,18 +133,8 @@ function drawGames(tournament) {
     link.textContent = 'Go to your game';
     box.replaceChildren(`Your game against ${yours.white === page.me ? yours.black : yours.white} has started. `, link);
     const side = yours.white === page.me ? 'white' : 'black';
-    if (tournament.kind === 'arena' && !yours.berserk.includes(side)) {
-      const berserk = document.createElement('button');
-      berserk.type = 'button';
-      berserk.id = 't-berserk';
-      berserk.textContent = 'Berserk';
-      berserk.title = 'Before your first move: half your clock and no increment; a win of at least 14 plies scores a point more';
-      berserk.addEventListener('click', () => {
-        postJson(`/api/tournaments/${encodeURIComponent(id)}/berserk`, { game: yours.game })
-          .then(() => { berserk.remove(); })
-          .catch((error) => { errorBox.textContent = messageOf(error); });
-      });
-      box.append(' ', berserk);
+    if (tournament.kind === 'arena' && !yours.berserk.includes(side) && yours.game) {
+      box.append(' ', berserkButton(id, yours.game, 't-berserk', (error) => { errorBox.textContent = messageOf(error); }));
     }
   }
   const table = element('t-pairings');
