@@ -143,7 +143,9 @@ function drawGames(tournament) {
   element('t-round-head').hidden = tournament.kind === 'arena';
   for (const pairing of tournament.pairings) {
     const result = pairing.result ?? 'playing';
-    const cells = [pairing.white, pairing.black ?? '—', result];
+    // A player who went berserk is marked by a lightning bolt.
+    const marked = (/** @type {string} */ name, /** @type {Side} */ side) => (pairing.berserk.includes(side) ? `${name} ⚡` : name);
+    const cells = [marked(pairing.white, 'white'), pairing.black ? marked(pairing.black, 'black') : '—', result];
     const row = appendRow(body, tournament.kind === 'arena' ? cells : [String(pairing.round), ...cells]);
     if (pairing.game && pairing.result !== 'bye') {
       const link = document.createElement('a');

@@ -402,3 +402,32 @@ async fn berserk_halves_ones_clock_before_ones_first_move_and_drops_the_incremen
         assert_eq!(pairing["berserk"], json!(["white"]), "{view}");
     }
 }
+
+#[tokio::test]
+async fn a_server_started_again_takes_up_the_tournament_where_it_was() {
+    for database in databases().await {
+        let first = Server::start(&database).await;
+        let players = players(&first, 3).await;
+        let created = create(&first, &players[0].0, "swiss", ("rounds", 2)).await;
+        let id = created["id"].as_str().expect("an id").to_owned();
+        join_all(&first, &players, &id).await;
+        advance(&[&first], 61);
+        let (game, _, black) = ongoing(&steps(&[&first], &id).await).pop().expect("a game");
+        let resign = format!("/api/games/{game}/resign");
+        assert_eq!(
+            post(&first, client(&players, &black), &resign, json!({})).await.status(),
+            StatusCode::OK
+        );
+        drop(first);
+        // Another server, on the same database, pairs the second round.
+        let again = Server::start(&database).await;
+        advance(&[&again], 61);
+        let view = steps(&[&again], &id).await;
+        assert_eq!(
+            (view["round"].as_u64(), view["status"].as_str()),
+            (Some(2), Some("running")),
+            "{view}"
+        );
+        assert_eq!(ongoing(&view).len(), 1, "{view}");
+    }
+}
