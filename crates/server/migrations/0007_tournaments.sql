@@ -3,9 +3,10 @@
 -- arena, `ends_at` are milliseconds since the Unix epoch; a Swiss event has `rounds` and has
 -- paired `round` of them. `status` is `upcoming`, `running` or `finished`. Every change (a
 -- player joining or leaving, a step of the server's: the start, a pairing, the end) is one
--- transaction that checks and increases `version`, so that of two servers taking the same step
--- at once one writes it and the other finds it written. `seed` decides the arena's coin
--- tosses.
+-- transaction that increases `version`; a join or a withdrawal checks it, and a step checks
+-- `step`, which the steps alone increase, so that of two servers taking the same step at once
+-- one writes it and the other finds it written, and no stream of joins holds a step back.
+-- `seed` decides the arena's coin tosses.
 CREATE TABLE tournaments (
     id TEXT PRIMARY KEY,
     kind TEXT NOT NULL,
@@ -22,6 +23,7 @@ CREATE TABLE tournaments (
     round BIGINT NOT NULL,
     status TEXT NOT NULL,
     version BIGINT NOT NULL,
+    step BIGINT NOT NULL,
     seed BIGINT NOT NULL
 );
 CREATE INDEX tournaments_by_status ON tournaments (status, starts_at);

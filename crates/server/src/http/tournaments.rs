@@ -241,7 +241,7 @@ async fn push(
                 Some(Ok(Message::Close(_))) | None | Some(Err(_)) => return,
                 Some(Ok(_)) => unanswered = 0,
             },
-            _ = looks.tick() => current = tournaments.view(&id).await.ok(),
+            _ = looks.tick() => current = tournaments.watched_view(&id).await.ok(),
             _ = pings.tick() => if !pinged(&mut socket, &mut unanswered, ping).await {
                 return;
             },

@@ -244,6 +244,11 @@ impl Store {
                 .execute(&mut *transaction)
                 .await?;
         }
+        // Nor is it paired again in a tournament.
+        sqlx::query("UPDATE tournament_players SET withdrawn = 1 WHERE account_id = $1")
+            .bind(account_id)
+            .execute(&mut *transaction)
+            .await?;
         transaction.commit().await?;
         Ok(())
     }

@@ -73,6 +73,8 @@ pub struct StoredTournament {
     pub status: TournamentStatus,
     /// Increases with every change.
     pub version: i64,
+    /// Increases with every step a server takes.
+    pub step: i64,
     /// The seed of its coin tosses.
     pub seed: i64,
 }
@@ -147,13 +149,13 @@ pub struct TournamentRows {
     pub pairings: Vec<StoredPairing>,
 }
 
-/// A step a server takes, written if the tournament is still at `version`.
+/// A step a server takes, written if no other step was taken since it was decided.
 #[derive(Debug)]
 pub struct Step<'a> {
     /// The tournament.
     pub id: &'a str,
-    /// The version the step was decided at.
-    pub version: i64,
+    /// The tournament's `step` when the step was decided.
+    pub step: i64,
     /// The tournament's status after the step.
     pub status: TournamentStatus,
     /// The Swiss rounds paired after the step.
@@ -217,7 +219,7 @@ fn count(row: &AnyRow, column: &str) -> Result<u32, StoreError> {
 }
 
 const TOURNAMENT_COLUMNS: &str = "id, kind, name, game, options, clock, rated, created_by, \
-     created, starts_at, ends_at, rounds, round, status, version, seed";
+     created, starts_at, ends_at, rounds, round, status, version, step, seed";
 
 fn tournament(row: &AnyRow) -> Result<StoredTournament, StoreError> {
     let rounds: Option<i64> = row.try_get("rounds")?;
@@ -237,6 +239,7 @@ fn tournament(row: &AnyRow) -> Result<StoredTournament, StoreError> {
         round: count(row, "round")?,
         status: required(row, "status")?,
         version: row.try_get("version")?,
+        step: row.try_get("step")?,
         seed: row.try_get("seed")?,
     })
 }
@@ -246,8 +249,9 @@ impl Store {
     pub async fn create_tournament(&self, new: &StoredTournament) -> Result<(), StoreError> {
         sqlx::query(
             "INSERT INTO tournaments (id, kind, name, game, options, clock, rated, created_by, \
-             created, starts_at, ends_at, rounds, round, status, version, seed) \
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)",
+             created, starts_at, ends_at, rounds, round, status, version, step, seed) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, \
+             $17)",
         )
         .bind(&new.id)
         .bind(new.kind.to_stored())
@@ -264,6 +268,7 @@ impl Store {
         .bind(i64::from(new.round))
         .bind(new.status.to_stored())
         .bind(new.version)
+        .bind(new.step)
         .bind(new.seed)
         .execute(&self.pool)
         .await?;
@@ -285,6 +290,18 @@ impl Store {
         let rows =
             sqlx::query(&text).bind(status.to_stored()).bind(limit).fetch_all(&self.pool).await?;
         rows.iter().map(tournament).collect()
+    }
+
+    /// The tournaments account `account` created that are not finished.
+    pub async fn tournaments_open_by(&self, account: &str) -> Result<u32, StoreError> {
+        let row = sqlx::query(
+            "SELECT COUNT(*) AS open FROM tournaments \
+             WHERE created_by = $1 AND status <> 'finished'",
+        )
+        .bind(account)
+        .fetch_one(&self.pool)
+        .await?;
+        count(&row, "open")
     }
 
     /// The number of players of each of `ids` who have not withdrawn.
@@ -333,17 +350,8 @@ impl Store {
         } else {
             creator.try_get("name")?
         };
-        let players = sqlx::query(
-            "SELECT p.account_id, a.name, a.deleted, p.joined, p.rating, p.withdrawn \
-             FROM tournament_players p JOIN accounts a ON a.id = p.account_id \
-             WHERE p.tournament_id = $1 ORDER BY p.joined, p.account_id",
-        )
-        .bind(id)
-        .fetch_all(&mut *transaction)
-        .await?
-        .iter()
-        .map(entrant)
-        .collect::<Result<_, _>>()?;
+        // The pairings before the players: on PostgreSQL each statement reads the database as
+        // it is then, and a player paired is a player who joined before.
         let pairings = sqlx::query(
             "SELECT p.seq, p.round, p.white, p.black, p.game_id, g.result, g.event, g.ply, \
              g.berserk, g.created, g.updated FROM tournament_pairings p LEFT JOIN games g ON g.id = p.game_id \
@@ -354,6 +362,17 @@ impl Store {
         .await?
         .iter()
         .map(pairing)
+        .collect::<Result<_, _>>()?;
+        let players = sqlx::query(
+            "SELECT p.account_id, a.name, a.deleted, p.joined, p.rating, p.withdrawn \
+             FROM tournament_players p JOIN accounts a ON a.id = p.account_id \
+             WHERE p.tournament_id = $1 ORDER BY p.joined, p.account_id",
+        )
+        .bind(id)
+        .fetch_all(&mut *transaction)
+        .await?
+        .iter()
+        .map(entrant)
         .collect::<Result<_, _>>()?;
         transaction.commit().await?;
         Ok(Some(TournamentRows { tournament, creator, players, pairings }))
@@ -420,16 +439,16 @@ impl Store {
         Ok(true)
     }
 
-    /// Writes `step` in one transaction if the tournament is still at the step's version:
-    /// `false` (and nothing written) when another server or a player changed it meanwhile.
+    /// Writes `step` in one transaction if no other step was taken since it was decided:
+    /// `false` (and nothing written) when another server took one meanwhile.
     pub async fn take_step(&self, step: Step<'_>) -> Result<bool, StoreError> {
         let mut transaction = self.pool.begin().await?;
         let updated = sqlx::query(
-            "UPDATE tournaments SET version = version + 1, status = $3, round = $4 \
-             WHERE id = $1 AND version = $2",
+            "UPDATE tournaments SET version = version + 1, step = step + 1, status = $3, \
+             round = $4 WHERE id = $1 AND step = $2",
         )
         .bind(step.id)
-        .bind(step.version)
+        .bind(step.step)
         .bind(step.status.to_stored())
         .bind(i64::from(step.round))
         .execute(&mut *transaction)
@@ -506,13 +525,16 @@ impl Store {
     /// The seat keys of the accounts `ids`, by account.
     pub async fn seat_keys(&self, ids: &[&str]) -> Result<HashMap<String, String>, StoreError> {
         let mut keys = HashMap::with_capacity(ids.len());
-        for id in ids {
-            let row = sqlx::query("SELECT seat_key FROM accounts WHERE id = $1")
-                .bind(*id)
-                .fetch_optional(&self.pool)
-                .await?;
-            if let Some(row) = row {
-                keys.insert((*id).to_owned(), row.try_get("seat_key")?);
+        for chunk in ids.chunks(500) {
+            let marks: Vec<String> = (1..=chunk.len()).map(|index| format!("${index}")).collect();
+            let text =
+                format!("SELECT id, seat_key FROM accounts WHERE id IN ({})", marks.join(", "));
+            let mut query = sqlx::query(&text);
+            for id in chunk {
+                query = query.bind(*id);
+            }
+            for row in query.fetch_all(&self.pool).await? {
+                keys.insert(row.try_get("id")?, row.try_get("seat_key")?);
             }
         }
         Ok(keys)

@@ -18,7 +18,7 @@ mod view;
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, PoisonError, Weak};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use arbiter_catalog::GameId;
 use arbiter_core::Side;
@@ -42,6 +42,9 @@ pub const TICK: Duration = Duration::from_secs(1);
 pub struct Tournaments {
     games: Arc<Games>,
     runner: Mutex<Option<AbortHandle>>,
+    /// The tournaments the sockets watch, each read at most twice a second however many
+    /// watch it.
+    watched: Mutex<HashMap<String, (Instant, TournamentView)>>,
 }
 
 impl Drop for Tournaments {
@@ -57,7 +60,7 @@ impl Tournaments {
     /// [`Tournaments::start`].
     #[must_use]
     pub fn new(games: Arc<Games>) -> Tournaments {
-        Tournaments { games, runner: Mutex::default() }
+        Tournaments { games, runner: Mutex::default(), watched: Mutex::default() }
     }
 
     /// Starts the steps: every [`TICK`], each tournament due one.
@@ -80,17 +83,32 @@ impl Tournaments {
     /// Takes the step each tournament is due now, if any (what the server does every
     /// [`TICK`]); the number of steps this server wrote.
     pub async fn take_steps(&self) -> Result<usize, ApiError> {
-        let now = self.games.time.now();
         let mut taken = 0;
-        for id in self.games.store.active_tournaments(now).await? {
-            let Some(rows) = self.games.store.tournament(&id).await? else { continue };
-            match steps::plan(&rows, now) {
-                Ok(Some(plan)) => taken += usize::from(self.take(&rows, plan).await?),
-                Ok(None) => {}
-                Err(error) => tracing::error!(%error, tournament = %id, "no step can be taken"),
+        for id in self.games.store.active_tournaments(self.games.time.now()).await? {
+            // One tournament that fails does not hold the others back.
+            match self.take_step(&id).await {
+                Ok(took) => taken += usize::from(took),
+                Err(error) => tracing::error!(%error, tournament = %id, "no step was taken"),
             }
         }
         Ok(taken)
+    }
+
+    /// Takes the step tournament `id` is due now, if any: whether this server wrote one.
+    async fn take_step(&self, id: &str) -> Result<bool, ApiError> {
+        let Some(rows) = self.games.store.tournament(id).await? else { return Ok(false) };
+        let now = self.games.time.now();
+        // A Swiss round of many players takes a while to pair: off the request threads.
+        let (rows, plan) = tokio::task::spawn_blocking(move || {
+            let plan = steps::plan(&rows, now);
+            (rows, plan)
+        })
+        .await
+        .map_err(|error| ApiError::Internal(format!("the pairing did not finish: {error}")))?;
+        match plan? {
+            Some(plan) => self.take(&rows, plan).await,
+            None => Ok(false),
+        }
     }
 
     /// Writes `plan`, with its new games, if the tournament is still as read; then starts the
@@ -156,7 +174,7 @@ impl Tournaments {
         }
         let step = Step {
             id: &tournament.id,
-            version: tournament.version,
+            step: tournament.step,
             status: plan.status,
             round: plan.round,
             games: born.iter().map(|b| NewRow { game: &b.game, holdings: &b.holdings }).collect(),
@@ -263,6 +281,12 @@ impl Tournaments {
         new: NewTournament,
         member: &Member,
     ) -> Result<TournamentView, ApiError> {
+        if self.games.store.tournaments_open_by(&member.id).await? >= view::MAX_OPEN_TOURNAMENTS {
+            return Err(ApiError::conflict(format!(
+                "an account may have {} tournaments not finished at once",
+                view::MAX_OPEN_TOURNAMENTS
+            )));
+        }
         let stored = view::check_new(new, member, self.games.time.now())?;
         self.games.store.create_tournament(&stored).await?;
         self.view(&stored.id).await
@@ -271,6 +295,22 @@ impl Tournaments {
     /// Tournament `id`: its standings and pairings.
     pub async fn view(&self, id: &str) -> Result<TournamentView, ApiError> {
         view::tournament_view(&self.rows(id).await?, self.games.time.now())
+    }
+
+    /// Tournament `id` for its sockets: read again when the last reading is half a
+    /// [`TICK`] old.
+    pub(crate) async fn watched_view(&self, id: &str) -> Result<TournamentView, ApiError> {
+        let fresh = |watched: &HashMap<String, (Instant, TournamentView)>| {
+            watched.get(id).filter(|(at, _)| at.elapsed() < TICK / 2).map(|(_, view)| view.clone())
+        };
+        if let Some(view) = fresh(&self.watched.lock().unwrap_or_else(PoisonError::into_inner)) {
+            return Ok(view);
+        }
+        let view = self.view(id).await?;
+        let mut watched = self.watched.lock().unwrap_or_else(PoisonError::into_inner);
+        watched.retain(|_, (at, _)| at.elapsed() < FORGET_WATCHED);
+        watched.insert(id.to_owned(), (Instant::now(), view.clone()));
+        Ok(view)
     }
 
     /// The tournaments upcoming, running and recently finished.
@@ -297,6 +337,9 @@ impl Tournaments {
 /// How many times a join or a withdrawal is tried again when the tournament changed between
 /// reading and writing it.
 const CONFLICT_RETRIES: usize = 5;
+
+/// How long a watched tournament's reading is kept.
+const FORGET_WATCHED: Duration = Duration::from_secs(10);
 
 /// The most tournaments of each status listed.
 const LISTED: i64 = 50;

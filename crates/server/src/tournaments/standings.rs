@@ -3,6 +3,9 @@
 //! them, a no-show scored as a loss for the player absent; and the standings of either kind,
 //! as the API shows them.
 
+use std::collections::HashMap;
+
+use arbiter_catalog::GameId;
 use arbiter_core::Side;
 use arbiter_tournament::arena::{Arena, ArenaGame, ArenaPlayer, ArenaRules, ArenaSeat};
 use arbiter_tournament::swiss::{SwissEvent, SwissGame, SwissPlayer, SwissResult, SwissRound};
@@ -43,8 +46,17 @@ pub(crate) enum Scored {
     NoShow { absent: Side },
 }
 
-/// How the game of `outcome` counts, once over.
-pub(crate) fn scored(outcome: &GameOutcome) -> Option<Scored> {
+/// The side that moves first in the tournament's game.
+pub(crate) fn first_mover(rows: &TournamentRows) -> Result<Side, ApiError> {
+    let kind: GameId =
+        rows.tournament.game.parse().map_err(|e| ApiError::Damaged(format!("{e}")))?;
+    let live = crate::live::build(kind, &rows.tournament.options, &[], None)
+        .map_err(|e| ApiError::Damaged(format!("the tournament's game cannot be made: {e}")))?;
+    Ok(live.side_to_move())
+}
+
+/// How the game of `outcome` counts, once over; `first` moved first in it.
+pub(crate) fn scored(outcome: &GameOutcome, first: Side) -> Option<Scored> {
     if let Some(result) = outcome.result {
         return Some(Scored::Played(match result {
             GameResult::WhiteWins => RulesResult::Win(Side::White),
@@ -56,19 +68,32 @@ pub(crate) fn scored(outcome: &GameOutcome) -> Option<Scored> {
         Event::AbortedBy(side) => Some(Scored::NoShow { absent: side }),
         // The first move not made in time: the side to move did not start.
         Event::Abort => Some(Scored::NoShow {
-            absent: if outcome.plies.is_multiple_of(2) { Side::White } else { Side::Black },
+            absent: if outcome.plies.is_multiple_of(2) { first } else { first.opponent() },
         }),
         _ => None,
     }
 }
 
 /// The player numbers of a tournament: each account's place in the list of players.
-pub(crate) fn number(rows: &TournamentRows, account: &str) -> Result<PlayerId, ApiError> {
-    rows.players
-        .iter()
-        .position(|player| player.account == account)
-        .map(|place| PlayerId(place as u64))
-        .ok_or_else(|| ApiError::Damaged(format!("a pairing names a stranger: {account}")))
+pub(crate) struct Numbers<'a>(HashMap<&'a str, PlayerId>);
+
+impl<'a> Numbers<'a> {
+    pub(crate) fn of(rows: &'a TournamentRows) -> Numbers<'a> {
+        let places = rows.players.iter().enumerate();
+        Numbers(
+            places
+                .map(|(place, player)| (player.account.as_str(), PlayerId(place as u64)))
+                .collect(),
+        )
+    }
+
+    /// The number of `account`.
+    pub(crate) fn get(&self, account: &str) -> Result<PlayerId, ApiError> {
+        self.0
+            .get(account)
+            .copied()
+            .ok_or_else(|| ApiError::Damaged(format!("a pairing names a stranger: {account}")))
+    }
 }
 
 /// The players as the rules crate's, each numbered by its place in the list.
@@ -84,15 +109,16 @@ pub(crate) fn arena(rows: &TournamentRows) -> Result<Arena, ApiError> {
         rating: player.rating,
         withdrawn: player.withdrawn,
     });
+    let (numbers, first) = (Numbers::of(rows), first_mover(rows)?);
     let mut games = Vec::with_capacity(rows.pairings.len());
     for pairing in &rows.pairings {
         let (Some(black), Some(outcome)) = (&pairing.black, &pairing.outcome) else { continue };
         let seat = |account: &str, side: Side| -> Result<ArenaSeat, ApiError> {
-            let id = number(rows, account)?;
+            let id = numbers.get(account)?;
             let rating = rows.players[id.0 as usize].rating;
             Ok(ArenaSeat { player: id, rating, berserk: outcome.berserk[side.index()] })
         };
-        let result = scored(outcome).map(|scored| match scored {
+        let result = scored(outcome, first).map(|scored| match scored {
             Scored::Played(result) => result,
             Scored::NoShow { absent } => RulesResult::Win(absent.opponent()),
         });
@@ -114,6 +140,7 @@ pub(crate) fn swiss(rows: &TournamentRows) -> Result<SwissEvent, ApiError> {
         withdrawn: player.withdrawn,
     });
     let rounds = rows.tournament.rounds.unwrap_or(0);
+    let (numbers, first) = (Numbers::of(rows), first_mover(rows)?);
     let mut history: Vec<SwissRound> = Vec::new();
     for pairing in &rows.pairings {
         let round = pairing.round as usize;
@@ -123,17 +150,17 @@ pub(crate) fn swiss(rows: &TournamentRows) -> Result<SwissEvent, ApiError> {
         while history.len() < round {
             history.push(SwissRound::default());
         }
-        let white = number(rows, &pairing.white)?;
+        let white = numbers.get(&pairing.white)?;
         let entry = &mut history[round - 1];
         match (&pairing.black, &pairing.outcome) {
             (Some(black), Some(outcome)) => {
-                let result = scored(outcome).map(|scored| match scored {
+                let result = scored(outcome, first).map(|scored| match scored {
                     Scored::Played(result) => SwissResult::Played(result),
                     Scored::NoShow { absent } => {
                         SwissResult::Forfeit { winner: Some(absent.opponent()) }
                     }
                 });
-                entry.games.push(SwissGame { white, black: number(rows, black)?, result });
+                entry.games.push(SwissGame { white, black: numbers.get(black)?, result });
             }
             _ => entry.bye = Some(white),
         }
@@ -178,9 +205,18 @@ pub(crate) fn standings(rows: &TournamentRows) -> Result<Vec<Standing>, ApiError
                     tiebreaks: vec![line.buchholz.as_f64(), line.sonneborn_berger.as_f64()],
                     fire: false,
                     withdrawn: line.withdrawn,
-                    games: event.history.len() as u32,
+                    games: rounds_played(&event, line.player),
                 })
                 .collect())
         }
     }
+}
+
+/// The rounds of `event` in which `player` had a game or the bye.
+fn rounds_played(event: &SwissEvent, player: PlayerId) -> u32 {
+    let took_part = |round: &&SwissRound| {
+        round.bye == Some(player)
+            || round.games.iter().any(|game| game.white == player || game.black == player)
+    };
+    event.history.iter().filter(took_part).count() as u32
 }

@@ -6,9 +6,10 @@
 
 use std::collections::HashSet;
 
+use arbiter_core::Side;
 use arbiter_tournament::PlayerId;
 
-use super::standings::{arena, number, scored, swiss, Scored};
+use super::standings::{arena, first_mover, scored, swiss, Numbers, Scored};
 use crate::error::ApiError;
 use crate::store::{TournamentKind, TournamentRows, TournamentStatus};
 use crate::time_control::Millis;
@@ -32,7 +33,7 @@ pub(crate) fn plan(rows: &TournamentRows, now: Millis) -> Result<Option<Plan>, A
     if tournament.status == TournamentStatus::Finished || now < tournament.starts_at {
         return Ok(None);
     }
-    let withdrawn = absent(rows)?;
+    let withdrawn = absent(rows, first_mover(rows)?);
     let mut rows = rows.clone();
     for player in &mut rows.players {
         if withdrawn.contains(&player.account) {
@@ -59,34 +60,37 @@ pub(crate) fn plan(rows: &TournamentRows, now: Millis) -> Result<Option<Plan>, A
 }
 
 /// The players who did not start their last two games (since they last joined), and have not
-/// withdrawn.
-fn absent(rows: &TournamentRows) -> Result<Vec<String>, ApiError> {
+/// withdrawn. A game called off before its first move, in which the player was second to move,
+/// says nothing of them either way.
+fn absent(rows: &TournamentRows, first: Side) -> Vec<String> {
     let mut absent = Vec::new();
     for player in rows.players.iter().filter(|player| !player.withdrawn) {
-        let mut missed = 0;
+        let joined = Millis::from_secs(player.joined.secs());
         let games = rows.pairings.iter().rev().filter_map(|pairing| {
-            let outcome = pairing.outcome.as_ref()?;
+            let outcome = pairing.outcome.as_ref().filter(|outcome| outcome.created >= joined)?;
             let side = if pairing.white == player.account {
-                arbiter_core::Side::White
+                Side::White
             } else if pairing.black.as_deref() == Some(player.account.as_str()) {
-                arbiter_core::Side::Black
+                Side::Black
             } else {
                 return None;
             };
-            let since_joined = outcome.created >= Millis::from_secs(player.joined.secs());
-            since_joined.then(|| scored(outcome).map(|scored| (side, scored)))
+            scored(outcome, first).map(|scored| (side, scored, outcome.plies))
         });
-        for finished in games.flatten().take(2) {
-            match finished {
-                (side, Scored::NoShow { absent }) if absent == side => missed += 1,
+        let mut missed = 0;
+        for (side, scored, plies) in games {
+            match scored {
+                Scored::NoShow { absent } if absent == side => missed += 1,
+                Scored::NoShow { .. } if plies == 0 => continue,
                 _ => break,
             }
-        }
-        if missed == 2 {
-            absent.push(player.account.clone());
+            if missed == 2 {
+                absent.push(player.account.clone());
+                break;
+            }
         }
     }
-    Ok(absent)
+    absent
 }
 
 /// An arena's new pairings: the players waiting (not withdrawn, not playing), longest waiting
@@ -97,10 +101,11 @@ fn arena_pairs(rows: &TournamentRows) -> Result<Vec<(String, Option<String>)>, A
     for (place, player) in rows.players.iter().enumerate() {
         free_since[place] = player.joined;
     }
+    let numbers = Numbers::of(rows);
     for pairing in &rows.pairings {
         let (Some(black), Some(outcome)) = (&pairing.black, &pairing.outcome) else { continue };
         for account in [&pairing.white, black] {
-            let id = number(rows, account)?.0 as usize;
+            let id = numbers.get(account)?.0 as usize;
             if outcome.over() {
                 free_since[id] = free_since[id].max(outcome.updated);
             } else {

@@ -6,7 +6,7 @@ use arbiter_core::Side;
 use arbiter_tournament::GameResult as RulesResult;
 use serde::{Deserialize, Serialize};
 
-use super::standings::{scored, standings, Scored, Standing};
+use super::standings::{first_mover, scored, standings, Scored, Standing};
 use crate::error::ApiError;
 use crate::lobby::rated::Member;
 use crate::play::seats::new_game_id;
@@ -21,6 +21,10 @@ const MAX_WAIT_S: u64 = 7 * 24 * 3600;
 const ARENA_MINUTES: std::ops::RangeInclusive<u32> = 5..=720;
 /// A Swiss event's most rounds.
 const MAX_ROUNDS: u32 = 20;
+/// An arena's most players (a Swiss event's are the rules crate's `MAX_SWISS_PLAYERS`).
+pub const MAX_ARENA_PLAYERS: usize = 2000;
+/// The most tournaments an account may have created that are not finished.
+pub const MAX_OPEN_TOURNAMENTS: u32 = 5;
 
 /// A new tournament, as an account asks for it.
 #[derive(Debug, Clone, Deserialize, utoipa::ToSchema)]
@@ -207,6 +211,7 @@ pub(crate) fn check_new(
         round: 0,
         status: TournamentStatus::Upcoming,
         version: 1,
+        step: 0,
         seed: i64::from_le_bytes(seed) & i64::MAX,
     })
 }
@@ -217,6 +222,13 @@ pub(crate) fn check_joinable(rows: &TournamentRows, account: &str) -> Result<(),
     let player = rows.players.iter().find(|player| player.account == account);
     if player.is_some_and(|player| !player.withdrawn) {
         return Err(ApiError::conflict("you are in this tournament already"));
+    }
+    let most = match tournament.kind {
+        TournamentKind::Arena => MAX_ARENA_PLAYERS,
+        TournamentKind::Swiss => arbiter_tournament::swiss::MAX_SWISS_PLAYERS,
+    };
+    if player.is_none() && rows.players.len() >= most {
+        return Err(ApiError::conflict(format!("this tournament is full: {most} players")));
     }
     match (tournament.kind, tournament.status) {
         (_, TournamentStatus::Finished) => Err(ApiError::conflict("this tournament is over")),
@@ -255,6 +267,7 @@ pub(crate) fn tournament_view(
     now: Millis,
 ) -> Result<TournamentView, ApiError> {
     let tournament = &rows.tournament;
+    let first = first_mover(rows)?;
     let name = |account: &str| {
         rows.players
             .iter()
@@ -275,7 +288,7 @@ pub(crate) fn tournament_view(
             }),
             result: match &pairing.outcome {
                 None => Some("bye".to_owned()),
-                Some(outcome) => scored(outcome).map(|scored| match scored {
+                Some(outcome) => scored(outcome, first).map(|scored| match scored {
                     Scored::Played(RulesResult::Win(Side::White)) => "1-0".to_owned(),
                     Scored::Played(RulesResult::Win(Side::Black)) => "0-1".to_owned(),
                     Scored::Played(RulesResult::Draw) => "1/2-1/2".to_owned(),

@@ -431,3 +431,34 @@ async fn a_server_started_again_takes_up_the_tournament_where_it_was() {
         assert_eq!(ongoing(&view).len(), 1, "{view}");
     }
 }
+
+#[tokio::test]
+async fn a_game_not_started_is_lost_by_the_side_to_move_first_black_in_checkers() {
+    for database in databases().await {
+        let server = Server::start(&database).await;
+        let players = players(&server, 2).await;
+        let new = json!({"kind": "arena", "name": "Checkers", "game": "checkers",
+            "clock": {"initial_ms": 60_000}, "starts_in_s": 0, "minutes": 5});
+        let created: Value =
+            post(&server, &players[0].0, "/api/tournaments", new).await.json().await.expect("json");
+        let id = created["id"].as_str().expect("an id");
+        join_all(&server, &players, id).await;
+        let (game, _, _) = ongoing(&steps(&[&server], id).await).pop().expect("a game");
+        advance(&[&server], 31);
+        wait_for(&server, &browser(), &game, |state| state["status"] != "ongoing").await;
+        let view = tournament(&server, id).await;
+        let pairing = view["pairings"]
+            .as_array()
+            .expect("pairings")
+            .iter()
+            .find(|p| p["game"] == game.as_str())
+            .expect("the game");
+        // Black moves first in checkers: Black did not start, and lost.
+        assert_eq!(pairing["result"], "+-", "{view}");
+        assert_eq!(
+            standing(&view, pairing["white"].as_str().expect("a name"))["score"],
+            2.0,
+            "{view}"
+        );
+    }
+}
