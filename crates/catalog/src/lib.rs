@@ -231,6 +231,9 @@ pub enum CatalogError {
     /// The record's tags name different games.
     #[error("cannot read the record: its tags name different games: {0}")]
     ConflictingTags(String),
+    /// Options of `gdl` that name no rules loaded.
+    #[error("{0}")]
+    GdlRules(String),
     /// Options given to a game written in GDL.
     #[error("a game written in GDL has no options: its rules are its description")]
     GdlOptions,

@@ -4,7 +4,8 @@
 
 use std::fmt;
 
-use arbiter_gdl::{Gdl, GdlError, Rules};
+use arbiter_core::{Game, GameOptions};
+use arbiter_gdl::{Gdl, GdlError, GdlOptions, Rules};
 
 use crate::{CatalogError, DynRecord, GameId, Played, PlayedError, Visitor};
 
@@ -27,6 +28,27 @@ impl Playable {
         Rules::load(text).map(Playable::Gdl)
     }
 
+    /// The game named by an identifier and options as a record or a program writes them: a
+    /// game of the catalog by its id, or `gdl` with `rules=HASH` naming rules loaded before
+    /// (the seed's `breakthroughSmallHoles` without options).
+    ///
+    /// # Errors
+    ///
+    /// [`CatalogError::UnknownGame`] for an unknown id, [`CatalogError::GdlRules`] for options
+    /// of `gdl` that name no rules loaded.
+    pub fn named(id: &str, options: &str) -> Result<Playable, CatalogError> {
+        if id != Playable::GDL_ID {
+            return id.parse().map(Playable::Native);
+        }
+        match <GdlOptions as GameOptions>::parse(options) {
+            Ok(options) => Ok(Playable::Gdl(options.rules)),
+            Err(error) => Err(CatalogError::GdlRules(error.to_string())),
+        }
+    }
+
+    /// The identifier of the games written in GDL.
+    pub const GDL_ID: &'static str = <Gdl as Game>::ID;
+
     /// Runs `visitor` for the game's type.
     pub fn visit<V: Visitor>(&self, visitor: V) -> V::Output {
         match self {
@@ -40,7 +62,7 @@ impl Playable {
     pub fn id(&self) -> &'static str {
         match self {
             Playable::Native(id) => id.id(),
-            Playable::Gdl(_) => <Gdl as arbiter_core::Game>::ID,
+            Playable::Gdl(_) => Playable::GDL_ID,
         }
     }
 
