@@ -86,3 +86,17 @@ fn the_computer_plays_a_whole_game_of_the_seed_and_it_ends() {
     assert!(output.status.success(), "{}", stderr(&output));
     assert!(stdout(&output).contains("wins with the higher score"), "{}", stdout(&output));
 }
+
+#[test]
+fn a_game_saved_in_the_terminal_loads_again() {
+    let dir = tempfile::tempdir().expect("a folder");
+    let file = dir.path().join("game.txt");
+    let file = file.to_str().expect("a path");
+    let save = format!("(mark 2 2)\n(mark 1 1)\nsave {file}\nquit\n");
+    assert!(arbiter(&["play", &kif("ticTacToe")], &save).status.success());
+    let record = std::fs::read_to_string(file).expect("the record");
+    assert!(record.contains("[Game \"gdl\"]") && record.contains("1. (mark 2 2) (mark 1 1)"));
+    let output = arbiter(&["play", &kif("ticTacToe")], &format!("load {file}\nmoves\nquit\n"));
+    let text = stdout(&output);
+    assert!(text.contains("legal moves: (mark 1 2) (mark 1 3) (mark 2 1)"), "{text}");
+}
