@@ -24,6 +24,36 @@
 //! - **Reasoning**: each thread keeps a [`Machine`](crate::Machine) for the rules it last
 //!   played; a position keeps its state, its legal moves, status and goals, computed as it is
 //!   reached.
+//!
+//! ```
+//! use arbiter_core::{Game as _, GameRecord, Outcome, Side, Status, WinReason};
+//! use arbiter_gdl::{Gdl, GdlOptions, Rules};
+//!
+//! // Nim with one heap of three: each player takes one or two; who takes the last one wins.
+//! let rules = Rules::load(
+//!     "(role white) (role black) (init (heap 3)) (init (control white))
+//!      (succ 0 1) (succ 1 2) (succ 2 3) (other white black) (other black white)
+//!      (<= (legal ?p (take 1)) (true (control ?p)) (true (heap ?n)) (succ ?m ?n))
+//!      (<= (legal ?p (take 2)) (true (control ?p)) (true (heap ?n)) (succ ?m ?n) (succ ?l ?m))
+//!      (<= (legal ?p noop) (role ?p) (not (true (control ?p))))
+//!      (<= (next (heap ?m)) (does ?p (take 1)) (true (heap ?n)) (succ ?m ?n))
+//!      (<= (next (heap ?l)) (does ?p (take 2)) (true (heap ?n)) (succ ?m ?n) (succ ?l ?m))
+//!      (<= (next (control ?q)) (true (control ?p)) (other ?p ?q))
+//!      (<= (next (last ?p)) (does ?p (take ?k)))
+//!      (<= terminal (true (heap 0)))
+//!      (<= (goal ?p 100) (true (last ?p)))
+//!      (<= (goal ?p 0) (role ?p) (not (true (last ?p))))",
+//! )?;
+//! let mut record = GameRecord::<Gdl>::new(GdlOptions::new(rules));
+//! let moves: Vec<String> = record.position().legal_moves().iter().map(|mv| mv.to_string()).collect();
+//! assert_eq!(moves, ["(take 1)", "(take 2)"]);
+//! record.play_text("(TAKE 2)")?;
+//! assert_eq!(record.position().side_to_move(), Side::Black);
+//! record.play_text("(take 1)")?;
+//! let black_wins = Outcome::Win { winner: Side::Black, reason: WinReason::Score };
+//! assert_eq!(record.status(), Status::Over(black_wins));
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
 
 mod position;
 mod present;
