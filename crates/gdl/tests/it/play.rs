@@ -92,6 +92,20 @@ fn games_that_are_not_two_players_taking_turns_are_refused_with_the_reason() {
 }
 
 #[test]
+fn a_game_where_one_role_chooses_twice_in_a_row_is_refused() {
+    let text = "(role white) (role black) (init (step 0)) (succ 0 1) (succ 1 2)
+        (legal white a) (legal white b) (legal black noop)
+        (<= (next (step ?n)) (true (step ?m)) (succ ?m ?n))
+        (<= terminal (true (step 2))) (goal white 50) (goal black 50)";
+    match Rules::load(text) {
+        Err(GdlError::NotTwoPlayerTurns { problem }) => {
+            assert!(problem.starts_with("does not let them alternate after "), "{problem}");
+        }
+        other => panic!("{other:?}"),
+    }
+}
+
+#[test]
 fn a_bad_description_says_where() {
     let error =
         Rules::load("(role white)\n(role black)\n(init (cell 1 1 b)").expect_err("unclosed");
