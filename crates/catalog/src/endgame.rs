@@ -159,6 +159,12 @@ impl EndgameShelf for Holes {
     }
 }
 
+impl EndgameShelf for arbiter_gdl::Gdl {
+    fn endgame(_: &Endgames, _: Probing) -> Option<Arc<dyn Endgame<Self>>> {
+        None
+    }
+}
+
 impl GameId {
     /// Runs `visitor` for this game if it has endgame tables; `None` for the others.
     pub fn visit_retrograde<V: RetrogradeVisitor>(self, visitor: V) -> Option<V::Output> {

@@ -5,10 +5,12 @@
 //! `v.visit::<Checkers>()`. Everything a front end needs of a game is in the traits its type
 //! implements ([`Evaluate`] and so [`Game`](arbiter_core::Game), and [`Present`]). A front end
 //! that holds a game whose type it does not know holds a [`DynRecord`]: any game of the catalog
-//! with its options, as a record.
+//! with its options, as a record. A game written in GDL, loaded at run time from its rules,
+//! is a [`Playable`] too, beside the games of the catalog, and runs the same visitors.
 
 mod analysis;
 mod endgame;
+mod playable;
 mod played;
 
 use std::fmt;
@@ -26,6 +28,7 @@ use thiserror::Error;
 
 pub use crate::analysis::{ExactMove, ExactSearch, Search};
 pub use crate::endgame::{EndgameShelf, Endgames, Probing, RetrogradeVisitor, TABLEBASE_VARIABLE};
+pub use crate::playable::Playable;
 pub use crate::played::{DynRecord, Ending, Played, PlayedError};
 
 /// What every game of the catalog implements: its rules, evaluation and presentation, and
@@ -228,6 +231,12 @@ pub enum CatalogError {
     /// The record's tags name different games.
     #[error("cannot read the record: its tags name different games: {0}")]
     ConflictingTags(String),
+    /// Options of `gdl` that name no rules loaded.
+    #[error("{0}")]
+    GdlRules(String),
+    /// Options given to a game written in GDL.
+    #[error("a game written in GDL has no options: its rules are its description")]
+    GdlOptions,
 }
 
 fn ids() -> String {

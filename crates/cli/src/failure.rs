@@ -33,6 +33,8 @@ pub(crate) enum Failure {
     Spec(#[from] SpecError),
     #[error("{0}")]
     Refused(String),
+    #[error("{}: {error}", arbiter_core::text::escaped(.path))]
+    Rules { path: String, error: String },
     #[error(transparent)]
     Solve(#[from] arbiter_solver::SolveError),
     #[error(

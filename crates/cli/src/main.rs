@@ -24,7 +24,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use arbiter_ai::{parse_duration, Engine, Limits, PlayerSpec, SpecError};
-use arbiter_catalog::{AnyGame, Endgames, GameId, Visitor};
+use arbiter_catalog::{AnyGame, Endgames, GameId, Playable, Visitor};
 use arbiter_core::text::split_moves;
 use arbiter_core::{Evaluate, Game, GameOptions, GameRecord, Status};
 use clap::{Parser, Subcommand, ValueEnum};
@@ -46,7 +46,8 @@ enum Command {
     Games,
     /// Play moves from the start (or a position), then print every legal move, one per line.
     Moves {
-        /// The game, e.g. `checkers` (see `arbiter games`).
+        /// The game, e.g. `checkers` (see `arbiter games`), or a game written in GDL: a file of
+        /// its rules, FILE.kif.
         game: String,
         #[command(flatten)]
         setup: Setup,
@@ -58,7 +59,7 @@ enum Command {
     },
     /// Count the move sequences of a given length (perft); prints the count alone on stdout.
     Perft {
-        /// The game, e.g. `checkers`.
+        /// The game, e.g. `checkers`, or a file of GDL rules, FILE.kif.
         game: String,
         /// The number of moves (whole turns) in each sequence, up to 64 (far beyond what can
         /// finish).
@@ -79,7 +80,7 @@ enum Command {
     },
     /// Play a game in the terminal: people, the computer, or both.
     Play {
-        /// The game, e.g. `checkers`.
+        /// The game, e.g. `checkers`, or a file of GDL rules, FILE.kif.
         game: String,
         #[command(flatten)]
         setup: Setup,
@@ -97,7 +98,7 @@ enum Command {
     },
     /// Search a position and print each iteration: depth, score, nodes, speed, best line.
     Analyze {
-        /// The game, e.g. `checkers`.
+        /// The game, e.g. `checkers`, or a file of GDL rules, FILE.kif.
         game: String,
         #[command(flatten)]
         setup: Setup,
@@ -165,7 +166,7 @@ enum Command {
 }
 
 /// Where a game starts, shared by the subcommands.
-#[derive(Debug, clap::Args)]
+#[derive(Debug, Clone, clap::Args)]
 struct Setup {
     /// Game options as key=value,key=value (see `arbiter games`).
     #[arg(long, value_name = "K=V,...", default_value = "")]
@@ -332,13 +333,14 @@ fn run(command: &Command) -> Result<(), Failure> {
         Command::Ggp(args) => ggp::run(args, &mut out),
         Command::Serve(args) => serve::run(args),
         Command::Openapi => out.line(arbiter_server::openapi_document()),
-        Command::Moves { game, .. }
-        | Command::Perft { game, .. }
-        | Command::Play { game, .. }
-        | Command::Analyze { game, .. } => game
-            .parse::<GameId>()
-            .map_err(Failure::from)
-            .and_then(|id| id.visit(Run(command, &mut out))),
+        Command::Moves { game, setup, .. }
+        | Command::Perft { game, setup, .. }
+        | Command::Play { game, setup, .. }
+        | Command::Analyze { game, setup, .. } => {
+            let playable = playable(game)?;
+            let setup = Setup { options: playable.options(&setup.options)?, ..setup.clone() };
+            playable.visit(Run(command, &setup, &mut out))
+        }
         Command::Match(args) => args.game().and_then(|id| id.visit(versus::Run(args, &mut out))),
         Command::Solve(args) => solve::run(args, &mut out),
         Command::VerifyProof(args) => proof::run(args, &mut out),
@@ -348,21 +350,36 @@ fn run(command: &Command) -> Result<(), Failure> {
     out.finish()
 }
 
-/// A command of one game, run for that game's type.
-struct Run<'a>(&'a Command, &'a mut Out);
+/// The game a command names: an identifier of the catalog, or a file of GDL rules (a path
+/// ending in `.kif`), read and loaded.
+fn playable(game: &str) -> Result<Playable, Failure> {
+    if !game.ends_with(".kif") {
+        return Ok(Playable::Native(game.parse::<GameId>()?));
+    }
+    let text = std::fs::read_to_string(game).map_err(|error| Failure::Rules {
+        path: game.to_owned(),
+        error: format!("cannot read the file: {error}"),
+    })?;
+    Playable::gdl(&text)
+        .map_err(|error| Failure::Rules { path: game.to_owned(), error: error.to_string() })
+}
+
+/// A command of one game, run for that game's type, with the setup whose options are the
+/// game's (a GDL game's name its rules).
+struct Run<'a>(&'a Command, &'a Setup, &'a mut Out);
 
 impl Visitor for Run<'_> {
     type Output = Result<(), Failure>;
 
     fn visit<G: AnyGame>(self) -> Result<(), Failure> {
-        let Run(command, out) = self;
+        let Run(command, setup, out) = self;
         match command {
-            Command::Moves { setup, moves, .. } => print_moves::<G>(setup, moves, out),
-            Command::Perft { depth, setup, divide, threads, hash, .. } => {
+            Command::Moves { moves, .. } => print_moves::<G>(setup, moves, out),
+            Command::Perft { depth, divide, threads, hash, .. } => {
                 let plan = perft::PerftPlan { divide: *divide, threads: *threads, hash: *hash };
                 perft::run::<G>(*depth, setup, plan, out)
             }
-            Command::Play { setup, white, black, ai, seed, .. } => {
+            Command::Play { white, black, ai, seed, .. } => {
                 let record = setup.record::<G>()?;
                 let spec = ai.spec::<G>(*seed);
                 spec.check_game(record.position())?;
@@ -374,7 +391,7 @@ impl Visitor for Run<'_> {
                 play::run(record, [*white, *black], spec, tables, stdin.lock(), out)
                     .map_err(Failure::Output)
             }
-            Command::Analyze { setup, moves, think, depth, nodes, engine, tablebase, .. } => {
+            Command::Analyze { moves, think, depth, nodes, engine, tablebase, .. } => {
                 let time = think
                     .or((depth.is_none() && nodes.is_none()).then_some(Duration::from_secs(5)));
                 let limits = Limits { time, depth: *depth, nodes: *nodes };

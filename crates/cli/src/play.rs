@@ -394,6 +394,10 @@ fn read_record<G: AnyGame>(file: &str) -> Result<GameRecord<G>, String> {
     }
     let text = String::from_utf8(bytes).map_err(|_| "it is not UTF-8 text".to_owned())?;
     let parsed = parse_record_text(&text).map_err(|error| error.to_string())?;
+    if parsed.names_game::<G>() == Some(true) {
+        // The game being played (a GDL game among them, which the catalog's list lacks).
+        return GameRecord::from_parsed(&parsed).map_err(|error| error.to_string());
+    }
     match GameId::of_record(&parsed).map_err(|error| error.to_string())? {
         Some(id) if id.id() != G::ID => {
             Err(format!("this record is a {id} game; start `arbiter play {id}` to load it"))

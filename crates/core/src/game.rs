@@ -46,6 +46,10 @@ pub trait Game: Clone + PartialEq + Eq + Debug + Send + Sync + 'static {
     /// form every game shares, unless the game's own record format has another (PDN's `pdn`
     /// for English draughts).
     const RECORD_EXTENSION: &'static str = "txt";
+    /// `true` when the notation writes moves in parentheses (GDL terms such as
+    /// `(mark 1 1)`): a record then reads a parenthesised group as a move, where the records
+    /// of other games hold a variation, which is skipped.
+    const MOVES_IN_PARENTHESES: bool = false;
 
     /// The start position under `options`.
     fn start(options: &Self::Options) -> Self;

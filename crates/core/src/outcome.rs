@@ -19,6 +19,9 @@ pub enum WinReason {
     Resignation,
     /// The loser's time ran out (a game on a clock).
     Time,
+    /// The game ended by its rules with the winner's score the higher (the goal values of a
+    /// game written in GDL).
+    Score,
 }
 
 /// Why a game was drawn.
@@ -32,6 +35,9 @@ pub enum DrawReason {
     NoProgress,
     /// The players agreed to a draw.
     Agreement,
+    /// The game ended by its rules with both scores equal (the goal values of a game written
+    /// in GDL).
+    EqualScores,
 }
 
 /// The result of a finished game.
@@ -87,12 +93,14 @@ impl fmt::Display for Outcome {
                     WinReason::GoalReached => write!(f, "{winner} wins by reaching the goal row"),
                     WinReason::Resignation => write!(f, "{winner} wins: {loser} resigned"),
                     WinReason::Time => write!(f, "{winner} wins: {loser}'s time ran out"),
+                    WinReason::Score => write!(f, "{winner} wins with the higher score"),
                 }
             }
             Outcome::Draw { reason } => match reason {
                 DrawReason::Repetition => f.write_str("draw by repetition of the position"),
                 DrawReason::NoProgress => f.write_str("draw: too many turns without progress"),
                 DrawReason::Agreement => f.write_str("draw by agreement"),
+                DrawReason::EqualScores => f.write_str("draw: the scores are equal"),
             },
         }
     }

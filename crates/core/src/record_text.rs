@@ -49,6 +49,10 @@ pub struct RecordText {
     pub tags: Vec<(String, String)>,
     /// The move tokens with their line numbers.
     pub moves: Vec<(usize, String)>,
+    /// The move tokens with every parenthesised group among them as one token, for a game
+    /// whose moves are written in parentheses ([`Game::MOVES_IN_PARENTHESES`]: GDL terms such
+    /// as `(mark 1 1)`), whose records have no variations.
+    pub moves_with_groups: Vec<(usize, String)>,
     /// The game-termination token (`1-0`, `0-1`, `1/2-1/2`, `*`, …) and its line, if present.
     pub result: Option<(usize, String)>,
 }
@@ -116,8 +120,14 @@ pub fn parse_record_text(text: &str) -> Result<RecordText, RecordError> {
             c if c.is_whitespace() => {}
             '%' if start_of_line => skip_to_line_end(&mut chars, &mut line, &mut at_line_start),
             ';' => skip_to_line_end(&mut chars, &mut line, &mut at_line_start),
-            '{' => skip_until(&mut chars, &mut line, '{', '}')?,
-            '(' => skip_until(&mut chars, &mut line, '(', ')')?,
+            '{' => {
+                skip_until(&mut chars, &mut line, '{', '}')?;
+            }
+            '(' => {
+                let start = line;
+                let group = skip_until(&mut chars, &mut line, '(', ')')?;
+                record.moves_with_groups.push((start, format!("({group}")));
+            }
             '[' => {
                 if !record.moves.is_empty() {
                     return Err(RecordError::new(line, "a tag after the moves; tags come first"));
@@ -145,6 +155,7 @@ pub fn parse_record_text(text: &str) -> Result<RecordText, RecordError> {
                 }
                 if let Some(mv) = move_of_token(&token) {
                     record.moves.push((line, mv.to_owned()));
+                    record.moves_with_groups.push((line, mv.to_owned()));
                 }
             }
         }
@@ -189,22 +200,25 @@ fn skip_to_line_end(
     }
 }
 
-/// Skips a comment or variation; variations nest, comments do not.
+/// Skips a comment or variation (variations nest, comments do not); returns what it
+/// skipped, the closing character included.
 fn skip_until(
     chars: &mut std::iter::Peekable<std::str::Chars<'_>>,
     line: &mut usize,
     open: char,
     close: char,
-) -> Result<(), RecordError> {
+) -> Result<String, RecordError> {
     let start = *line;
     let mut depth = 1;
+    let mut skipped = String::new();
     for c in chars.by_ref() {
+        skipped.push(c);
         if c == '\n' {
             *line += 1;
         } else if c == close {
             depth -= 1;
             if depth == 0 {
-                return Ok(());
+                return Ok(skipped);
             }
         } else if c == open && open == '(' {
             depth += 1;
@@ -268,9 +282,11 @@ fn termination(outcome: Outcome) -> &'static str {
         Outcome::Win { reason: WinReason::GoalReached, .. } => "goal reached",
         Outcome::Win { reason: WinReason::Resignation, .. } => "resignation",
         Outcome::Win { reason: WinReason::Time, .. } => TIME_FORFEIT,
+        Outcome::Win { reason: WinReason::Score, .. } => "higher score",
         Outcome::Draw { reason: DrawReason::Repetition } => "repetition",
         Outcome::Draw { reason: DrawReason::NoProgress } => "no progress",
         Outcome::Draw { reason: DrawReason::Agreement } => "agreement",
+        Outcome::Draw { reason: DrawReason::EqualScores } => "equal scores",
     }
 }
 
@@ -389,7 +405,8 @@ impl<G: Game> GameRecord<G> {
         {
             record.set_tag(name, value);
         }
-        for (index, (line, text)) in parsed.moves.iter().enumerate() {
+        let moves = if G::MOVES_IN_PARENTHESES { &parsed.moves_with_groups } else { &parsed.moves };
+        for (index, (line, text)) in moves.iter().enumerate() {
             record.play_text(text).map_err(|error| {
                 RecordError::new(
                     *line,

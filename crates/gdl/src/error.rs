@@ -202,6 +202,27 @@ pub enum GdlError {
         /// The number of moves given.
         found: usize,
     },
+    /// A term that is none of the game's base propositions.
+    #[error("`{text}` is not a base proposition of this game (a `p` of `(true p)`)")]
+    UnknownProposition {
+        /// The term as written.
+        text: String,
+    },
+    /// Rules that Arbiter's games of two players taking turns cannot hold.
+    #[error("Arbiter plays GDL games of two players taking turns; this one {problem}")]
+    NotTwoPlayerTurns {
+        /// What the rules do instead.
+        problem: String,
+    },
+    /// Rules named by a hash that this program has not loaded.
+    #[error(
+        "no rules with the hash `{hash}` are loaded; the hash names a GDL description read by \
+         this program before (16 hexadecimal digits)"
+    )]
+    UnknownRules {
+        /// The hash as given.
+        hash: String,
+    },
     /// A state of another game, or of another size.
     #[error("the state does not belong to this game ({found} words, expected {expected})")]
     ForeignState {

@@ -9,7 +9,7 @@ use crate::cycles::Cycles;
 use crate::error::GdlError;
 use crate::ground::ground;
 use crate::network::{build, Network};
-use crate::parse::{parse, parse_term};
+use crate::parse::{parse, parse_term, parse_terms};
 use crate::syntax::{write_term, Description, Symbols};
 
 /// A state: the set of base propositions that hold, one bit each, numbered as in
@@ -218,6 +218,30 @@ impl Game {
             .and_then(|numbers| numbers.get(&canonical))
             .copied()
             .ok_or(GdlError::UnknownMove { role: role_name, text: text.trim().to_owned() })
+    }
+
+    /// The state in which exactly the base propositions written in `text` hold: KIF terms
+    /// separated by white space, such as `(cell 1 1 b) (control white)` (any case and
+    /// spacing). Any set of base propositions is a state here, reachable or not.
+    ///
+    /// # Errors
+    ///
+    /// [`GdlError::UnknownProposition`] for a term that is no base proposition, or the error of
+    /// the text.
+    pub fn parse_state(&self, text: &str) -> Result<State, GdlError> {
+        let mut symbols = Symbols::default();
+        let mut words = vec![0u64; self.bases.len().div_ceil(64)];
+        for term in parse_terms(&mut symbols, text)? {
+            let mut canonical = String::new();
+            write_term(&symbols, &term, &mut canonical);
+            let base = self
+                .bases
+                .iter()
+                .position(|base| *base == canonical)
+                .ok_or(GdlError::UnknownProposition { text: canonical })?;
+            words[base / 64] |= 1 << (base % 64);
+        }
+        Ok(State { words: words.into() })
     }
 
     /// The initial state.

@@ -53,6 +53,9 @@
 //!   over the state (a path over the board, as in connection games) has cycles, which
 //!   counting alone cannot evaluate: a change of count on a cycle marks it, and it is
 //!   recomputed whole to its least fixed point before its changes go on.
+//! - [`Gdl`]: a game of two players taking turns as an Arbiter game (`arbiter_core`'s `Game`,
+//!   `Evaluate` and `Present`), from rules loaded with [`Rules::load`]: what `arbiter play
+//!   FILE.kif`, the searches and the Python bindings play.
 //! - [`Game`]: roles, base propositions, moves (printed and parsed as GDL terms, such as
 //!   `(move 2 2 3 3)` or `noop`), the initial [`State`] (a bitset of base propositions), and
 //!   [`Machine`]: legal moves, the next state for a joint move, terminal and goals.
@@ -86,6 +89,7 @@ mod ground;
 mod machine;
 mod network;
 mod parse;
+mod play;
 mod syntax;
 mod terms;
 
@@ -95,6 +99,7 @@ pub use crate::game::{BuildTimes, Game, Move, NetworkSize, State};
 pub use crate::ground::{MAX_INSTANCES, MAX_TERMS, MAX_TERM_DEPTH};
 pub use crate::machine::Machine;
 pub use crate::parse::{parse, parse_term, MAX_NESTING};
+pub use crate::play::{Gdl, GdlMove, GdlOptions, Rules, MAX_PLAYABLE_MOVES};
 pub use crate::syntax::{
     Atom, Description, Flat, FlatRule, Literal, Position, Rule, Symbol, Symbols, Term,
 };

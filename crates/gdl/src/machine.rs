@@ -9,6 +9,9 @@
 //! Gates ([`crate::gates`]) are opened and closed as their base propositions change, and the
 //! cycles of a network with cycles are recomputed whole ([`crate::cycles`]).
 
+use std::ops::Deref;
+use std::sync::Arc;
+
 use crate::counters::{SILENT, TRUE_BIT, UNWATCHED, WATCH_NEXT};
 use crate::cycles::{Cycles, NOT_IN_CYCLE};
 use crate::error::GdlError;
@@ -23,11 +26,31 @@ impl Game {
     }
 }
 
+/// The game a machine reasons over: borrowed, or shared with its other owners (a machine that
+/// lives apart from the game's owner, such as one kept by a thread for the positions of a
+/// game loaded at run time).
+#[derive(Debug, Clone)]
+enum Held<'g> {
+    Borrowed(&'g Game),
+    Shared(Arc<Game>),
+}
+
+impl Deref for Held<'_> {
+    type Target = Game;
+
+    fn deref(&self) -> &Game {
+        match self {
+            Held::Borrowed(game) => game,
+            Held::Shared(game) => game,
+        }
+    }
+}
+
 /// A reasoner over one [`Game`]: holds a state and answers for it. Cheap to create; make one per
 /// thread.
 #[derive(Debug, Clone)]
 pub struct Machine<'g> {
-    game: &'g Game,
+    game: Held<'g>,
     /// Each node's counter: its value is the top bit ([`TRUE_BIT`]).
     counters: Vec<u32>,
     /// Each role's legal moves, one bit per move, from the word `legal_offsets[role]`.
@@ -63,12 +86,16 @@ impl<'g> Machine<'g> {
     /// A machine holding the game's initial state.
     #[must_use]
     pub fn new(game: &'g Game) -> Self {
+        Machine::holding(Held::Borrowed(game))
+    }
+
+    fn holding(game: Held<'g>) -> Self {
         let network = &game.network;
         let state_words = game.bases.len().div_ceil(64);
         let legal_words: usize = network.legals.iter().map(|role| role.len().div_ceil(64)).sum();
         let (active_offsets, active_words) = network.gates.bitset_offsets();
         let mut machine = Machine {
-            game,
+            game: game.clone(),
             counters: network.initial_counters.clone(),
             legal: vec![0; legal_words],
             next: vec![0; state_words],
@@ -103,6 +130,13 @@ impl<'g> Machine<'g> {
         machine.refresh_outputs();
         machine.load(&game.initial.words);
         machine
+    }
+
+    /// A machine holding the initial state of a game shared with others, which it keeps
+    /// alive: one that lives apart from the game's owner.
+    #[must_use]
+    pub fn shared(game: Arc<Game>) -> Machine<'static> {
+        Machine::holding(Held::Shared(game))
     }
 
     /// Recomputes the legal and next bits from the nodes' values.
@@ -358,8 +392,8 @@ impl<'g> Machine<'g> {
     /// and they are done.
     fn propagate_with_cycles(&mut self, top: usize) {
         let mut top = self.propagate::<true>(top);
-        let Some(cycles) = &self.game.network.cycles else { return };
         while let Some(position) = (0..self.dirty_list.len()).min_by_key(|&i| self.dirty_list[i]) {
+            let Some(cycles) = &self.game.network.cycles else { return };
             let component = self.dirty_list.swap_remove(position);
             self.dirty[component as usize] = false;
             self.floor = Some(component);

@@ -51,6 +51,16 @@ pub fn parse(text: &str) -> Result<Description, GdlError> {
     Ok(description)
 }
 
+/// Reads the terms of `text`, separated by white space (the base propositions of a state,
+/// such as `(cell 1 1 b) (control white)`), into `symbols`.
+///
+/// # Errors
+///
+/// A [`GdlError`] naming the line and column of the first thing that is not a term.
+pub(crate) fn parse_terms(symbols: &mut Symbols, text: &str) -> Result<Vec<Term>, GdlError> {
+    read_exprs(text)?.iter().map(|expr| to_term(symbols, expr)).collect()
+}
+
 /// Reads one term (a move such as `(move 1 2 1 3)` or `noop`) into `symbols`.
 ///
 /// # Errors

@@ -11,7 +11,7 @@ use pyo3::PyErr;
 
 use self::exceptions::{
     ArbiterError, IllegalMoveError, OptionsError, PositionError as PyPositionError,
-    RecordError as PyRecordError, SearchError, UnknownGameError,
+    RecordError as PyRecordError, RulesError, SearchError, UnknownGameError,
 };
 
 /// The Python exceptions, all subclasses of `ArbiterError`, itself a `ValueError`.
@@ -35,6 +35,12 @@ pub mod exceptions {
     );
     create_exception!(arbiter, PositionError, ArbiterError, "A position text that cannot be read.");
     create_exception!(arbiter, RecordError, ArbiterError, "A record text that cannot be read.");
+    create_exception!(
+        arbiter,
+        RulesError,
+        ArbiterError,
+        "Rules in GDL that cannot be read, or that are not a game of two players taking turns."
+    );
     create_exception!(
         arbiter,
         SearchError,
@@ -62,6 +68,8 @@ pub enum Error {
     Spec(SpecError),
     /// A position the solver cannot solve as asked.
     Solve(SolveError),
+    /// Rules in GDL that cannot be read or played, with the message.
+    Rules(String),
     /// Anything else given that is out of range, with its message.
     Invalid(String),
 }
@@ -76,7 +84,9 @@ impl fmt::Display for Error {
             Error::Record(error) => error.fmt(f),
             Error::Spec(error) => error.fmt(f),
             Error::Solve(error) => error.fmt(f),
-            Error::Action(message) | Error::Invalid(message) => f.write_str(message),
+            Error::Action(message) | Error::Rules(message) | Error::Invalid(message) => {
+                f.write_str(message)
+            }
         }
     }
 }
@@ -91,6 +101,7 @@ impl From<Error> for PyErr {
             Error::Position(_) => PyPositionError::new_err(message),
             Error::Record(_) => PyRecordError::new_err(message),
             Error::Spec(_) | Error::Solve(_) => SearchError::new_err(message),
+            Error::Rules(_) => RulesError::new_err(message),
             Error::Invalid(_) => ArbiterError::new_err(message),
         }
     }

@@ -6,7 +6,7 @@ use std::sync::Arc;
 use std::thread;
 
 use arbiter_ai::playout::{random_playout, PlayoutEnd};
-use arbiter_catalog::{AnyGame, GameId, Visitor};
+use arbiter_catalog::{AnyGame, Playable, Visitor};
 use arbiter_core::{GameOptions, GameRecord, Side};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
@@ -64,8 +64,14 @@ const CHUNK_GAMES: u64 = 256;
 
 /// A game under its options.
 pub trait DynGame: Send + Sync {
-    /// The game.
-    fn id(&self) -> GameId;
+    /// The game: one of the catalog, or one written in GDL.
+    fn playable(&self) -> &Playable;
+    /// The game's identifier, e.g. `checkers`, or `gdl`.
+    fn id(&self) -> &'static str;
+    /// The game's name.
+    fn name(&self) -> &'static str;
+    /// One line on what the game is.
+    fn description(&self) -> &'static str;
     /// The options that differ from the defaults, as `key=value,…`.
     fn options(&self) -> String;
     /// A game from the start position.
@@ -91,14 +97,26 @@ pub trait DynGame: Send + Sync {
 
 /// The game `G` under its options.
 struct GameOf<G: AnyGame> {
-    id: GameId,
+    playable: Playable,
     options: G::Options,
     shared: Arc<Shared>,
 }
 
 impl<G: AnyGame> DynGame for GameOf<G> {
-    fn id(&self) -> GameId {
-        self.id
+    fn playable(&self) -> &Playable {
+        &self.playable
+    }
+
+    fn id(&self) -> &'static str {
+        G::ID
+    }
+
+    fn name(&self) -> &'static str {
+        G::NAME
+    }
+
+    fn description(&self) -> &'static str {
+        G::DESCRIPTION
     }
 
     fn options(&self) -> String {
@@ -182,7 +200,7 @@ impl<G: AnyGame> DynGame for GameOf<G> {
 
 /// The visitor that makes a [`DynGame`].
 struct Make<'a> {
-    id: GameId,
+    playable: Playable,
     options: &'a str,
 }
 
@@ -194,12 +212,20 @@ impl Visitor for Make<'_> {
         let geometry = G::start(&options).geometry();
         let encoding = Encoding::of::<G>(geometry.cells.len());
         let shared = Arc::new(Shared { encoding, board: BoardMap::new(geometry) });
-        Ok(Arc::new(GameOf::<G> { id: self.id, options, shared }))
+        Ok(Arc::new(GameOf::<G> { playable: self.playable, options, shared }))
     }
 }
 
-/// The game called `id` under `options` (`key=value,…`; empty for the defaults).
+/// The game called `id` under `options` (`key=value,…`; empty for the defaults): a game of
+/// the catalog, or `gdl` with `rules=HASH` naming rules loaded before.
 pub fn make(id: &str, options: &str) -> Result<Arc<dyn DynGame>, Error> {
-    let id: GameId = id.trim().parse()?;
-    id.visit(Make { id, options })
+    let playable = Playable::named(id.trim(), options)?;
+    playable.clone().visit(Make { playable, options })
+}
+
+/// The game written in GDL whose rules are `text` (KIF).
+pub fn load_gdl(text: &str) -> Result<Arc<dyn DynGame>, Error> {
+    let playable = Playable::gdl(text).map_err(|error| Error::Rules(error.to_string()))?;
+    let options = playable.options("")?;
+    playable.clone().visit(Make { playable, options: &options })
 }

@@ -19,12 +19,12 @@ mod tables;
 use std::sync::Arc;
 
 use arbiter_ai::Engine;
-use arbiter_catalog::GameId;
+use arbiter_catalog::{GameId, Playable};
 use arbiter_core::{Side, Status};
 use ndarray::Array3;
 use numpy::{IntoPyArray, PyArray3};
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyList, PyType};
+use pyo3::types::{PyDict, PyList, PyTuple};
 
 use crate::error::Error;
 use crate::game::DynGame;
@@ -93,19 +93,19 @@ impl PyGame {
     /// The game's identifier, e.g. `checkers`.
     #[getter]
     fn id(&self) -> &'static str {
-        self.inner.id().id()
+        self.inner.id()
     }
 
     /// The game's name.
     #[getter]
     fn name(&self) -> &'static str {
-        self.inner.id().info().name
+        self.inner.name()
     }
 
     /// One line on what the game is.
     #[getter]
     fn description(&self) -> &'static str {
-        self.inner.id().info().description
+        self.inner.description()
     }
 
     /// The options that differ from the defaults, as `key=value,…` (empty for the defaults).
@@ -148,10 +148,24 @@ impl PyGame {
         format!("arbiter.Game({:?}, options={:?})", self.id(), self.options())
     }
 
-    /// Pickles (and copies) as the identifier and the options.
-    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> (Bound<'py, PyType>, (&'static str, String)) {
+    /// Pickles (and copies) as the identifier and the options; a game written in GDL as its
+    /// rules' text, loaded again (its options name the rules only in the process that loaded
+    /// them).
+    fn __reduce__<'py>(
+        slf: &Bound<'py, Self>,
+    ) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyTuple>)> {
+        let py = slf.py();
         let game = slf.get();
-        (slf.get_type(), (game.id(), game.options()))
+        Ok(match game.inner.playable() {
+            Playable::Gdl(rules) => {
+                let load = py.import("arbiter._arbiter")?.getattr("load_gdl")?;
+                (load, PyTuple::new(py, [rules.text()])?)
+            }
+            Playable::Native(_) => {
+                let args = [game.id().to_owned(), game.options()];
+                (slf.get_type().into_any(), PyTuple::new(py, args)?)
+            }
+        })
     }
 
     fn __eq__(&self, other: &Self) -> bool {
@@ -335,6 +349,12 @@ impl PyState {
     }
 }
 
+/// The game written in GDL whose rules are `text` (KIF): what `arbiter.gdl.load` returns.
+#[pyfunction]
+fn load_gdl(text: &str) -> PyResult<PyGame> {
+    Ok(PyGame { inner: game::load_gdl(text)? })
+}
+
 /// A state pickled by `State.__reduce__`: the game from `start`, then `moves`, then the
 /// steps of a turn partly entered.
 #[pyfunction]
@@ -380,6 +400,7 @@ fn _arbiter(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add_function(wrap_pyfunction!(tables::open_tablebase, module)?)?;
     module.add_function(wrap_pyfunction!(engine::random_playouts, module)?)?;
     module.add_function(wrap_pyfunction!(_restore_state, module)?)?;
+    module.add_function(wrap_pyfunction!(load_gdl, module)?)?;
     module.add_class::<PyGame>()?;
     module.add_class::<PyState>()?;
     module.add_class::<engine::PySearchResult>()?;
@@ -394,5 +415,6 @@ fn _arbiter(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add("PositionError", py.get_type::<error::exceptions::PositionError>())?;
     module.add("RecordError", py.get_type::<error::exceptions::RecordError>())?;
     module.add("SearchError", py.get_type::<error::exceptions::SearchError>())?;
+    module.add("RulesError", py.get_type::<error::exceptions::RulesError>())?;
     Ok(())
 }

@@ -2,6 +2,7 @@
 
 mod bad_input;
 mod endgame;
+mod gdl;
 mod levels;
 mod options;
 mod perft_parallel;

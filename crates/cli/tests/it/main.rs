@@ -2,6 +2,7 @@
 
 mod cli;
 mod external;
+mod gdl;
 mod hostile;
 mod hub;
 mod protocol;

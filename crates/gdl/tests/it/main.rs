@@ -3,6 +3,7 @@
 mod against_holes;
 mod against_prover;
 mod games;
+mod play;
 mod prover;
 mod repository;
 

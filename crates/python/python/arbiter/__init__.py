@@ -25,6 +25,7 @@ from arbiter._arbiter import (
     OptionsError,
     PositionError,
     RecordError,
+    RulesError,
     SearchError,
     SearchResult,
     Solution,
@@ -49,6 +50,7 @@ __all__ = [
     "OptionsError",
     "PositionError",
     "RecordError",
+    "RulesError",
     "SearchError",
     "SearchResult",
     "Solution",
@@ -56,6 +58,7 @@ __all__ = [
     "Tablebase",
     "UnknownGameError",
     "games",
+    "gdl",
     "open_tablebase",
     "perft",
     "random_playouts",
@@ -63,3 +66,6 @@ __all__ = [
     "solve",
     "tablebase",
 ]
+
+# `arbiter.gdl.load(text)`: a game written in GDL.
+from arbiter import gdl  # noqa: E402 (the submodule needs the names above)

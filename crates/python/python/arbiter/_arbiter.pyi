@@ -55,11 +55,18 @@ class RecordError(ArbiterError):
 class SearchError(ArbiterError):
     """A search or a solution that cannot be made as asked."""
 
+class RulesError(ArbiterError):
+    """Rules in GDL that cannot be read, or that are not a game of two players taking turns."""
+
 def games() -> list[GameInfo]:
     """Every game of the catalog, with its options and their defaults."""
 
+def load_gdl(text: str) -> Game:
+    """The game written in GDL whose rules are `text` (KIF); `RulesError` if it cannot be played."""
+
 class Game:
-    """A game of the catalog under its options: `Game("daynight", options="rings=6")`."""
+    """A game of the catalog under its options: `Game("daynight", options="rings=6")`; or a
+    game written in GDL (`arbiter.gdl.load`)."""
 
     def __init__(self, id: str, options: str = "") -> None: ...
     @property

@@ -47,8 +47,9 @@ COLOURS = {
 
 
 def env(game="checkers", options="", render_mode=None):
-    """An AEC environment of the Arbiter game `game` under `options`, with PettingZoo's
-    usual wrappers (an illegal action ends the game with -1 for its agent)."""
+    """An AEC environment of the Arbiter game `game` under `options` (or of `game`, an
+    ``arbiter.Game`` such as a game written in GDL from ``arbiter.gdl.load``), with
+    PettingZoo's usual wrappers (an illegal action ends the game with -1 for its agent)."""
     environment = raw_env(game, options, render_mode)
     environment = wrappers.TerminateIllegalWrapper(environment, illegal_reward=-1)
     environment = wrappers.AssertOutOfBoundsWrapper(environment)
@@ -72,7 +73,10 @@ class raw_env(AECEnv, EzPickle):
             raise ValueError(
                 f"render_mode {render_mode!r} is not one of {self.metadata['render_modes']}"
             )
-        self.game = arbiter.Game(game, options=options)
+        if isinstance(game, arbiter.Game):
+            self.game = game
+        else:
+            self.game = arbiter.Game(game, options=options)
         self.render_mode = render_mode
         self.possible_agents = AGENTS[:]
         self.agents = AGENTS[:]

@@ -6,7 +6,10 @@
     >>> game = pyspiel.load_game("arbiter_daynight", {"rings": 6})
 
 The names are ``arbiter_<id>`` for each id of ``arbiter.games()``; a game's options are its
-game parameters (an integer for a range of numbers such as ``rings``, else a string). A state
+game parameters (an integer for a range of numbers such as ``rings``, else a string). A game
+written in GDL is ``arbiter_gdl``, its rules (KIF) the parameter ``rules``:
+``pyspiel.load_game("arbiter_gdl", {"rules": text})`` (the seed's ``breakthroughSmallHoles``
+without it). A state
 is an ``arbiter.State`` behind OpenSpiel's API: the integer actions are the steps of a turn
 (``arbiter.Game.num_distinct_actions``), so a multi-step turn is several actions of the same
 player, and the observation tensor is ``arbiter.State.observation_tensor``. Player 0 is White
@@ -53,7 +56,9 @@ def _options_text(info, params):
     return ",".join(settings)
 
 
-def _game_type(info):
+def _game_type(info, parameters=None):
+    if parameters is None:
+        parameters = {option["key"]: _parameter(option) for option in info["options"]}
     return pyspiel.GameType(
         short_name=f"arbiter_{info['id']}",
         long_name=f"Arbiter {info['name']}",
@@ -68,7 +73,7 @@ def _game_type(info):
         provides_information_state_tensor=False,
         provides_observation_string=True,
         provides_observation_tensor=True,
-        parameter_specification={option["key"]: _parameter(option) for option in info["options"]},
+        parameter_specification=parameters,
     )
 
 
@@ -79,9 +84,8 @@ class ArbiterGame(pyspiel.Game):
     INFO = None
 
     def __init__(self, params=None):
-        info = self.INFO
         params = dict(params or {})
-        self.arbiter_game = arbiter.Game(info["id"], options=_options_text(info, params))
+        self.arbiter_game = self._arbiter_game(params)
         game_info = pyspiel.GameInfo(
             num_distinct_actions=self.arbiter_game.num_distinct_actions(),
             max_chance_outcomes=0,
@@ -91,7 +95,13 @@ class ArbiterGame(pyspiel.Game):
             utility_sum=0.0,
             max_game_length=MAX_GAME_LENGTH,
         )
-        super().__init__(_game_type(info), game_info, params)
+        super().__init__(self._game_type(), game_info, params)
+
+    def _arbiter_game(self, params):
+        return arbiter.Game(self.INFO["id"], options=_options_text(self.INFO, params))
+
+    def _game_type(self):
+        return _game_type(self.INFO)
 
     def new_initial_state(self):
         return ArbiterState(self, self.arbiter_game.new_initial_state())
@@ -154,6 +164,38 @@ class BoardObserver:
         return str(state.arbiter_state)
 
 
+# The entry of `arbiter_gdl`, which `arbiter.games()` does not list: its rules are a text.
+GDL_INFO = {
+    "id": "gdl",
+    "name": "A game written in GDL",
+    "description": "any game of two players taking turns, from its rules in GDL",
+    "options": [],
+    "always_decisive": False,
+}
+
+# Its one parameter: the rules in KIF; empty for the seed's breakthroughSmallHoles.
+GDL_PARAMETERS = {"rules": ""}
+
+
+class ArbiterGdlGame(ArbiterGame):
+    """A game written in GDL under OpenSpiel's API: its rules are the parameter ``rules``."""
+
+    INFO = GDL_INFO
+
+    def _arbiter_game(self, params):
+        unknown = set(params) - set(GDL_PARAMETERS)
+        if unknown:
+            raise arbiter.OptionsError(
+                f"unknown parameter {sorted(unknown)[0]!r} of arbiter_gdl; its parameter is "
+                "'rules', the game's rules in GDL"
+            )
+        rules = params.get("rules", "")
+        return arbiter.gdl.load(rules) if rules else arbiter.Game("gdl")
+
+    def _game_type(self):
+        return _game_type(GDL_INFO, GDL_PARAMETERS)
+
+
 def _register():
     # pyspiel keeps the class as the game's factory. A class, not a closure: a closure kept by
     # pyspiel's registry crashes the interpreter as it exits (open_spiel 2.0.2).
@@ -161,6 +203,7 @@ def _register():
         name = "".join(part.title() for part in info["id"].split("_"))
         factory = type(f"Arbiter{name}Game", (ArbiterGame,), {"INFO": info})
         pyspiel.register_game(_game_type(info), factory)
+    pyspiel.register_game(_game_type(GDL_INFO, GDL_PARAMETERS), ArbiterGdlGame)
 
 
 _register()

@@ -293,6 +293,7 @@ fn reason(outcome: Outcome) -> String {
                 WinReason::GoalReached => format!("{winner} reached the goal"),
                 WinReason::Resignation => format!("{loser} resigned"),
                 WinReason::Time => format!("{loser}'s time ran out"),
+                WinReason::Score => format!("{winner} has the higher score"),
             };
             format!("{winner} wins: {why}")
         }
@@ -300,6 +301,7 @@ fn reason(outcome: Outcome) -> String {
             DrawReason::Repetition => "draw by repetition".to_owned(),
             DrawReason::NoProgress => "draw: too many turns without progress".to_owned(),
             DrawReason::Agreement => "draw by agreement".to_owned(),
+            DrawReason::EqualScores => "draw: equal scores".to_owned(),
         }
         .to_owned(),
     }
