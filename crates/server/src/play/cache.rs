@@ -12,9 +12,18 @@ use tokio::task::AbortHandle;
 use super::entry::Entry;
 use super::{Games, Slot};
 
+/// How many notices of games not in memory are kept before the older are dropped.
+const UNREAD_KEPT: usize = 4096;
+/// How long a notice of a game not in memory is kept, at least (a read takes far less).
+const UNREAD_FOR_MS: u64 = 5000;
+
 /// The games in memory, by identifier.
 pub(super) struct Cache {
     slots: Mutex<HashMap<String, Arc<Slot>>>,
+    /// The versions other servers stored of games not in memory, heard in the last few
+    /// seconds, with when: a game being read when its notice comes is kept with it, and
+    /// brought up to date when next used (its read may have come before the change).
+    unread: Mutex<HashMap<String, (i64, u64)>>,
     capacity: usize,
     /// The clock of `Slot::used`.
     started: Instant,
@@ -24,6 +33,7 @@ impl Cache {
     pub(super) fn new(capacity: usize) -> Cache {
         Cache {
             slots: Mutex::new(HashMap::new()),
+            unread: Mutex::default(),
             capacity: capacity.max(1),
             started: Instant::now(),
         }
@@ -52,9 +62,10 @@ impl Cache {
     /// use can make room (the least recently used), else only for the request that read it.
     /// When another request read the game meanwhile, its copy is the one kept.
     pub(super) fn insert(&self, id: &str, entry: Entry) -> Arc<Slot> {
+        let unread = self.unread.lock().unwrap_or_else(PoisonError::into_inner).remove(id);
         let slot = Arc::new(Slot {
             version: AtomicI64::new(entry.stored.version),
-            heard: AtomicI64::new(0),
+            heard: AtomicI64::new(unread.map_or(0, |(version, _)| version)),
             entry: Arc::new(tokio::sync::Mutex::new(entry)),
             used: AtomicU64::new(self.clock()),
         });
@@ -100,7 +111,15 @@ impl Cache {
     pub(super) fn heard(&self, id: &str, version: i64) {
         if let Some(slot) = self.lock().get(id) {
             slot.heard.fetch_max(version, Ordering::Relaxed);
+            return;
         }
+        let now = self.clock();
+        let mut unread = self.unread.lock().unwrap_or_else(PoisonError::into_inner);
+        if unread.len() >= UNREAD_KEPT {
+            unread.retain(|_, (_, at)| now.saturating_sub(*at) < UNREAD_FOR_MS);
+        }
+        let heard = unread.entry(id.to_owned()).or_insert((version, now));
+        *heard = (heard.0.max(version), now);
     }
 
     /// Drops every game from memory (its copies may be out of date).
