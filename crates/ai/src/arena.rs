@@ -2,13 +2,14 @@
 //! openings, played on all cores, and their statistics.
 
 use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::{Mutex, PoisonError};
+use std::sync::{Arc, Mutex, PoisonError};
 
 use arbiter_core::{Evaluate, GameRecord, Outcome, Side, Status};
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use thiserror::Error;
 
+pub use crate::ballot::{Ballot, BallotError, BallotOpening};
 use crate::{Forfeit, Player, PlayerSpec};
 
 /// A game longer than this many turns is stopped and recorded as an agreed draw; the draw
@@ -26,19 +27,50 @@ pub const MAX_THREADS: usize = 256;
 pub const MAX_TABLES_MIB: usize = 8192;
 
 /// How a match is played.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct MatchConfig {
     /// The number of games, at least one; players change colours every game.
     pub games: usize,
-    /// Random plies played from the start before the players take over (the same opening for
-    /// each pair of games, with colours swapped).
-    pub openings: usize,
+    /// Where the games begin: each pair of games from the same opening, colours swapped.
+    pub openings: Openings,
     /// The seed of the openings and the players' random choices.
     pub seed: u64,
     /// Games played at once, 1 to [`MAX_THREADS`].
     pub threads: usize,
     /// Whether to keep each game's record text in its [`GameResult`].
     pub keep_records: bool,
+}
+
+/// Where the games of a match begin. Each pair of games shares its opening, with the colours
+/// swapped, so that an opening that favours one side favours each player once.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Openings {
+    /// After this many random plies from the start (`Random(0)`: from the start).
+    Random(usize),
+    /// Pair k from opening k of the ballot, in its order, starting over after the last.
+    Ballot(Arc<Ballot>),
+}
+
+impl Openings {
+    /// The opening of pair `pair`.
+    #[must_use]
+    pub fn of_pair(&self, pair: usize) -> Opening {
+        match self {
+            Openings::Random(plies) => Opening::Random(*plies),
+            Openings::Ballot(ballot) => {
+                Opening::Moves(ballot.openings()[pair % ballot.len()].clone())
+            }
+        }
+    }
+}
+
+/// The opening of one game.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Opening {
+    /// This many random plies from the start, drawn from the pairing's seed.
+    Random(usize),
+    /// The moves of a ballot's opening.
+    Moves(BallotOpening),
 }
 
 /// Why a match could not be played to the end.
@@ -78,6 +110,9 @@ pub enum MatchError {
         /// The plies asked for.
         plies: usize,
     },
+    /// An opening of the ballot cannot be played.
+    #[error("cannot play the ballot: {0}")]
+    Ballot(BallotError),
     /// No game to play.
     #[error("a match needs at least one game")]
     NoGames,
@@ -168,15 +203,15 @@ impl<G: Evaluate> Entrant<G> {
     }
 }
 
-/// One game of a match: its number (from 0), A's side, the opening's length and seed.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+/// One game of a match: its number (from 0), A's side, the opening and the seed.
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Pairing {
     /// The game's number, from 0.
     pub number: usize,
     /// The side player A has.
     pub a_side: Side,
-    /// Random plies before the players take over.
-    pub opening_plies: usize,
+    /// Where the game begins.
+    pub opening: Opening,
     /// The seed of the opening and of the players' random choices in this game.
     pub seed: u64,
 }
@@ -189,7 +224,7 @@ impl Pairing {
         Pairing {
             number,
             a_side: if number.is_multiple_of(2) { Side::White } else { Side::Black },
-            opening_plies: config.openings,
+            opening: config.openings.of_pair(number / 2),
             seed: pair_seed(config.seed, (number / 2) as u64),
         }
     }
@@ -218,7 +253,10 @@ pub fn play_game<G: Evaluate>(
     pairing: Pairing,
     keep_record: bool,
 ) -> Result<GameResult, MatchError> {
-    let mut record = opening::<G>(options, pairing.opening_plies, pairing.seed)?;
+    let mut record = match &pairing.opening {
+        Opening::Random(plies) => opening::<G>(options, *plies, pairing.seed)?,
+        Opening::Moves(moves) => moves.record(options).map_err(MatchError::Ballot)?,
+    };
     for (index, entrant) in entrants.iter_mut().enumerate() {
         let seed = entrant.spec.seed ^ pairing.seed.wrapping_add(index as u64 + 1);
         entrant.player.new_game(seed);
@@ -481,8 +519,13 @@ mod tests {
         let seeds: std::collections::HashSet<u64> =
             (0..50).flat_map(|seed| (0..50).map(move |pair| pair_seed(seed, pair))).collect();
         assert_eq!(seeds.len(), 50 * 50);
-        let config =
-            |seed| MatchConfig { games: 8, openings: 2, seed, threads: 1, keep_records: false };
+        let config = |seed| MatchConfig {
+            games: 8,
+            openings: Openings::Random(2),
+            seed,
+            threads: 1,
+            keep_records: false,
+        };
         assert_eq!(Pairing::of(&config(7), 2).seed, Pairing::of(&config(7), 3).seed);
         assert_ne!(Pairing::of(&config(7), 2).seed, Pairing::of(&config(8), 0).seed);
     }

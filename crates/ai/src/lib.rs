@@ -16,6 +16,7 @@
 
 mod alphabeta;
 pub mod arena;
+mod ballot;
 mod clock;
 mod draws;
 mod erratic;

@@ -52,6 +52,8 @@ pub(crate) enum Failure {
     Tablebase(#[from] arbiter_tablebase::TablebaseError),
     #[error("cannot write the output: {0}")]
     Output(io::Error),
+    #[error("the ballot {}: {problem}", arbiter_core::text::escaped(.path))]
+    Ballot { path: String, problem: String },
     #[error("cannot write the records to {}: {error}", arbiter_core::text::escaped(.path))]
     Save { path: String, error: io::Error },
 }

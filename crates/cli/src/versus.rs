@@ -4,10 +4,12 @@
 use std::fs::File;
 use std::io::Write;
 use std::str::FromStr;
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use arbiter_ai::arena::{
-    check_config, play_match_with, Entrant, MatchConfig, MatchError, MatchResult, MAX_THREADS,
+    check_config, play_match_with, Ballot, Entrant, MatchConfig, MatchError, MatchResult, Openings,
+    MAX_THREADS,
 };
 use arbiter_ai::{parse_duration, PlayerSpec, SpecError};
 use arbiter_catalog::{AnyGame, GameId, Visitor};
@@ -46,13 +48,20 @@ pub struct MatchArgs {
     /// that exits, takes longer or plays an illegal move loses the game, and the match goes on.
     #[arg(long, value_name = "TIME", default_value = "10s", value_parser = parse_time)]
     engine_timeout: Duration,
-    /// The number of games, at least 1; the players change colours every game.
-    #[arg(long, default_value_t = 10, value_parser = at_least_one)]
-    games: usize,
+    /// The number of games, at least 1; the players change colours every game. Default: 10,
+    /// or with --openings-file two for each opening of the ballot.
+    #[arg(long, value_parser = at_least_one)]
+    games: Option<usize>,
     /// Random plies played before the players take over (the same for each pair of games);
     /// an error if no such opening leaves the game going.
-    #[arg(long, default_value_t = 0)]
+    #[arg(long, default_value_t = 0, conflicts_with = "openings_file")]
     openings: usize,
+    /// Play the openings of this ballot file instead: one opening a line, its moves in the
+    /// game's notation (`9-13 22-17 13x22`; `#` starts a comment). Each pair of games plays
+    /// the next opening, colours swapped, starting over after the last. The ACF three-move
+    /// ballot of checkers is crates/games/checkers/data/acf-3-move-ballot.txt.
+    #[arg(long, value_name = "FILE")]
+    openings_file: Option<std::path::PathBuf>,
     /// Game options as key=value,key=value.
     #[arg(long, value_name = "K=V,...", default_value = "")]
     options: String,
@@ -214,9 +223,27 @@ impl Visitor for Run<'_> {
     }
 }
 
+/// The openings of the match: a ballot read from its file and played through in game `G`
+/// (so that a bad opening is reported before any game), or random plies.
+fn openings<G: AnyGame>(args: &MatchArgs, options: &G::Options) -> Result<Openings, Failure> {
+    let Some(path) = &args.openings_file else {
+        return Ok(Openings::Random(args.openings));
+    };
+    let failure = |problem: String| Failure::Ballot { path: path.display().to_string(), problem };
+    let text = std::fs::read_to_string(path).map_err(|error| failure(error.to_string()))?;
+    let ballot = Ballot::parse(&text).map_err(|error| failure(error.to_string()))?;
+    ballot.records::<G>(options).map_err(|error| failure(error.to_string()))?;
+    Ok(Openings::Ballot(Arc::new(ballot)))
+}
+
 /// Plays the match and prints its result.
 fn run<G: AnyGame>(args: &MatchArgs, out: &mut Out) -> Result<(), Failure> {
     let options = G::Options::parse(&args.options)?;
+    let openings = openings::<G>(args, &options)?;
+    let games = args.games.unwrap_or(match &openings {
+        Openings::Ballot(ballot) => 2 * ballot.len(),
+        Openings::Random(_) => 10,
+    });
     let start = G::start(&options);
     let specs = [args.a.spec::<G>()?, args.b.spec::<G>()?];
     for spec in &specs {
@@ -230,8 +257,8 @@ fn run<G: AnyGame>(args: &MatchArgs, out: &mut Out) -> Result<(), Failure> {
         usize::from,
     );
     let config = MatchConfig {
-        games: args.games,
-        openings: args.openings,
+        games,
+        openings,
         seed: args.seed,
         threads,
         keep_records: args.save.is_some(),
@@ -242,7 +269,7 @@ fn run<G: AnyGame>(args: &MatchArgs, out: &mut Out) -> Result<(), Failure> {
         Some(path) => Some((File::create(path).map_err(|error| save_failure(path, error))?, path)),
         None => None,
     };
-    let bar = ProgressBar::new(args.games as u64);
+    let bar = ProgressBar::new(games as u64);
     bar.set_style(
         ProgressStyle::with_template(
             "{msg} [{bar:30}] {pos}/{len} games, {elapsed} elapsed, about {eta} left",

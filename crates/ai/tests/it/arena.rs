@@ -3,8 +3,8 @@
 //! without changing the results.
 
 use arbiter_ai::arena::{
-    play_game, play_match, play_match_with, Entrant, MatchConfig, MatchError, Pairing,
-    MAX_TABLES_MIB,
+    play_game, play_match, play_match_with, Ballot, Entrant, MatchConfig, MatchError, Opening,
+    Openings, Pairing, MAX_TABLES_MIB,
 };
 use arbiter_ai::{Context, Forfeit, Player, PlayerSpec, Score, SearchReport};
 use arbiter_checkers::Checkers;
@@ -68,7 +68,7 @@ impl Player<Checkers> for Quitter {
 }
 
 fn config(games: usize, threads: usize) -> MatchConfig {
-    MatchConfig { games, openings: 0, seed: 1, threads, keep_records: false }
+    MatchConfig { games, openings: Openings::Random(0), seed: 1, threads, keep_records: false }
 }
 
 fn random() -> PlayerSpec {
@@ -78,10 +78,10 @@ fn random() -> PlayerSpec {
 #[test]
 fn a_player_without_a_move_or_with_an_illegal_one_is_named() {
     let spec: PlayerSpec = "alphabeta:depth=1".parse().expect("a spec");
-    let pairing = Pairing { number: 0, a_side: Side::Black, opening_plies: 0, seed: 1 };
+    let pairing = Pairing { number: 0, a_side: Side::Black, opening: Opening::Random(0), seed: 1 };
     let mut entrants =
         [Entrant::with_player(&spec, Box::new(Stubborn(None))), Entrant::new(&random())];
-    let error = play_game(&NoOptions, &mut entrants, pairing, false).expect_err("no move");
+    let error = play_game(&NoOptions, &mut entrants, pairing.clone(), false).expect_err("no move");
     assert!(
         matches!(error, MatchError::NoMove { ref name, game: 1, .. } if name == "A (alphabeta:depth=1)")
     );
@@ -140,7 +140,7 @@ fn bad_configurations_are_refused_before_any_game() {
     let big: PlayerSpec = "alphabeta:depth=1,hash=4096".parse().expect("a spec");
     let error = play_match::<Holes>(&options, &big, &big, config(8, 8), none).expect_err("memory");
     assert!(matches!(error, MatchError::TooMuchMemory { total, .. } if total > MAX_TABLES_MIB));
-    let long = MatchConfig { openings: 500, ..config(2, 1) };
+    let long = MatchConfig { openings: Openings::Random(500), ..config(2, 1) };
     assert_eq!(
         play_match::<Holes>(&options, &a, &b, long, none),
         Err(MatchError::NoOpening { plies: 500 })
@@ -168,7 +168,11 @@ fn reused_players_play_as_fresh_ones_whatever_the_threads() {
     let options = <Holes as Game>::Options::default();
     let a: PlayerSpec = "alphabeta:depth=3".parse().expect("a spec");
     let b: PlayerSpec = "mcts:iterations=200,seed=5".parse().expect("a spec");
-    let config = |threads| MatchConfig { openings: 2, keep_records: true, ..config(6, threads) };
+    let config = |threads| MatchConfig {
+        openings: Openings::Random(2),
+        keep_records: true,
+        ..config(6, threads)
+    };
     let one = play_match::<Holes>(&options, &a, &b, config(1), none).expect("a match");
     let three = play_match::<Holes>(&options, &a, &b, config(3), none).expect("a match");
     assert_eq!(one, three);
@@ -180,4 +184,31 @@ fn reused_players_play_as_fresh_ones_whatever_the_threads() {
                 .expect("a game");
         assert_eq!(&alone, game);
     }
+}
+
+#[test]
+fn a_ballot_gives_each_pair_its_opening_in_order_with_colours_swapped() {
+    let ballot =
+        Ballot::parse("# two openings\n9-13 22-17 13x22\n\n11-15 24-19 15x24\n").expect("a ballot");
+    let openings = Openings::Ballot(std::sync::Arc::new(ballot));
+    let keep = MatchConfig { openings, keep_records: true, ..config(6, 2) };
+    let (a, b) = (random(), random());
+    let result = play_match::<Checkers>(&NoOptions, &a, &b, keep, &|_| {}).expect("a match");
+    for game in &result.games {
+        let record = game.record.as_deref().unwrap_or_default();
+        let first = ["1. 9-13 22-17 2. 13x22", "1. 11-15 24-19 2. 15x24"][game.number / 2 % 2];
+        assert!(record.contains(first), "game {}: {record}", game.number);
+    }
+    assert_eq!(result.games[0].a_side.opponent(), result.games[1].a_side);
+}
+
+#[test]
+fn a_ballot_opening_that_cannot_be_played_stops_the_match_and_is_named() {
+    let ballot = Ballot::parse("9-13 22-17 13x22\n11-15 11-15\n").expect("a ballot");
+    let openings = Openings::Ballot(std::sync::Arc::new(ballot));
+    let bad = MatchConfig { openings, ..config(4, 1) };
+    let error =
+        play_match::<Checkers>(&NoOptions, &random(), &random(), bad, &|_| {}).expect_err("bad");
+    let message = error.to_string();
+    assert!(message.contains("line 2, move 2 (`11-15`)"), "{message}");
 }

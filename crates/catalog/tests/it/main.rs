@@ -1,6 +1,7 @@
 //! The integration tests of `catalog`, in one binary (one link instead of one per file).
 
 mod bad_input;
+mod ballot;
 mod endgame;
 mod gdl;
 mod levels;

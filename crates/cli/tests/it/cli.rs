@@ -404,3 +404,27 @@ fn play_loads_a_record_of_a_game_lost_on_time_with_its_clocks() {
     assert!(again.contains("[Termination \"time forfeit\"]"), "{again}");
     std::fs::remove_dir_all(&dir).ok();
 }
+
+#[test]
+fn match_plays_a_ballot_file_twice_an_opening_and_names_a_bad_line() {
+    let dir = std::env::temp_dir().join(format!("arbiter-cli-ballot-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let ballot = dir.join("ballot.txt");
+    std::fs::write(&ballot, "# two openings\n9-13 22-17 13x22\n11-15 24-19 15x24\n")
+        .expect("written");
+    let records = dir.join("games.pdn");
+    let ballot_path = ballot.display().to_string();
+    let records_path = records.display().to_string();
+    let args = ["match", "checkers", "--a", "random", "--b", "random", "--openings-file"];
+    let output = arbiter(&[&args[..], &[&ballot_path, "--save", &records_path]].concat());
+    assert!(output.status.success(), "{}", stderr(&output));
+    assert!(stdout(&output).contains("4 games in "), "{}", stdout(&output));
+    let saved = std::fs::read_to_string(&records).expect("the records");
+    assert_eq!(saved.matches("1. 9-13 22-17 2. 13x22").count(), 2, "{saved}");
+    assert_eq!(saved.matches("1. 11-15 24-19 2. 15x24").count(), 2, "{saved}");
+    std::fs::write(&ballot, "9-13 22-17 13x22\n9-13 9-13\n").expect("written");
+    let output = arbiter(&[&args[..], &[&ballot_path]].concat());
+    assert_eq!(output.status.code(), Some(2));
+    assert!(stderr(&output).contains("line 2, move 2 (`9-13`)"), "{}", stderr(&output));
+    std::fs::remove_dir_all(&dir).ok();
+}
