@@ -135,6 +135,7 @@ pub fn run(args: &ServeArgs) -> Result<(), Failure> {
         idle: seconds(idle),
         lease: seconds(lease),
         scan: seconds(scan),
+        password_cost: arbiter_server::PasswordCost::OWASP,
     };
     let defaults = arbiter_server::Limits::default();
     let limits = arbiter_server::Limits {

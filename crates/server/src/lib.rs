@@ -31,6 +31,7 @@ use arbiter_catalog::Endgames;
 use axum::Router;
 use tokio::net::TcpListener;
 
+pub use crate::accounts::password::PasswordCost;
 pub use crate::error::ApiError;
 pub use crate::guard::Protection;
 pub use crate::http::listen::Limits;

@@ -123,7 +123,7 @@ impl Accounts {
     /// The accounts stored with `games`.
     #[must_use]
     pub fn new(games: Arc<Games>) -> Accounts {
-        let hashing = Hashing::default();
+        let hashing = Hashing::new(games.settings.password_cost);
         hashing.prepare();
         Accounts { games, hashing }
     }

@@ -41,6 +41,7 @@ use self::entry::Entry;
 use self::pool::Pool;
 pub(crate) use self::requests::Setup;
 pub use self::requests::{Change, Created, DrawAction, Listed, NewGame, SeatLink, UndoAction};
+use crate::accounts::password::PasswordCost;
 use crate::error::ApiError;
 use crate::notify::{Hears, Notices, Subscription, LOBBY};
 use crate::play::seats::{hash_secret, new_game_id, Player};
@@ -62,6 +63,8 @@ pub struct Settings {
     pub lease: Duration,
     /// How often the database is scanned for computer moves no server is searching.
     pub scan: Duration,
+    /// The cost of the passwords' argon2id hashes (OWASP's; tests take argon2's least).
+    pub password_cost: PasswordCost,
 }
 
 impl Default for Settings {
@@ -72,6 +75,7 @@ impl Default for Settings {
             idle: Duration::from_secs(300),
             lease: Duration::from_secs(20),
             scan: Duration::from_secs(5),
+            password_cost: PasswordCost::OWASP,
         }
     }
 }
@@ -79,7 +83,7 @@ impl Default for Settings {
 /// Every game of the server.
 pub struct Games {
     pub(crate) store: Store,
-    settings: Settings,
+    pub(crate) settings: Settings,
     /// This server's name in the leases it holds.
     instance: String,
     cache: Cache,

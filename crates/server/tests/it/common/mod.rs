@@ -7,7 +7,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::OnceLock;
 
 use arbiter_server::store::Store;
-use arbiter_server::{app, AppState, Protection, Settings};
+use arbiter_server::{app, AppState, PasswordCost, Protection, Settings};
 use reqwest::{Client, Response, StatusCode};
 use serde_json::{json, Value};
 use tokio::task::JoinHandle;
@@ -74,6 +74,8 @@ impl Server {
         protection: Protection,
     ) -> Server {
         let store = Store::connect(database).await.expect("the database opens");
+        // Argon2's least cost: the tests sign up many accounts (a server takes OWASP's).
+        let settings = Settings { password_cost: PasswordCost::LIGHT, ..settings };
         let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.expect("a port");
         let addr = listener.local_addr().expect("an address");
         let state = AppState::start(store, settings, endgames())
@@ -197,7 +199,11 @@ pub fn config(database: String) -> arbiter_server::Config {
     arbiter_server::Config {
         addr: "127.0.0.1:0".parse().expect("an address"),
         database,
-        settings: Settings { workers: 1, ..Settings::default() },
+        settings: Settings {
+            workers: 1,
+            password_cost: PasswordCost::LIGHT,
+            ..Settings::default()
+        },
         limits: arbiter_server::Limits::default(),
         public_url: None,
         protection: Protection::unlimited(),
