@@ -7,7 +7,7 @@ fn arbiter(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_arbiter")).args(args).output().expect("arbiter runs")
 }
 
-fn arbiter_with_input(args: &[&str], input: &str) -> Output {
+pub(crate) fn arbiter_with_input(args: &[&str], input: &str) -> Output {
     let mut child = Command::new(env!("CARGO_BIN_EXE_arbiter"))
         .args(args)
         .stdin(Stdio::piped())
@@ -19,11 +19,11 @@ fn arbiter_with_input(args: &[&str], input: &str) -> Output {
     child.wait_with_output().expect("arbiter ends")
 }
 
-fn stdout(output: &Output) -> String {
+pub(crate) fn stdout(output: &Output) -> String {
     String::from_utf8_lossy(&output.stdout).into_owned()
 }
 
-fn stderr(output: &Output) -> String {
+pub(crate) fn stderr(output: &Output) -> String {
     String::from_utf8_lossy(&output.stderr).into_owned()
 }
 

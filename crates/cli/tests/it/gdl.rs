@@ -1,34 +1,14 @@
 //! Games written in GDL through the commands of the native games: `arbiter moves`, `perft`
 //! and `play` given a file of rules (FILE.kif), with the test games of `arbiter-gdl`.
 
-use std::io::Write;
 use std::path::PathBuf;
-use std::process::{Command, Output, Stdio};
+
+use crate::cli::{arbiter_with_input as arbiter, stderr, stdout};
 
 /// The path of the GDL test game `name`.
 fn kif(name: &str) -> String {
     let games = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../gdl/tests/games");
     games.join(format!("{name}.kif")).display().to_string()
-}
-
-fn arbiter(args: &[&str], input: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_arbiter"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("arbiter runs");
-    child.stdin.take().expect("stdin").write_all(input.as_bytes()).expect("input written");
-    child.wait_with_output().expect("arbiter ends")
-}
-
-fn stdout(output: &Output) -> String {
-    String::from_utf8_lossy(&output.stdout).into_owned()
-}
-
-fn stderr(output: &Output) -> String {
-    String::from_utf8_lossy(&output.stderr).into_owned()
 }
 
 #[test]

@@ -107,6 +107,16 @@ export async function createGame(server, game, { white = 'human', black = 'human
   return data;
 }
 
+// Signs `page` up as `name` on the account page.
+export async function signUp(page, server, name) {
+  await page.goto(`${server.base}/account`);
+  await page.locator('#signed-out:not([hidden])').waitFor();
+  await page.locator('#sign-up input[name=name]').fill(name);
+  await page.locator('#sign-up input[name=password]').fill('a long secret');
+  await page.locator('#sign-up button[type=submit]').click();
+  await page.locator('#account-name', { hasText: name }).waitFor();
+}
+
 export const gameState = async (server, id) => (await api(server, 'GET', `/api/games/${id}`)).data;
 
 // Opens the game on a page through its seat links, so that the page holds those seats.

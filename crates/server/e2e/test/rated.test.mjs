@@ -7,19 +7,9 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 
-import { gameState, newPage, playByClicks, serverAndBrowser, shot, waitForPly } from '../lib/harness.mjs';
+import { gameState, newPage, playByClicks, serverAndBrowser, shot, signUp, waitForPly } from '../lib/harness.mjs';
 
 const shared = serverAndBrowser();
-
-// Signs `page` up as `name` on the account page.
-async function signUp(page, server, name) {
-  await page.goto(`${server.base}/account`);
-  await page.locator('#signed-out:not([hidden])').waitFor();
-  await page.locator('#sign-up input[name=name]').fill(name);
-  await page.locator('#sign-up input[name=password]').fill('a long secret');
-  await page.locator('#sign-up button[type=submit]').click();
-  await page.locator('#account-name', { hasText: name }).waitFor();
-}
 
 // The change of a rating as the pages write it.
 const changeText = (change) => (change > 0 ? `+${change}` : change < 0 ? `−${-change}` : '±0');

@@ -6,19 +6,9 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 
-import { gameState, newPage, serverAndBrowser, shot } from '../lib/harness.mjs';
+import { gameState, newPage, serverAndBrowser, shot, signUp } from '../lib/harness.mjs';
 
 const shared = serverAndBrowser();
-
-// Signs `page` up as `name` on the account page.
-async function signUp(page, server, name) {
-  await page.goto(`${server.base}/account`);
-  await page.locator('#signed-out:not([hidden])').waitFor();
-  await page.locator('#sign-up input[name=name]').fill(name);
-  await page.locator('#sign-up input[name=password]').fill('a long secret');
-  await page.locator('#sign-up button[type=submit]').click();
-  await page.locator('#account-name', { hasText: name }).waitFor();
-}
 
 test('two accounts play an arena from its page: joined, paired, played, scored', async () => {
   const { server, browser } = shared;
@@ -39,6 +29,11 @@ test('two accounts play an arena from its page: joined, paired, played, scored',
   await host.locator('#t-minutes').fill('5');
   await host.locator('#t-starts').fill('0.25');
   await shot(host, 'tournaments-create');
+  await host.setViewportSize({ width: 360, height: 740 });
+  await shot(host, 'tournaments-create-360');
+  const listWidth = await host.evaluate(() => document.documentElement.scrollWidth);
+  assert.ok(listWidth <= 360, `the tournaments page is ${listWidth} px wide at 360 px`);
+  await host.setViewportSize({ width: 1200, height: 900 });
   await host.locator('#create button[type=submit]').click();
   await host.waitForURL(/\/tournaments\/[a-z0-9]+$/);
   const id = host.url().split('/').pop();
@@ -68,6 +63,10 @@ test('two accounts play an arena from its page: joined, paired, played, scored',
   await guest.locator('a', { hasText: 'Back to the tournament' }).waitFor();
   await guest.locator('#berserk').waitFor();
   await shot(guest, 'tournament-game');
+  await guest.setViewportSize({ width: 360, height: 740 });
+  await guest.locator('#berserk').scrollIntoViewIfNeeded();
+  await shot(guest, 'tournament-game-360');
+  await guest.setViewportSize({ width: 1200, height: 900 });
   // The host goes berserk from the tournament's page: half a minute left, no increment.
   await host.locator('#t-berserk').click();
   await host.locator('#t-berserk').waitFor({ state: 'detached' });
