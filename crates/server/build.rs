@@ -1,9 +1,11 @@
 //! What the server embeds, made when it is built: the database's migrations (`migrations/`,
 //! listed for `src/store/migrations.rs`), and the pages (`src/http/pages.rs`): each rules
 //! page composed of the top and the bottom every rules page shares around its own body, and
-//! every file of `pages/` compressed with Brotli at its best quality, which takes too long to do
-//! for each answer (the router's compression layer uses quality 4) and makes the pages a sixth
-//! smaller: their comments and JSDoc types then cost few bytes on the wire.
+//! every file of `pages/` as it is served: its scripts and style sheets without the lines that
+//! are only comments (JSDoc types and explanations are for the type check and for people, not
+//! for browsers; each becomes an empty line, so that a browser's line numbers are the source's),
+//! and compressed with Brotli at its best quality, which takes too long to do for each answer
+//! (the router's compression layer uses quality 4).
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -26,7 +28,16 @@ fn main() -> io::Result<()> {
     for path in files(Path::new("pages"))? {
         let served = path.extension().is_some_and(|ext| SERVED.iter().any(|kind| ext == *kind));
         if served {
-            compress(&fs::read(&path)?, &out.join(&path))?;
+            let text = fs::read_to_string(&path)?;
+            let text = match path.extension().and_then(|ext| ext.to_str()) {
+                Some("js") => without_comment_lines(&text, true),
+                Some("css") => without_comment_lines(&text, false),
+                _ => text,
+            };
+            let made = out.join(&path);
+            fs::create_dir_all(made.parent().expect("a file of pages/ is in a folder"))?;
+            fs::write(&made, &text)?;
+            compress(text.as_bytes(), &made)?;
         }
     }
     let top = fs::read_to_string("pages/rules/top.html")?;
@@ -69,6 +80,33 @@ fn list_migrations(list: &Path) -> io::Result<()> {
     }
     text += "]\n";
     fs::write(list, text)
+}
+
+/// `text` with every line that holds only a comment left empty: a block comment (`/* … */`)
+/// opening a line, up to its end (what follows the end on its last line is kept), and, where
+/// `slashes` (scripts, not style sheets), a line comment (`// …`) opening a line. Nothing else
+/// is touched, so the text means what it meant as long as no multi-line template literal holds
+/// a line opening with a comment's mark (the pages have no multi-line template literal).
+fn without_comment_lines(text: &str, slashes: bool) -> String {
+    let mut kept = String::with_capacity(text.len());
+    let mut in_block = false;
+    for line in text.lines() {
+        let trimmed = line.trim_start();
+        let rest = if in_block { Some(line) } else { trimmed.strip_prefix("/*") };
+        if let Some(rest) = rest {
+            match rest.find("*/") {
+                Some(end) => {
+                    in_block = false;
+                    kept += rest[end + 2..].trim_start();
+                }
+                None => in_block = true,
+            }
+        } else if !(slashes && trimmed.starts_with("//")) {
+            kept += line;
+        }
+        kept.push('\n');
+    }
+    kept
 }
 
 /// Every file under `folder`, in its subfolders too.

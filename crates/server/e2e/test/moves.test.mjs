@@ -164,8 +164,9 @@ test('an illegal click changes nothing, and a move can be played from the keyboa
   const now = await gameState(server, created.id);
   assert.equal(now.version, version);
   assert.equal(now.ply, 0);
-  // The record downloads as PDN: its extension comes from the catalog.
-  assert.equal(await page.locator('#record').getAttribute('download'), `${created.id}.pdn`);
+  // The record downloads as PDN, named by the server.
+  const [download] = await Promise.all([page.waitForEvent('download'), page.locator('#record').click()]);
+  assert.equal(download.suggestedFilename(), `${created.id}.pdn`);
 
   // Keyboard: focus the cell, press Enter, then Space.
   await page.locator('[data-cell="10"]').focus();
@@ -302,9 +303,9 @@ test('the move list replays the game, and the tools work', async () => {
   await page.locator('#undo').click();
   await waitForPly(page, 1);
   const record = await page.locator('#record').getAttribute('href');
-  const text = await (await fetch(server.base + record)).text();
-  assert.match(text, /b2-c3/);
-  assert.equal(await page.locator('#record').getAttribute('download'), `${created.id}.txt`);
+  const answer = await fetch(server.base + record);
+  assert.equal(answer.headers.get('content-disposition'), `attachment; filename="${created.id}.txt"`);
+  assert.match(await answer.text(), /b2-c3/);
 
   // Agreeing a draw and resigning end the game: each asks once, in a line of the page.
   await page.locator('#draw').click();

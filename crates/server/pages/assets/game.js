@@ -5,7 +5,7 @@
 // server sends them. The board's geometry comes once from the catalog; the states carry none.
 
 import {
-  capitalise, element as $, getCatalog, getGeometry, getJson, inviteKey, keepSocket, messageOf, moverOf,
+  capitalise, element as $, getGeometry, getJson, inviteKey, keepSocket, messageOf, moverOf,
   changeText, otherSide, postJson, sideName,
 } from './api.js';
 import { Board } from './board.js';
@@ -585,13 +585,8 @@ async function main() {
   $('title').textContent = `${page.gameName}${state.options ? ` (${state.options})` : ''}`;
   accept(state);
   connect();
-  // The record's file, named with the extension of the game's record format (the catalog
-  // asked for once the board is drawn).
-  const record = $('record', HTMLAnchorElement);
-  record.href = `/api/games/${id}/record`;
-  const games = await getCatalog().catch(() => /** @type {CatalogGame[]} */ ([]));
-  const extension = games.find((game) => game.id === state.game)?.record_extension;
-  record.download = extension ? `${id}.${extension}` : id;
+  // The record's file, named by the server (`ID.pdn`, `ID.txt`).
+  $('record', HTMLAnchorElement).href = `/api/games/${id}/record`;
 }
 
 main().catch((error) => {

@@ -224,7 +224,8 @@ pub(crate) async fn undo(
     Ok(Json(state.games.change(&id, &presented.secrets(&id), Change::Undo(action.action)).await?))
 }
 
-/// The game's record: PDN for the draughts games, a PGN-like record for the others.
+/// The game's record: PDN for the draughts games, a PGN-like record for the others, as a file
+/// named after the game (`ID.pdn`, `ID.txt`).
 #[utoipa::path(get, path = "/api/games/{id}/record", tag = "play", params(("id" = String, Path, description = "the game's identifier")),
     responses(GameErrors,
         (status = 200, description = "the record", body = String, content_type = "text/plain"),
@@ -233,8 +234,17 @@ pub(crate) async fn record(
     State(state): State<AppState>,
     Path(id): Path<String>,
 ) -> Result<Response, ApiError> {
-    let text = state.games.record(&id).await?;
-    Ok(([(header::CONTENT_TYPE, "text/plain; charset=utf-8")], text).into_response())
+    let (text, extension) = state.games.record(&id).await?;
+    // The identifier is of the server's alphabet (the lookup above refused any other).
+    let file = format!("attachment; filename=\"{id}.{extension}\"");
+    Ok((
+        [
+            (header::CONTENT_TYPE, "text/plain; charset=utf-8".to_owned()),
+            (header::CONTENT_DISPOSITION, file),
+        ],
+        text,
+    )
+        .into_response())
 }
 
 /// The query of `GET /api/games/{id}/analysis`.

@@ -15,9 +15,9 @@
 //! Every file carries an entity tag, a hash of its text computed when the binary is built, and
 //! `Cache-Control: no-cache`: a browser keeps it and asks again with `If-None-Match`, which a
 //! `304 Not Modified` with no body answers until the binary changes. A client that accepts
-//! Brotli gets the file as the build compressed it, at Brotli's best quality (`build.rs`), so
-//! that the pages' comments and JSDoc types cost few bytes; any other client gets what the
-//! router's compression layer makes of it (see `api::routes`).
+//! Brotli gets the file as the build compressed it, at Brotli's best quality, and without the
+//! lines of its scripts and style sheets that are only comments (`build.rs`); any other client
+//! gets that text as the router's compression layer compresses it (see `api::routes`).
 //!
 //! The move list's navigation asks the API for each position
 //! (`/api/games/{id}/replay/{ply}`): the page cannot compute one itself.
@@ -57,13 +57,13 @@ const fn fnv1a(text: &str) -> u64 {
     hash
 }
 
-/// The [`File`] of `pages/PATH`, served under `NAME` as `TYPE`.
+/// The [`File`] of `pages/PATH` as the build made it to be served, under `NAME` as `TYPE`.
 macro_rules! file {
     ($name:literal, $content_type:expr) => {
         file!($name, concat!("assets/", $name), $content_type)
     };
     ($name:literal, $path:expr, $content_type:expr) => {{
-        const TEXT: &str = include_str!(concat!("../../pages/", $path));
+        const TEXT: &str = include_str!(concat!(env!("OUT_DIR"), "/pages/", $path));
         File {
             name: $name,
             content_type: $content_type,
@@ -361,6 +361,35 @@ mod tests {
             brotli::BrotliDecompress(&mut &file.brotli[..], &mut text).expect("Brotli");
             assert!(text == file.text.as_bytes(), "{}", file.name);
         }
+    }
+
+    #[test]
+    fn scripts_and_style_sheets_are_served_without_their_comment_lines_and_with_their_code() {
+        // Served and source bytes.
+        let mut sizes = (0, 0);
+        for file in ASSETS.iter().filter(|file| !file.name.ends_with(".svg")) {
+            let path = format!("{}/pages/assets/{}", env!("CARGO_MANIFEST_DIR"), file.name);
+            let source = std::fs::read_to_string(&path).expect("the asset's source");
+            let served: Vec<&str> = file.text.lines().collect();
+            let lines: Vec<&str> = source.lines().collect();
+            assert_eq!(served.len(), lines.len(), "{}: its lines keep their numbers", file.name);
+            for (served, line) in served.iter().zip(lines) {
+                // A line is served whole, or left out, or after the end of a comment it opens.
+                let after_comment =
+                    line.split_once("*/").is_some_and(|(_, rest)| rest.trim_start() == *served);
+                assert!(
+                    *served == line || served.is_empty() || after_comment,
+                    "{}: {line:?} is served as {served:?}",
+                    file.name
+                );
+                if file.name.ends_with(".js") {
+                    assert!(!served.trim_start().starts_with("//"), "{}: {served:?}", file.name);
+                }
+            }
+            sizes.0 += file.text.len();
+            sizes.1 += source.len();
+        }
+        assert!(sizes.0 < sizes.1 * 9 / 10, "the comments are left out: {sizes:?}");
     }
 
     #[test]

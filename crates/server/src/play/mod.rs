@@ -361,10 +361,12 @@ impl Games {
         Ok(entry.state_if_newer(version, secrets))
     }
 
-    /// The record of game `id`.
-    pub async fn record(&self, id: &str) -> Result<String, ApiError> {
+    /// The record of game `id`, and the extension of its file (`pdn`, `txt`).
+    pub async fn record(&self, id: &str) -> Result<(String, &'static str), ApiError> {
         let (_, entry) = self.lock(id).await?;
-        Ok(Self::record_of(&entry))
+        let extension =
+            entry.stored.game.parse::<GameId>().map_or("txt", |game| game.info().record_extension);
+        Ok((Self::record_of(&entry), extension))
     }
 
     /// The record of game `id` as stored, read without keeping the game in memory (for a
