@@ -23,17 +23,20 @@ fi
 # Each phase's start, in seconds from the script's, on stderr: where the time goes.
 phase() { echo "[test.sh at ${SECONDS}s] $*" >&2; }
 
-# Everything the tests run, built once: every crate's libraries (the Python module among them),
-# binaries and tests, in one build of the whole workspace, so that the suites below, which
-# build with the same selection, find it done.
-phase "the build"
-cargo build --workspace --locked --lib --bins --tests
+# The build, in two steps, so that the suites run from outside start while the Rust tests
+# build: first every crate's libraries (the Python module among them) and binaries, then their
+# tests. The first step also builds one small example: a target that needs the
+# dev-dependencies, so that the dependencies are built with the features the tests give them
+# (Cargo unifies features over what a build selects), once, not again in the second step.
+phase "the build: libraries and binaries"
+cargo build --workspace --locked --lib --bins --example endgames
+export ARBITER_BUILT=1
 
-# The suites that run the built programs from outside, in three lanes beside the Rust tests
-# (their time is mostly spent waiting on processes, sockets and the browser): the pages end to
-# end, the longest, in one; the engine protocols' clients and schemathesis in another; the
-# Python bindings and the pages' types in the third. Each lane's output is shown when it ends;
-# any failure fails the command.
+# The suites that run the built programs from outside, in three lanes beside the tests' build
+# and the Rust tests (their time is mostly spent waiting on processes, sockets and the
+# browser): the pages end to end, the longest, in one; the engine protocols' clients and
+# schemathesis in another; the Python bindings and the pages' types in the third. Each lane's
+# output is shown when it ends; any failure fails the command.
 logs="$(mktemp -d)"
 phase "the suites from outside, in three lanes: the pages | protocols, schemathesis | Python, the pages' types"
 (
@@ -59,11 +62,14 @@ clients=$!
 ) >"$logs/python.log" 2>&1 &
 python=$!
 
+phase "the build: tests"
+status=0
+cargo build --workspace --locked --lib --bins --tests || status=$?
+
 # Every crate's tests side by side (examples and benchmarks are left to `cargo lint`, which checks
 # that they build). `--tests` selects the targets with tests: the Python bindings have no Rust
 # tests (pytest tests them, in lane 3), and `--lib` would build their module again as a Rust
 # test binary.
-status=0
 phase "the Rust tests"
 if cargo nextest --version >/dev/null 2>&1; then
   cargo nextest run --workspace --locked --tests --profile ci || status=$?

@@ -1,6 +1,6 @@
 //! The checks of Arbiter's fuzz targets, as plain functions: each fuzz target in
-//! `fuzz_targets/` calls one of them, and the test at the end replays the saved corpus through
-//! them on a stable toolchain (`cargo test --manifest-path fuzz/Cargo.toml`).
+//! `fuzz_targets/` calls one of them, and a test (`tests/corpus.rs`) replays the saved corpus
+//! through them on a stable toolchain (`cargo test --manifest-path fuzz/Cargo.toml`).
 //!
 //! Every target takes bytes from libFuzzer; the first byte picks the game (and the second,
 //! where there is one, the game's options), so that one target covers every game. A check
@@ -289,28 +289,5 @@ fn check_playout<G: AnyGame>(options: u8, text: &str, choices: &[u8]) {
             assert_eq!(position.parse_move(&text), Ok(parsed), "`{written}`: `{text}`");
         }
         position.play(mv).unwrap_or_else(|e| panic!("`{written}`: {mv} does not play: {e}"));
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::TARGETS;
-
-    /// Every file of the saved corpus passes its target's check.
-    #[test]
-    fn the_saved_corpus_passes_every_check() {
-        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus");
-        for (name, check) in TARGETS {
-            let mut files: Vec<_> = std::fs::read_dir(root.join(name))
-                .unwrap_or_else(|e| panic!("the corpus of {name}: {e}"))
-                .map(|entry| entry.expect("a corpus file").path())
-                .collect();
-            files.sort();
-            assert!(!files.is_empty(), "the corpus of {name} is empty");
-            for file in files {
-                let data = std::fs::read(&file).expect("a corpus file");
-                check(&data);
-            }
-        }
     }
 }

@@ -17,7 +17,7 @@ cd "$(dirname "$0")/../../.."
 
 engine="${ARBITER:-target/debug/arbiter}"
 if [ ! -x "$engine" ]; then
-  cargo build --locked --workspace --lib --bins --tests
+  cargo build --locked --workspace --lib --bins --example endgames
 fi
 
 python="$(bash crates/protocols/clients/setup.sh | tail -n 1)"

@@ -4,7 +4,8 @@
 # the virtual environment of setup.sh, against the module built one of two ways:
 #
 # - by default, by cargo with the rest of the workspace (the test build's profile and
-#   features: `cargo build --workspace --lib --bins --tests`, the test build, which makes it), then
+#   features: `cargo build --workspace --lib --bins --example endgames`, the test command's
+#   first step, which makes it; not again when ARBITER_BUILT says that step is done), then
 #   laid out as the wheel lays it out (the package `arbiter` of python/ with the module
 #   `_arbiter` in it) and put on the path: what the test command runs;
 # - with WHEEL=1, or PROFILE=release (the wheel as published, for the figures:
@@ -26,7 +27,9 @@ if [ -n "${WHEEL:-}" ] || [ "${PROFILE:-dev}" != dev ]; then
     "$wheels"/arbiter_games-*.whl
   module_path=""
 else
-  cargo build --locked --workspace --lib --bins --tests
+  if [ -z "${ARBITER_BUILT:-}" ]; then
+    cargo build --locked --workspace --lib --bins --example endgames
+  fi
   module_path="$target/python-module"
   rm -rf "$module_path"
   mkdir -p "$module_path"
@@ -39,6 +42,6 @@ fi
 # `arbiter moves`, which the tests check the bindings against.
 arbiter="$target/debug/arbiter"
 if [ ! -x "$arbiter" ] || [ -n "${BUILD_ARBITER:-}" ]; then
-  cargo build --locked --workspace --lib --bins --tests
+  cargo build --locked --workspace --lib --bins --example endgames
 fi
 PYTHONPATH="$module_path" ARBITER="$arbiter" "$python" -m pytest -q crates/python/tests "$@"

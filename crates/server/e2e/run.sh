@@ -8,7 +8,7 @@ workspace=$(cd "$here/../../.." && pwd)
 binary=${ARBITER_BIN:-${CARGO_TARGET_DIR:-$workspace/target}/debug/arbiter}
 export ARBITER_BIN="$binary"
 if [ ! -x "$binary" ] || [ -n "$(find "$workspace/crates" -newer "$binary" -type f \( -name '*.rs' -o -path '*/pages/*' \) | head -n 1)" ]; then
-  (cd "$workspace" && cargo build --locked --workspace --lib --bins --tests)
+  (cd "$workspace" && cargo build --locked --workspace --lib --bins --example endgames)
 fi
 cd "$here"
 if [ ! -d node_modules ]; then

@@ -17,7 +17,7 @@ cd "$workspace"
 
 schemathesis="$(bash "$here/setup.sh" | tail -n 1)"
 if [ ! -x target/debug/arbiter ]; then
-  cargo build --locked --workspace --lib --bins --tests
+  cargo build --locked --workspace --lib --bins --example endgames
 fi
 folder="$(mktemp -d)"
 target/debug/arbiter serve --addr 127.0.0.1:0 --database "sqlite://$folder/games.db" \

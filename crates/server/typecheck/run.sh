@@ -11,7 +11,7 @@ workspace=$(cd "$here/../../.." && pwd)
 # The binary of the workspace's target directory (`CARGO_TARGET_DIR` if set), or `ARBITER_BIN`.
 binary=${ARBITER_BIN:-${CARGO_TARGET_DIR:-$workspace/target}/debug/arbiter}
 if [ ! -x "$binary" ] || [ -n "$(find "$workspace/crates" -newer "$binary" -type f -name '*.rs' | head -n 1)" ]; then
-  (cd "$workspace" && cargo build --locked --workspace --lib --bins --tests)
+  (cd "$workspace" && cargo build --locked --workspace --lib --bins --example endgames)
 fi
 cd "$here"
 if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
