@@ -57,10 +57,10 @@ type PlaceOf<K extends Cell['place']['kind']> = Extract<Cell['place'], { kind: K
 /**
  * The marks a board shows, each a set of cells: `last` (the last move's), `movable` (the
  * pieces that can move), `selected`, `targets` (the next clicks), `captured` (the cells whose
- * pieces the move entered so far takes), `hint`.
+ * pieces the move entered so far takes), `hint`, `premove` (the clicks of a premove).
  */
 type Marks = Partial<
-  Record<'last' | 'movable' | 'selected' | 'targets' | 'captured' | 'hint', Set<string>>
+  Record<'last' | 'movable' | 'selected' | 'targets' | 'captured' | 'hint' | 'premove', Set<string>>
 >;
 
 /** A cell as drawn: its cell, its element, its centre and the radius of a piece on it. */
@@ -80,6 +80,8 @@ interface GamePage {
   replay: { ply: number; view: View } | null;
   /** The clicks of the move being entered, by key (entry.js's `key`). */
   entered: string[];
+  /** The clicks of a premove, entered while the opponent is to move (premove.js). */
+  premove: string[];
   /** The ply at which a move is being sent, until the server answers. */
   sending: number | null;
   /** The board, from the catalog. */

@@ -1,7 +1,7 @@
 //! What keeps one client from taking more than its share of a server on the open internet,
 //! counted per client address: rate limits on creating games and on changes (the `governor`
-//! crate's keyed limiters), at most one analysis at a time, and caps on open sockets per client
-//! and per game.
+//! crate's keyed limiters), one analysis at a time per browser (and a few per address), and
+//! caps on open sockets per client and per game.
 //!
 //! A client's address is the connection's peer, or, behind a reverse proxy
 //! ([`Protection::behind_proxy`]), the last address of `X-Forwarded-For`: the one the proxy
@@ -128,9 +128,14 @@ pub(crate) struct Guard {
     create: Option<DefaultKeyedRateLimiter<IpAddr>>,
     change: Option<DefaultKeyedRateLimiter<IpAddr>>,
     analyses: Counts<IpAddr>,
+    session_analyses: Counts<String>,
     client_sockets: Counts<IpAddr>,
     game_sockets: Counts<String>,
 }
+
+/// The most analyses running at once for one address, however many browsers behind it (a
+/// family, an office) ask: each browser may have one.
+pub(crate) const ANALYSES_PER_ADDRESS: usize = 4;
 
 const TWO: NonZeroU32 = NonZeroU32::MIN.saturating_add(1);
 
@@ -158,6 +163,7 @@ impl Guard {
             create: limiter(create),
             change: limiter(change),
             analyses: Counts::default(),
+            session_analyses: Counts::default(),
             client_sockets: Counts::default(),
             game_sockets: Counts::default(),
         }
@@ -172,11 +178,24 @@ impl Guard {
         }
     }
 
-    /// One analysis of `client`, or `None` while it has one running.
-    pub(crate) fn analysis(self: &Arc<Self>, client: Client) -> Option<Held> {
-        self.analyses
-            .take(&client.0, 1)
-            .then(|| Held { guard: self.clone(), what: HeldKind::Analysis(client.0) })
+    /// One analysis for the browser of `session` (its session's root: the account's or the
+    /// anonymous session's) at `client`'s address, or `None` while that browser has one
+    /// running or the address has [`ANALYSES_PER_ADDRESS`]. Requests without a session count
+    /// as one browser of their address.
+    pub(crate) fn analysis(
+        self: &Arc<Self>,
+        client: Client,
+        session: Option<String>,
+    ) -> Option<Held> {
+        let session = session.unwrap_or_else(|| format!("address {}", client.0));
+        if !self.session_analyses.take(&session, 1) {
+            return None;
+        }
+        if !self.analyses.take(&client.0, ANALYSES_PER_ADDRESS) {
+            self.session_analyses.give_back(&session);
+            return None;
+        }
+        Some(Held { guard: self.clone(), what: HeldKind::Analysis(client.0, session) })
     }
 
     /// A socket of `client` on game `id`, or why not.
@@ -214,7 +233,7 @@ pub(crate) struct Held {
 }
 
 enum HeldKind {
-    Analysis(IpAddr),
+    Analysis(IpAddr, String),
     Socket(IpAddr, String),
     LobbySocket(IpAddr),
 }
@@ -222,7 +241,10 @@ enum HeldKind {
 impl Drop for Held {
     fn drop(&mut self) {
         match &self.what {
-            HeldKind::Analysis(client) => self.guard.analyses.give_back(client),
+            HeldKind::Analysis(client, session) => {
+                self.guard.analyses.give_back(client);
+                self.guard.session_analyses.give_back(session);
+            }
             HeldKind::Socket(client, id) => {
                 self.guard.client_sockets.give_back(client);
                 self.guard.game_sockets.give_back(id);

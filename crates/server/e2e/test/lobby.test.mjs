@@ -118,6 +118,13 @@ test('a game on a clock whose time runs out ends on both pages, its clocks kept'
   const final = await gameState(server, created.id);
   assert.equal(final.status, 'time');
   assert.equal(await clockText(black, 'white'), '0:00.0');
+  // Lost on time, the game is an analysis board: its position is evaluated, and the arrow keys
+  // step back through its moves.
+  await black.locator('#analysis-board:not([hidden])').waitFor();
+  await black.locator('#eval-bar:not([hidden])').waitFor({ timeout: 15_000 });
+  await black.locator('body').click({ position: { x: 5, y: 5 } });
+  await black.keyboard.press('ArrowLeft');
+  await black.locator('#moves [aria-current][data-ply="1"]').waitFor();
   await shot(black, 'flagged-desktop');
   const record = await api(server, 'GET', `/api/games/${created.id}/record`);
   assert.match(record.data, /\[Result "0-1"\]/);

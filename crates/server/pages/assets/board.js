@@ -506,11 +506,13 @@ export class Board {
       element.classList.toggle('target', has(name, marks.targets));
       element.classList.toggle('movable', has(name, marks.movable));
       element.classList.toggle('hint', has(name, marks.hint));
+      element.classList.toggle('premove', has(name, marks.premove));
       const piece = occupant.get(name);
       let label = `${name}: ${piece ? `${piece.side ? `${piece.side} ` : ''}${KIND_NAME[piece.kind]}` : (cell.hole ? 'hole' : 'empty')}`;
       if (this.dayCells) label += this.dayCells.has(roundPlace(cell).sector) ? ', day' : ', night';
       if (has(name, marks.targets)) label += ', possible move';
       if (has(name, marks.captured)) label += ', captured';
+      if (has(name, marks.premove)) label += ', premove';
       element.setAttribute('aria-label', label);
       element.setAttribute('aria-pressed', has(name, marks.selected) ? 'true' : 'false');
     }

@@ -6,14 +6,16 @@
 
 import {
   capitalise, element as $, getGeometry, getJson, inviteKey, keepSocket, messageOf, moverOf,
-  changeText, otherSide, postJson, sideName,
+  otherSide, postJson, sideName,
 } from './api.js';
 import { Board } from './board.js';
 import { consistent, enteredView, key } from './entry.js';
 import { renderMoves } from './movelist.js';
-import { awaited, idleRefusal, nextPrompt, refusal, statusText } from './prompts.js';
+import { awaited, idleRefusal, nextPrompt, refusal, seatLine, statusText } from './prompts.js';
 import { Clocks } from './clocks.js';
 import { closeConfirm, confirmThen, renderOffers, renderRematch } from './offers.js';
+import { extendPremove, premoveSide, premoveText, resolvePremove } from './premove.js';
+import { copyText, toggleZoom } from './tools.js';
 
 const id = decodeURIComponent(location.pathname.split('/').filter(Boolean)[1] ?? '');
 
@@ -22,6 +24,7 @@ const page = {
   state: null,
   replay: null,
   entered: [],
+  premove: [],
   sending: null,
   geometry: null,
   board: null,
@@ -56,6 +59,13 @@ function canPlay() {
  * @param {string} click
  */
 function activate(click) {
+  const side = premoveSide(page.state);
+  if (side && page.state && page.replay === null) {
+    page.premove = extendPremove(page.premove, click, page.state, side);
+    say(page.premove.length ? premoveText(page.premove) : '');
+    render();
+    return;
+  }
   if (!canPlay() || !page.state) {
     page.entered = [];
     say(idleRefusal(page.state, page.replay !== null));
@@ -111,32 +121,14 @@ function say(text) {
   $('message').textContent = text;
 }
 
-/**
- * A side's line in `state`: who plays it, and how many pieces it has taken in the position
- * `shown`.
- * @param {GameState} state
- * @param {Side} side
- * @param {View} shown
- */
-function seatLine(state, side, shown) {
-  const seat = state.seats[side];
-  const you = state.you.includes(side) ? ' (you)' : '';
-  const toMove = state.status === 'ongoing' && state.to_move === side ? ' ●' : '';
-  const waiting = awaited(state) === side && localStorage.getItem(inviteKey(id)) ? ' (invited; has not joined yet)' : '';
-  const took = shown.captured[otherSide(side)];
-  const taken = took ? ` · has taken ${took} ${took === 1 ? 'piece' : 'pieces'}` : '';
-  const rating = state.ratings?.[side];
-  const rated = rating ? ` · ${rating.before} ${changeText(rating.change)}` : '';
-  return `${sideName(side)}: ${seat.name}${you}${waiting}${toMove}${taken}${rated}`;
-}
-
 function render() {
   const { state, geometry } = page;
   if (!state || !geometry) return;
   const shown = page.replay ? page.replay.view : state;
   if (!page.board) {
     page.board = new Board($('board'), geometry, activate, (from, to) => {
-      if (page.entered.at(-1) !== from) activate(from);
+      const begun = premoveSide(page.state) ? page.premove : page.entered;
+      if (begun.at(-1) !== from) activate(from);
       activate(to);
     });
     page.flipped ??= state.you.length === 1 && state.you[0] === 'black';
@@ -144,8 +136,9 @@ function render() {
   }
   /** @type {Side} */
   const bottom = page.flipped ? 'black' : 'white';
-  $('seat-bottom').textContent = seatLine(state, bottom, shown);
-  $('seat-top').textContent = seatLine(state, otherSide(bottom), shown);
+  const invited = Boolean(localStorage.getItem(inviteKey(id)));
+  $('seat-bottom').textContent = seatLine(state, bottom, shown, invited);
+  $('seat-top').textContent = seatLine(state, otherSide(bottom), shown, invited);
   page.clocks.update(state, bottom);
 
   /** @type {Marks} */
@@ -176,6 +169,7 @@ function render() {
       if (canPlay()) marks.movable = new Set(state.legal.map((move) => key(move.clicks[0])));
     }
     if (page.hint) marks.hint = page.hint;
+    if (page.premove.length) marks.premove = new Set(page.premove);
   } else {
     renderChoices([]);
   }
@@ -253,7 +247,7 @@ function renderTools(state, geometry) {
   // The server gives no engine help during a game between people (but at one screen).
   for (const tool of ['hint', 'analysis']) $(tool, HTMLButtonElement).disabled = !state.engine_help;
   $('no-help').hidden = state.engine_help;
-  $('analysis-board').hidden = !(state.engine_help && state.status === 'over');
+  $('analysis-board').hidden = !(state.engine_help && state.status !== 'ongoing');
 
   const invite = localStorage.getItem(inviteKey(id));
   const showInvite = Boolean(invite) && state.status === 'ongoing' && awaited(state) !== null;
@@ -332,6 +326,26 @@ function accept(state, force = false) {
   // The tab says when it is this player's move (not at one screen, where it always is).
   const yourTurn = state.status === 'ongoing' && state.you.length === 1 && state.you.includes(state.to_move);
   document.title = `${yourTurn ? 'Your turn · ' : ''}${page.gameName || state.game} · Arbiter`;
+  render();
+  playPremove();
+}
+
+// A premove, once its side is to move: played at once, left to be finished by hand, or
+// cancelled when no legal move begins with it (or the game ended).
+function playPremove() {
+  const { state } = page;
+  if (!page.premove.length || !state || premoveSide(state)) return;
+  const clicks = page.premove;
+  page.premove = [];
+  const outcome = canPlay() ? resolvePremove(state.legal, clicks) : null;
+  if (!outcome) {
+    say(state.status === 'ongoing' ? `The premove ${clicks.join(' → ')} is not legal now: it is cancelled.` : '');
+  } else if ('play' in outcome) {
+    submit(outcome.play);
+  } else {
+    page.entered = outcome.enter;
+    say('Finish the premove: more than one move begins with it.');
+  }
   render();
 }
 
@@ -436,7 +450,7 @@ async function analyse(think, asHint) {
 // In a finished game, analyses the position shown unless it was (or is being) analysed.
 function analyseShown() {
   const state = page.state;
-  if (!state || state.status !== 'over' || !state.engine_help || page.analysing) return;
+  if (!state || state.status === 'ongoing' || !state.engine_help || page.analysing) return;
   if (page.analysed === shownPly()) return;
   page.analysed = shownPly();
   analyse('1s', false);
@@ -458,25 +472,6 @@ function clearAnalysis() {
   $('eval-bar').hidden = true;
   delete out.dataset.best;
   delete out.dataset.exact;
-}
-
-/**
- * @param {string} text
- * @param {string} what
- */
-async function copy(text, what) {
-  try {
-    await navigator.clipboard.writeText(text);
-    say(`The ${what} link is copied.`);
-  } catch {
-    const input = $('invite-url', HTMLInputElement);
-    const previous = input.value;
-    input.value = text;
-    input.select();
-    const copied = document.execCommand && document.execCommand('copy');
-    input.value = previous;
-    say(copied ? `The ${what} link is copied.` : `Copy the ${what} link: ${text}`);
-  }
 }
 
 /** @param {number} ply */
@@ -512,21 +507,7 @@ function wire() {
   });
   const numbers = $('numbers', HTMLInputElement);
   numbers.addEventListener('change', () => page.board?.setNumbers(numbers.checked));
-  // On a phone, the board drawn larger than the screen, in a box that scrolls: large enough
-  // that its smallest cell takes a thumb (44 px), and at least 180%.
-  $('zoom').addEventListener('click', () => {
-    const box = $('board');
-    const sizes = [...box.querySelectorAll('[data-cell]')]
-      .map((cell) => cell.getBoundingClientRect())
-      .map((rect) => Math.min(rect.width, rect.height))
-      .filter((size) => size > 0);
-    const smallest = Math.min(...sizes);
-    box.style.setProperty('--zoom', `${Math.max(180, Math.ceil((100 * 46) / smallest))}%`);
-    const zoomed = box.classList.toggle('zoomed');
-    $('zoom').setAttribute('aria-pressed', String(zoomed));
-    box.scrollLeft = (box.scrollWidth - box.clientWidth) / 2;
-    box.scrollTop = (box.scrollHeight - box.clientHeight) / 2;
-  });
+  $('zoom').addEventListener('click', toggleZoom);
   $('resign').addEventListener('click', () => {
     const hotseat = page.state?.you.length === 2;
     const who = hotseat ? ` for ${sideName(page.state?.to_move)}` : '';
@@ -549,10 +530,18 @@ function wire() {
     const { playTyped } = await import('./typed.js');
     playTyped($('move-text', HTMLInputElement), { id, current: () => page.state, accept: (state) => accept(state, true), say });
   });
+  // A right-click on the board cancels a premove.
+  $('board').addEventListener('contextmenu', (event) => {
+    if (!page.premove.length) return;
+    event.preventDefault();
+    page.premove = [];
+    say('');
+    render();
+  });
   $('hint').addEventListener('click', () => analyse('500ms', true));
   $('analysis').addEventListener('click', () => analyse('2s', false));
-  $('copy-invite').addEventListener('click', () => copy(localStorage.getItem(inviteKey(id)) ?? '', 'invite'));
-  $('copy-watch').addEventListener('click', () => copy(`${location.origin}/games/${id}`, 'watch'));
+  $('copy-invite').addEventListener('click', () => copyText(localStorage.getItem(inviteKey(id)) ?? '', 'invite', say));
+  $('copy-watch').addEventListener('click', () => copyText(`${location.origin}/games/${id}`, 'watch', say));
   for (const node of document.querySelectorAll('[data-nav]')) {
     node.addEventListener('click', () => {
       const current = shownPly();
@@ -561,15 +550,17 @@ function wire() {
     });
   }
   document.addEventListener('keydown', (event) => {
-    if (event.key === 'Escape' && page.entered.length) {
+    if (event.key === 'Escape' && (page.entered.length || page.premove.length)) {
       page.entered = [];
+      page.premove = [];
+      say('');
       render();
     }
     // A finished game is stepped through with the arrow keys (outside the board and the boxes).
     const step = { ArrowLeft: -1, ArrowRight: 1 }[event.key];
     const target = event.target;
     const elsewhere = !(target instanceof Element && target.closest('[data-cell], input, select, textarea'));
-    if (step && elsewhere && !event.defaultPrevented && page.state?.status === 'over') {
+    if (step && elsewhere && !event.defaultPrevented && page.state?.status !== 'ongoing') {
       event.preventDefault();
       showPly(shownPly() + step);
     }

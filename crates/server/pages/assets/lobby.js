@@ -118,13 +118,21 @@ function row(seek) {
     seek.yours ? el('small', {}, 'your challenge: waiting for an opponent') : '', action);
 }
 
+/** The open seeks, as the lobby shows them. */
+export const openSeeks = () => [...seeks.values()];
+
+/** Listeners told each time the seeks shown change (the quick pairing's buttons). */
+/** @type {(() => void)[]} */
+export const onSeeks = [];
+
 function draw() {
   list.replaceChildren(...[...seeks.values()].map(row));
   none.hidden = seeks.size > 0;
+  for (const listener of onSeeks) listener();
 }
 
 /** @param {string} id */
-async function take(id) {
+export async function take(id) {
   errorBox.textContent = '';
   try {
     /** @type {Created} */
@@ -136,7 +144,7 @@ async function take(id) {
 }
 
 /** @param {string} id */
-async function withdraw(id) {
+export async function withdraw(id) {
   errorBox.textContent = '';
   try {
     await request('DELETE', `/api/seeks/${id}`, {});

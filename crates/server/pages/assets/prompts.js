@@ -1,9 +1,29 @@
 // @ts-check
-// What the game page says about the move being entered: why a click was refused, and what comes
-// next in a move entered in part. Words only, from the state the server sent: no rule of any
-// game is here.
+// What the game page says: each side's line, why a click was refused, and what comes next in a
+// move entered in part. Words only, from the state the server sent: no rule of any game is
+// here.
 
-import { capitalise, otherSide, sideName } from './api.js';
+import { capitalise, changeText, otherSide, sideName } from './api.js';
+
+/**
+ * A side's line in `state`: who plays it, and how many pieces it has taken in the position
+ * `shown`; `invited` when this browser made an invitation link for the game.
+ * @param {GameState} state
+ * @param {Side} side
+ * @param {View} shown
+ * @param {boolean} invited
+ */
+export function seatLine(state, side, shown, invited) {
+  const seat = state.seats[side];
+  const you = state.you.includes(side) ? ' (you)' : '';
+  const toMove = state.status === 'ongoing' && state.to_move === side ? ' ●' : '';
+  const waiting = awaited(state) === side && invited ? ' (invited; has not joined yet)' : '';
+  const took = shown.captured[otherSide(side)];
+  const taken = took ? ` · has taken ${took} ${took === 1 ? 'piece' : 'pieces'}` : '';
+  const rating = state.ratings?.[side];
+  const rated = rating ? ` · ${rating.before} ${changeText(rating.change)}` : '';
+  return `${sideName(side)}: ${seat.name}${you}${waiting}${toMove}${taken}${rated}`;
+}
 
 /**
  * Why a click on `cell` that is no part of any legal move was refused: whose piece is there,

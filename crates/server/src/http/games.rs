@@ -21,7 +21,7 @@ use super::extract::{body, with_cookie, BodyErrors, GameErrors, SentAsJson};
 use super::limits::too_many;
 use super::AppState;
 use crate::error::{ApiError, ErrorBody};
-use crate::guard::Client;
+use crate::guard::{Client, ANALYSES_PER_ADDRESS};
 use crate::live::{self, View};
 use crate::play::{Analysis, Change, Created, DrawAction, GameState, Listed, NewGame, UndoAction};
 
@@ -268,7 +268,7 @@ pub(crate) struct AnalysisQuery {
         (status = 200, description = "the analysis", body = Analysis),
         (status = 400, description = "`think` is not a time of at most 5 s, or `ply` not a number", body = ErrorBody),
         (status = 403, description = "the game is between people and goes on: no engine help", body = ErrorBody),
-        (status = 429, description = "this client has an analysis running: one at a time", body = ErrorBody),
+        (status = 429, description = "this browser has an analysis running (one at a time), or its address has four", body = ErrorBody),
         (status = 503, description = "the database is unavailable", body = ErrorBody)))]
 pub(crate) async fn analysis(
     State(state): State<AppState>,
@@ -286,9 +286,12 @@ pub(crate) async fn analysis(
     if think > Duration::from_secs(5) {
         return Err(ApiError::BadRequest("an analysis may think at most 5s".to_owned()));
     }
-    let Some(_one_at_a_time) = state.guard.analysis(client) else {
+    let Some(_one_at_a_time) = state.guard.analysis(client, presented.root()) else {
         return Ok(too_many(
-            "you have an analysis running: ask for the next when it is done".to_owned(),
+            format!(
+                "you have an analysis running (one a browser, {ANALYSES_PER_ADDRESS} an \
+                 address): ask for the next when it is done"
+            ),
             None,
         ));
     };

@@ -168,7 +168,7 @@ impl Entry {
                 let account = self.account_names[side.index()].clone();
                 let seat = SeatState {
                     player: seat.player.clone(),
-                    name: account.clone().unwrap_or_else(|| player.name(self.kind)),
+                    name: self.seat_name(side),
                     account,
                     level: player.level(self.kind),
                     taken: seat.claimed,
@@ -208,6 +208,14 @@ impl Entry {
     }
 
     /// The ratings' changes, once a rated game was rated.
+    /// Who plays `side`, as a person reads it: the account's name in a rated game, "A person",
+    /// "Computer, level 3".
+    pub(crate) fn seat_name(&self, side: Side) -> String {
+        self.account_names[side.index()]
+            .clone()
+            .unwrap_or_else(|| self.players[side.index()].name(self.kind))
+    }
+
     fn ratings_state(&self) -> Option<RatingsState> {
         let [white, black] = self.stored.rated.as_ref()?.changes?;
         let side =

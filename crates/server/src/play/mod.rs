@@ -17,7 +17,7 @@ use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use arbiter_catalog::{Endgames, GameId};
 use arbiter_core::text::excerpt;
-use arbiter_core::MoveError;
+use arbiter_core::{MoveError, Side};
 use tokio::sync::OwnedMutexGuard;
 use tokio::task::AbortHandle;
 
@@ -288,10 +288,7 @@ impl Games {
         let mut entry = Entry::from_stored(stored, self.time.clone()).inspect_err(|error| {
             tracing::error!(%error, "a stored game cannot be read");
         })?;
-        if let Some(rated) = &entry.stored.rated {
-            entry.account_names = self.store.account_names(&rated.accounts).await?;
-        }
-        entry.tournament = self.store.tournament_of_game(id).await?;
+        self.read_around(&mut entry).await?;
         Ok(self.cache.insert(id, entry))
     }
 
@@ -373,15 +370,43 @@ impl Games {
     /// download of many games); `None` when there is no such game.
     pub async fn stored_record(&self, id: &str) -> Result<Option<String>, ApiError> {
         let Some(stored) = self.store.load(id).await? else { return Ok(None) };
-        let entry = Entry::from_stored(stored, self.time.clone())?;
+        let mut entry = Entry::from_stored(stored, self.time.clone())?;
+        self.read_around(&mut entry).await?;
         Ok(Some(Self::record_of(&entry)))
     }
 
-    /// The record of the game of `entry`, its clock's times after each move.
+    /// Reads what `entry`'s game refers to: the names of a rated game's accounts, and its
+    /// tournament.
+    async fn read_around(&self, entry: &mut Entry) -> Result<(), ApiError> {
+        if let Some(rated) = &entry.stored.rated {
+            entry.account_names = self.store.account_names(&rated.accounts).await?;
+        }
+        entry.tournament = self.store.tournament_of_game(&entry.stored.id).await?;
+        Ok(())
+    }
+
+    /// The record of the game of `entry`, with the tags of its event, date, players and time
+    /// control, and its clock's times after each move.
     fn record_of(entry: &Entry) -> String {
+        let event = if entry.tournament.is_some() {
+            "Tournament game"
+        } else if entry.stored.rated.is_some() {
+            "Rated game"
+        } else {
+            "Casual game"
+        };
+        let date = record_date(entry.stored.created);
+        let [white, black] = Side::BOTH.map(|side| entry.seat_name(side));
         let control = entry.control().map(TimeControl::record_tag);
-        let tags: Vec<(&str, &str)> =
-            control.as_deref().map(|control| ("TimeControl", control)).into_iter().collect();
+        let mut tags: Vec<(&str, &str)> = vec![
+            ("Event", event),
+            ("Site", "Arbiter"),
+            ("Date", &date),
+            ("Round", "-"),
+            ("White", &white),
+            ("Black", &black),
+        ];
+        tags.extend(control.as_deref().map(|control| ("TimeControl", control)));
         // Each move's `{[%clk H:MM:SS]}`: the mover's time left after it.
         let clocks = &entry.stored.clocks;
         entry.live.record_text(&tags, &|index| {
@@ -393,6 +418,16 @@ impl Games {
     /// A lease on a computer move for this server, from now.
     fn lease(&self) -> (String, Millis) {
         (self.instance.clone(), now() + Millis::of(self.settings.lease))
+    }
+}
+
+/// The day of `instant` as a record's `Date` tag writes it (`2026.11.27`, in UTC).
+fn record_date(instant: Millis) -> String {
+    match time::OffsetDateTime::from_unix_timestamp(instant.secs()) {
+        Ok(moment) => {
+            format!("{}.{:02}.{:02}", moment.year(), u8::from(moment.month()), moment.day())
+        }
+        Err(_) => "????.??.??".to_owned(),
     }
 }
 

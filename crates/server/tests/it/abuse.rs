@@ -5,10 +5,10 @@ use std::time::Duration;
 
 use futures_util::{SinkExt, StreamExt};
 use reqwest::{Client, StatusCode};
-use serde_json::Value;
+use serde_json::{json, Value};
 use tokio_tungstenite::tungstenite::Message;
 
-use crate::common::{databases, token, Server};
+use crate::common::{browser, databases, token, Server};
 
 fn client() -> Client {
     Client::builder().timeout(Duration::from_secs(30)).build().expect("a client")
@@ -351,35 +351,47 @@ async fn no_engine_help_during_a_game_between_people() {
     assert_eq!(analyse(&server, &client, id, "50ms").await.0, StatusCode::OK, "after the end");
 }
 
-/// A client runs one analysis at a time (a second is refused with 429 while the first runs),
-/// and the same position asked again is answered from memory, not searched again.
+/// A browser runs one analysis at a time (a second is refused with 429 while the first runs),
+/// another browser behind the same address runs its own meanwhile, and the same position asked
+/// again is answered from memory, not searched again.
 #[tokio::test]
-async fn one_analysis_at_a_time_per_client_and_a_position_is_analysed_once() {
+async fn one_analysis_at_a_time_per_browser_and_a_position_is_analysed_once() {
     let database = databases().remove(0);
-    let client = client();
     let server = Server::start(&database).await;
-    let created = server.create(&client, "holes", "human", "ai:1").await;
-    let id = created["id"].as_str().expect("an id").to_owned();
+    // Two browsers (two sessions) at one address, each keeping the seat of a game of its own.
+    let (first, second) = (browser(), browser());
+    let mut ids = Vec::new();
+    for (browser, game) in [(&first, "holes"), (&second, "minicheckers")] {
+        let new = json!({"game": game, "white": "human", "black": "ai:1", "keep": ["white"]});
+        let created = browser.post(server.url("/api/games")).json(&new).send().await;
+        let created = created.expect("sent");
+        assert_eq!(created.status(), StatusCode::CREATED);
+        let created: Value = created.json().await.expect("json");
+        ids.push(created["id"].as_str().expect("an id").to_owned());
+    }
+    let id = ids[0].clone();
     let running = {
-        let (server_url, client) =
-            (server.url(&format!("/api/games/{id}/analysis?think=2s")), client.clone());
-        tokio::spawn(async move { client.get(server_url).send().await.expect("sent") })
+        let (server_url, first) =
+            (server.url(&format!("/api/games/{id}/analysis?think=2s")), first.clone());
+        tokio::spawn(async move { first.get(server_url).send().await.expect("sent") })
     };
     for _ in 0..200 {
-        if server.searching(&client).await > 0 {
+        if server.searching(&first).await > 0 {
             break;
         }
         tokio::time::sleep(Duration::from_millis(10)).await;
     }
-    let (status, refused) = analyse(&server, &client, &id, "50ms").await;
+    let (status, refused) = analyse(&server, &first, &id, "50ms").await;
     assert_eq!(status, StatusCode::TOO_MANY_REQUESTS, "{refused}");
-    let first = running.await.expect("the request");
-    assert_eq!(first.status(), StatusCode::OK);
-    let first: Value = first.json().await.expect("json");
-    let (status, again) = analyse(&server, &client, &id, "1s").await;
+    let (status, other) = analyse(&server, &second, &ids[1], "50ms").await;
+    assert_eq!(status, StatusCode::OK, "another browser at the address: {other}");
+    let done = running.await.expect("the request");
+    assert_eq!(done.status(), StatusCode::OK);
+    let done: Value = done.json().await.expect("json");
+    let (status, again) = analyse(&server, &first, &id, "1s").await;
     assert_eq!(status, StatusCode::OK);
-    assert_eq!(again, first, "the same search, remembered (nodes included)");
-    assert_eq!(server.searching(&client).await, 0);
+    assert_eq!(again, done, "the same search, remembered (nodes included)");
+    assert_eq!(server.searching(&first).await, 0);
 }
 
 /// Creating games and changing them are limited per client address: beyond the rate, `429`

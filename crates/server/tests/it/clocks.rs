@@ -98,6 +98,8 @@ async fn the_server_ends_a_game_on_time_by_itself_and_pushes_it() {
             .await
             .expect("text");
         assert!(record.contains("[TimeControl \"2+0\"]"), "{record}");
+        assert!(record.contains("[Event \"Casual game\"]"), "{record}");
+        assert!(record.contains("[White \"A person\"]"), "{record}");
         assert!(record.contains("[Termination \"time forfeit\"]"), "{record}");
         assert!(
             record.contains("1. 11-15 {[%clk 0:00:02]} 22-18 {[%clk 0:00:02]} 1-0"),

@@ -241,6 +241,17 @@ async fn a_players_games_tell_its_side_opponent_outcome_and_change_and_download_
         );
         let record = record.send().await.expect("sent").text().await.expect("text");
         assert!(text.contains(record.trim_end()), "{text}");
+        // The record's tags name its event, date and players, as the download's do.
+        let today = time::OffsetDateTime::now_utc().date();
+        let date = format!("{}.{:02}.{:02}", today.year(), u8::from(today.month()), today.day());
+        for tag in [
+            "[Event \"Rated game\"]".to_owned(),
+            format!("[Date \"{date}\"]"),
+            format!("[White \"{winner_name}\"]"),
+            format!("[Black \"{loser_name}\"]"),
+        ] {
+            assert!(record.contains(&tag), "{tag} in {record}");
+        }
         assert_eq!(text.matches("\n\n[").count() + 1, 2, "two records: {text}");
         let unknown = browser().get(server.url("/api/users/nobody-here/games.txt")).send();
         assert_eq!(unknown.await.expect("sent").status(), StatusCode::NOT_FOUND);
