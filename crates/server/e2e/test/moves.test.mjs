@@ -265,10 +265,17 @@ test('the move list replays the game, and the tools work', async () => {
   assert.equal(await page.locator('[data-piece="a5"]').count(), 1);
   await page.locator('[data-nav=start]').click();
   await page.waitForFunction(() => document.querySelector('[data-piece="b2"]'));
+  // The position shown is written out in the game's text form, to copy.
+  const start = (await api(server, 'GET', '/api/catalog/minicheckers/position')).data.position;
+  assert.equal(await page.locator('#position').textContent(), start);
   await page.locator('[data-nav=end]').click();
   await page.waitForFunction(() => document.getElementById('replay-note').hidden);
   assert.equal(await page.locator('[data-piece="a5"]').count(), 1);
   assert.equal(await page.locator('[data-piece="b4"]').count(), 0);
+  assert.equal(await page.locator('#position').textContent(), (await gameState(server, created.id)).position);
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+  await page.locator('#copy-position').click();
+  await page.locator('#message', { hasText: 'The position is copied.' }).waitFor();
 
   // Mini checkers is solved within the time: the analysis is exact, with its badge.
   await page.locator('#analysis').click();

@@ -186,6 +186,7 @@ function render() {
   document.body.dataset.version = String(state.version);
   document.body.dataset.entered = page.entered.join(' ');
   renderMoves($('moves'), $('replay-note'), state.moves, page.replay?.ply ?? null, showPly);
+  $('position').textContent = shown.position;
   renderTools(state, geometry);
   analyseShown();
 }
@@ -540,8 +541,9 @@ function wire() {
   });
   $('hint').addEventListener('click', () => analyse('500ms', true));
   $('analysis').addEventListener('click', () => analyse('2s', false));
-  $('copy-invite').addEventListener('click', () => copyText(localStorage.getItem(inviteKey(id)) ?? '', 'invite', say));
-  $('copy-watch').addEventListener('click', () => copyText(`${location.origin}/games/${id}`, 'watch', say));
+  $('copy-invite').addEventListener('click', () => copyText(localStorage.getItem(inviteKey(id)) ?? '', 'The invite link', say));
+  $('copy-watch').addEventListener('click', () => copyText(`${location.origin}/games/${id}`, 'The watch link', say));
+  $('copy-position').addEventListener('click', () => copyText($('position').textContent ?? '', 'The position', say));
   for (const node of document.querySelectorAll('[data-nav]')) {
     node.addEventListener('click', () => {
       const current = shownPly();

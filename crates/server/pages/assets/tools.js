@@ -1,11 +1,12 @@
 // @ts-check
-// The game page's small tools: copying a link, and the board zoomed on a phone.
+// The game page's small tools: copying a link or the position, and the board zoomed on a
+// phone.
 
 import { element as $ } from './api.js';
 
 /**
- * Copies `text` (the `what` link) to the clipboard, or shows it to be copied by hand where the
- * page may not write to the clipboard; `say` tells which.
+ * Copies `text` (`what`: "the watch link", "the position") to the clipboard, or shows it to be
+ * copied by hand where the page may not write to the clipboard; `say` tells which.
  * @param {string} text
  * @param {string} what
  * @param {(text: string) => void} say
@@ -13,7 +14,7 @@ import { element as $ } from './api.js';
 export async function copyText(text, what, say) {
   try {
     await navigator.clipboard.writeText(text);
-    say(`The ${what} link is copied.`);
+    say(`${what} is copied.`);
   } catch {
     const input = $('invite-url', HTMLInputElement);
     const previous = input.value;
@@ -21,7 +22,7 @@ export async function copyText(text, what, say) {
     input.select();
     const copied = document.execCommand && document.execCommand('copy');
     input.value = previous;
-    say(copied ? `The ${what} link is copied.` : `Copy the ${what} link: ${text}`);
+    say(copied ? `${what} is copied.` : `Copy ${what.toLowerCase()}: ${text}`);
   }
 }
 
