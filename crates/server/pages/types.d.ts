@@ -57,11 +57,21 @@ type PlaceOf<K extends Cell['place']['kind']> = Extract<Cell['place'], { kind: K
 /**
  * The marks a board shows, each a set of cells: `last` (the last move's), `movable` (the
  * pieces that can move), `selected`, `targets` (the next clicks), `captured` (the cells whose
- * pieces the move entered so far takes), `hint`, `premove` (the clicks of a premove).
+ * pieces the move entered so far takes), `hint`, `premove` (the clicks of a premove), and
+ * `arrow` (the engine's best move, from a cell to another).
  */
 type Marks = Partial<
   Record<'last' | 'movable' | 'selected' | 'targets' | 'captured' | 'hint' | 'premove', Set<string>>
->;
+> & { arrow?: [string, string] };
+
+/** A line explored on a finished game's analysis board (explore.js): from the position after
+ * the game's first `ply` moves (`base`, in the game's text form), the `moves`, leading to `view`. */
+interface Variation {
+  ply: number;
+  base: string;
+  moves: string[];
+  view: View;
+}
 
 /** A cell as drawn: its cell, its element, its centre and the radius of a piece on it. */
 interface Drawn {
@@ -82,6 +92,10 @@ interface GamePage {
   entered: string[];
   /** The clicks of a premove, entered while the opponent is to move (premove.js). */
   premove: string[];
+  /** A line explored on the analysis board, from the position shown (explore.js). */
+  variation: Variation | null;
+  /** The engine's best move in the position shown, as an arrow's cells. */
+  arrow: [string, string] | null;
   /** The ply at which a move is being sent, until the server answers. */
   sending: number | null;
   /** The board, from the catalog. */
@@ -98,6 +112,6 @@ interface GamePage {
   hint: Set<string> | null;
   /** Whether an analysis is running. */
   analysing: boolean;
-  /** The ply last analysed. */
-  analysed: number | null;
+  /** The position last analysed (its ply and a variation's moves, as `shownKey` writes it). */
+  analysed: string | null;
 }

@@ -564,5 +564,27 @@ export class Board {
       const place = this.cells.get(name);
       if (place) this.markLayer.append(svg('circle', { cx: place.x, cy: place.y, r: place.radius * 1.12, class: 'last-ring' }));
     }
+    const [from, to] = (marks.arrow ?? []).map((name) => this.cells.get(name));
+    if (from && to) this.markLayer.append(arrow(from, to, marks.arrow ?? []));
   }
+}
+
+/**
+ * An arrow from the centre of cell `from` to that of `to` (the engine's best move), its head
+ * on `to`; `names` are the cells', for the tests.
+ * @param {Drawn} from
+ * @param {Drawn} to
+ * @param {string[]} names
+ */
+function arrow(from, to, names) {
+  const [dx, dy] = [to.x - from.x, to.y - from.y];
+  const length = Math.hypot(dx, dy) || 1;
+  const [ux, uy] = [dx / length, dy / length];
+  const head = Math.min(from.radius, to.radius) * 0.9;
+  const [bx, by] = [to.x - ux * head, to.y - uy * head];
+  const d = `M${fmt(from.x)} ${fmt(from.y)} L${fmt(bx)} ${fmt(by)}`;
+  const tip = `M${fmt(to.x)} ${fmt(to.y)} L${fmt(bx - uy * head * 0.6)} ${fmt(by + ux * head * 0.6)} `
+    + `L${fmt(bx + uy * head * 0.6)} ${fmt(by - ux * head * 0.6)} Z`;
+  return svg('g', { class: 'arrow', 'data-arrow': names.join('-') },
+    svg('path', { class: 'arrow-shaft', d, 'stroke-width': fmt(head * 0.45) }), svg('path', { class: 'arrow-head', d: tip }));
 }

@@ -11,11 +11,12 @@ import {
 import { Board } from './board.js';
 import { consistent, enteredView, key } from './entry.js';
 import { renderMoves } from './movelist.js';
-import { awaited, idleRefusal, nextPrompt, refusal, seatLine, statusText } from './prompts.js';
+import { idleRefusal, nextPrompt, refusal, seatLine, statusText } from './prompts.js';
 import { Clocks } from './clocks.js';
-import { closeConfirm, confirmThen, renderOffers, renderRematch } from './offers.js';
+import { confirmThen } from './offers.js';
 import { extendPremove, premoveSide, premoveText, resolvePremove } from './premove.js';
-import { copyText, toggleZoom } from './tools.js';
+import { copyText, renderTools, setConnection, toggleZoom } from './tools.js';
+import { arrowOf, extend, variationMover, variationNote } from './explore.js';
 
 const id = decodeURIComponent(location.pathname.split('/').filter(Boolean)[1] ?? '');
 
@@ -34,6 +35,8 @@ const page = {
   waiting: [],
   plyShownAt: -Infinity,
   hint: null,
+  variation: null,
+  arrow: null,
   analysing: false,
   analysed: null,
 };
@@ -44,7 +47,16 @@ const page = {
  * The legal moves whose clicks begin with the keys `entered`.
  * @param {string[]} entered
  */
-const consistentWith = (entered) => consistent(page.state?.legal ?? [], entered);
+const consistentWith = (entered) => consistent(legalNow(), entered);
+
+/** The position shown: a variation's, an earlier one of the game, or the game's. */
+const shownView = () => page.variation?.view ?? page.replay?.view ?? page.state;
+
+/** Whether clicks explore variations: on a finished game's analysis board. */
+const exploring = () => Boolean(page.state && page.state.status !== 'ongoing' && page.state.engine_help);
+
+/** The legal moves clicks narrow: of the position shown when exploring, else the game's. */
+const legalNow = () => (exploring() ? shownView()?.legal : page.state?.legal) ?? [];
 
 function canPlay() {
   const { state } = page;
@@ -66,7 +78,7 @@ function activate(click) {
     render();
     return;
   }
-  if (!canPlay() || !page.state) {
+  if (!(canPlay() || exploring()) || !page.state) {
     page.entered = [];
     say(idleRefusal(page.state, page.replay !== null));
     render();
@@ -82,12 +94,12 @@ function activate(click) {
   } else if (consistentWith([click]).length) {
     page.entered = [click];
   } else {
-    say(refusal(page.state, click, page.entered.length > 0));
+    say(exploring() ? 'No move begins there: click a marked piece.' : refusal(page.state, click, page.entered.length > 0));
     page.entered = [];
   }
   const matches = consistentWith(page.entered);
   if (page.entered.length && matches.length === 1 && matches[0].clicks.length === page.entered.length) {
-    submit(matches[0]);
+    if (exploring()) explore(matches[0]); else submit(matches[0]);
   }
   render();
 }
@@ -124,7 +136,7 @@ function say(text) {
 function render() {
   const { state, geometry } = page;
   if (!state || !geometry) return;
-  const shown = page.replay ? page.replay.view : state;
+  const shown = shownView() ?? state;
   if (!page.board) {
     page.board = new Board($('board'), geometry, activate, (from, to) => {
       const begun = premoveSide(page.state) ? page.premove : page.entered;
@@ -145,9 +157,9 @@ function render() {
   const marks = { last: new Set(shown.last_move) };
   let prompt = '';
   let view = shown;
-  if (page.replay === null) {
+  if (page.replay === null || exploring()) {
     if (page.entered.length) {
-      const entered = enteredView(state, state.legal, page.entered);
+      const entered = enteredView(shown, legalNow(), page.entered);
       view = entered.view;
       marks.selected = entered.selected;
       marks.captured = entered.captured;
@@ -166,10 +178,11 @@ function render() {
       prompt = nextPrompt(next, clicks, entered.view.pieces);
     } else {
       renderChoices([]);
-      if (canPlay()) marks.movable = new Set(state.legal.map((move) => key(move.clicks[0])));
+      if (canPlay() || exploring()) marks.movable = new Set(legalNow().map((move) => key(move.clicks[0])));
     }
     if (page.hint) marks.hint = page.hint;
     if (page.premove.length) marks.premove = new Set(page.premove);
+    if (page.arrow) marks.arrow = page.arrow;
   } else {
     renderChoices([]);
   }
@@ -178,16 +191,19 @@ function render() {
   if (!performance.getEntriesByName('board').length) performance.mark('board');
 
   const status = $('status');
-  status.textContent = prompt ? `${sideName(state.to_move)} to move: ${prompt}` : statusText(state);
+  const mover = exploring() ? 'Variation' : `${sideName(state.to_move)} to move`;
+  status.textContent = prompt ? `${mover}: ${prompt}` : statusText(state);
   const over = state.status !== 'ongoing';
   status.dataset.status = over ? 'over' : (state.you.includes(state.to_move) ? 'your-turn' : 'waiting');
   status.classList.toggle('over', over);
   document.body.dataset.ply = String(state.ply);
   document.body.dataset.version = String(state.version);
   document.body.dataset.entered = page.entered.join(' ');
-  renderMoves($('moves'), $('replay-note'), state.moves, page.replay?.ply ?? null, showPly);
+  const replayed = page.replay && page.replay.ply < state.ply ? page.replay.ply : null;
+  renderMoves($('moves'), $('replay-note'), state.moves, page.variation?.ply ?? replayed, showPly);
+  if (page.variation) $('replay-note').textContent = variationNote(page.variation);
   $('position').textContent = shown.position;
-  renderTools(state, geometry);
+  renderTools(state, geometry, localStorage.getItem(inviteKey(id)), act);
   analyseShown();
 }
 
@@ -226,41 +242,6 @@ function renderChoices(clicks, cancellable = false) {
     render();
   });
   box.append(cancel);
-}
-
-/**
- * @param {GameState} state
- * @param {Geometry} geometry
- */
-function renderTools(state, geometry) {
-  const playing = state.you.length > 0 && state.status === 'ongoing';
-  $('play-tools').hidden = !playing;
-  if (!playing) closeConfirm($('confirm'));
-  const hotseat = state.you.length === 2;
-  $('draw').textContent = hotseat ? 'Agree a draw' : 'Offer a draw';
-  $('resign').textContent = hotseat ? `Resign for ${sideName(state.to_move)}` : 'Resign';
-  // No move is taken back in a game on a clock.
-  $('undo').hidden = Boolean(state.clock);
-  $('abort').hidden = state.ply >= 2;
-  renderOffers(state, $('offer'), act);
-  renderRematch(state, $('rematch'), (action) => act('rematch', action));
-
-  // The server gives no engine help during a game between people (but at one screen).
-  for (const tool of ['hint', 'analysis']) $(tool, HTMLButtonElement).disabled = !state.engine_help;
-  $('no-help').hidden = state.engine_help;
-  $('analysis-board').hidden = !(state.engine_help && state.status !== 'ongoing');
-
-  const invite = localStorage.getItem(inviteKey(id));
-  const showInvite = Boolean(invite) && state.status === 'ongoing' && awaited(state) !== null;
-  $('invite').hidden = !showInvite;
-  $('copy-invite').hidden = !showInvite;
-  if (invite) $('invite-url', HTMLInputElement).value = invite;
-  $('rules', HTMLAnchorElement).href = `/rules/${state.game}`;
-  $('move-text', HTMLInputElement).placeholder = state.legal.length ? `e.g. ${state.legal[0].move}` : '';
-  $('typed').hidden = !playing;
-  // Notifications are offered to a player of one side, until allowed or refused (sounds.js).
-  $('notify').hidden = !playing || state.you.length !== 1 || !('Notification' in window) || Notification.permission !== 'default';
-  $('numbers-toggle').hidden = geometry.column_labels.length > 0;
 }
 
 // ---------------------------------------------------------------- state and live updates
@@ -358,16 +339,6 @@ async function refresh() {
   }
 }
 
-/**
- * @param {string} stateName
- * @param {string} text
- */
-function setConnection(stateName, text) {
-  const node = $('connection');
-  node.dataset.connection = stateName;
-  node.textContent = text;
-}
-
 // The game's socket: each state pushed is taken; a lost connection is made again, asking for
 // what was missed since the version shown.
 function connect() {
@@ -413,18 +384,21 @@ async function analyse(think, asHint) {
   const out = $('analysis-out');
   clearAnalysis();
   out.textContent = 'Thinking…';
-  const position = () => (asHint ? page.state?.ply ?? 0 : shownPly());
+  const position = () => (asHint ? `${page.state?.ply ?? 0}` : shownKey());
   const shown = position();
+  // The position's query: its ply in the game, and a variation's moves from there.
+  const query = asHint ? `ply=${page.state?.ply ?? 0}`
+    : `ply=${shownPly()}${page.variation ? `&moves=${encodeURIComponent(page.variation.moves.join(' '))}` : ''}`;
   page.analysing = true;
   try {
     // The analysis's words and bar are loaded when first asked for: the board comes first.
     /** @type {[Analysis, typeof import('./analysis.js')]} */
     const [info, { drawBar, showAnalysis }] = await Promise.all([
-      getJson(`/api/games/${id}/analysis?think=${think}&ply=${shown}`), import('./analysis.js')]);
+      getJson(`/api/games/${id}/analysis?think=${think}&${query}`), import('./analysis.js')]);
     // The position changed meanwhile: this answer is of another.
     if (position() !== shown) return;
     if (!info.best) {
-      out.textContent = 'The game ended here: ‹ steps back through its moves.';
+      out.textContent = page.variation ? 'The variation ends the game here.' : 'The game ended here: ‹ steps back through its moves.';
       const result = page.state?.result;
       if (result) drawBar($('eval-bar'), result === '1-0' ? 1 : result === '0-1' ? 0 : 0.5);
       return;
@@ -438,7 +412,12 @@ async function analyse(think, asHint) {
       out.dataset.best = best;
       render();
     } else {
-      showAnalysis(out, $('eval-bar'), info, sideToMoveAt(shown));
+      const side = sideToMoveAt(shownPly());
+      showAnalysis(out, $('eval-bar'), info, page.variation ? variationMover(side, page.variation) : side);
+      // The best move, drawn as an arrow.
+      const view = shownView();
+      page.arrow = view ? arrowOf(view, best) : null;
+      render();
     }
   } catch (error) {
     if (position() === shown) out.textContent = `No analysis: ${messageOf(error)}`;
@@ -452,8 +431,12 @@ async function analyse(think, asHint) {
 function analyseShown() {
   const state = page.state;
   if (!state || state.status === 'ongoing' || !state.engine_help || page.analysing) return;
-  if (page.analysed === shownPly()) return;
-  page.analysed = shownPly();
+  if (!page.replay) {
+    showPly(state.ply);
+    return;
+  }
+  if (page.analysed === shownKey()) return;
+  page.analysed = shownKey();
   analyse('1s', false);
 }
 
@@ -463,8 +446,30 @@ function analyseShown() {
  */
 const sideToMoveAt = (ply) => (page.state ? moverOf(page.state, ply) : 'white');
 
-/** The ply of the position shown: the live one's, or the replayed one's. */
+/** The ply of the position shown: the live one's, or the replayed one's (where a variation
+ * shown begins). */
 const shownPly = () => (page.replay ? page.replay.ply : page.state?.ply ?? 0);
+
+/** The position shown, as a key: its ply, and a variation's moves. */
+const shownKey = () => `${shownPly()} ${page.variation?.moves.join(' ') ?? ''}`;
+
+/**
+ * Plays `move` in a variation of the position shown (a finished game's analysis board), on a
+ * copy: the game is unchanged.
+ * @param {LegalMove} move
+ */
+async function explore(move) {
+  page.entered = [];
+  const view = shownView();
+  if (!page.state || !view) return;
+  try {
+    page.variation = await extend(page.state, page.variation, { ply: shownPly(), base: view.position }, move.move);
+  } catch (error) {
+    say(`That line could not be explored: ${messageOf(error)}`);
+  }
+  clearAnalysis();
+  render();
+}
 
 /** Clears the analysis shown, which was of a position no longer shown. */
 function clearAnalysis() {
@@ -473,13 +478,17 @@ function clearAnalysis() {
   $('eval-bar').hidden = true;
   delete out.dataset.best;
   delete out.dataset.exact;
+  page.arrow = null;
 }
 
 /** @param {number} ply */
 async function showPly(ply) {
   if (!page.state) return;
+  page.variation = null;
   const target = Math.max(0, Math.min(ply, page.state.ply));
-  if (target === page.state.ply) {
+  // On an analysis board the last position is a replay too: its legal moves are explored
+  // (the game's state has none once it is over).
+  if (target === page.state.ply && !exploring()) {
     page.replay = null;
   } else {
     try {
@@ -547,7 +556,9 @@ function wire() {
   for (const node of document.querySelectorAll('[data-nav]')) {
     node.addEventListener('click', () => {
       const current = shownPly();
-      const to = { start: 0, back: current - 1, forward: current + 1, end: page.state?.ply ?? 0 };
+      // Back from a variation is where it began.
+      const back = page.variation ? current : current - 1;
+      const to = { start: 0, back, forward: current + 1, end: page.state?.ply ?? 0 };
       showPly(to[/** @type {keyof to} */ (/** @type {HTMLElement} */ (node).dataset.nav)]);
     });
   }
@@ -564,7 +575,7 @@ function wire() {
     const elsewhere = !(target instanceof Element && target.closest('[data-cell], input, select, textarea'));
     if (step && elsewhere && !event.defaultPrevented && page.state?.status !== 'ongoing') {
       event.preventDefault();
-      showPly(shownPly() + step);
+      showPly(page.variation && step < 0 ? shownPly() : shownPly() + step);
     }
   });
 }

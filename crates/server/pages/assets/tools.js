@@ -1,8 +1,11 @@
 // @ts-check
-// The game page's small tools: copying a link or the position, and the board zoomed on a
-// phone.
+// The game page's tools: a player's buttons and the engine's help as the state allows them,
+// copying a link or the position, and the board zoomed on a phone.
 
-import { element as $ } from './api.js';
+import { element as $, sideName } from './api.js';
+import { closeConfirm, renderOffers, renderRematch } from './offers.js';
+import { awaited } from './prompts.js';
+
 
 /**
  * Copies `text` (`what`: "the watch link", "the position") to the clipboard, or shows it to be
@@ -40,4 +43,54 @@ export function toggleZoom() {
   $('zoom').setAttribute('aria-pressed', String(zoomed));
   box.scrollLeft = (box.scrollWidth - box.clientWidth) / 2;
   box.scrollTop = (box.scrollHeight - box.clientHeight) / 2;
+}
+
+/**
+ * The tools as `state` allows them: a player's buttons, the offers, the engine's help, the
+ * invitation (`invite`, the link this browser made, if any); `act(kind, action)` sends a
+ * player's action.
+ * @param {GameState} state
+ * @param {Geometry} geometry
+ * @param {string | null} invite
+ * @param {(kind: string, action?: string) => void} act
+ */
+export function renderTools(state, geometry, invite, act) {
+  const playing = state.you.length > 0 && state.status === 'ongoing';
+  $('play-tools').hidden = !playing;
+  if (!playing) closeConfirm($('confirm'));
+  const hotseat = state.you.length === 2;
+  $('draw').textContent = hotseat ? 'Agree a draw' : 'Offer a draw';
+  $('resign').textContent = hotseat ? `Resign for ${sideName(state.to_move)}` : 'Resign';
+  // No move is taken back in a game on a clock.
+  $('undo').hidden = Boolean(state.clock);
+  $('abort').hidden = state.ply >= 2;
+  renderOffers(state, $('offer'), act);
+  renderRematch(state, $('rematch'), (action) => act('rematch', action));
+
+  // The server gives no engine help during a game between people (but at one screen).
+  for (const tool of ['hint', 'analysis']) $(tool, HTMLButtonElement).disabled = !state.engine_help;
+  $('no-help').hidden = state.engine_help;
+  $('analysis-board').hidden = !(state.engine_help && state.status !== 'ongoing');
+
+  const showInvite = Boolean(invite) && state.status === 'ongoing' && awaited(state) !== null;
+  $('invite').hidden = !showInvite;
+  $('copy-invite').hidden = !showInvite;
+  if (invite) $('invite-url', HTMLInputElement).value = invite;
+  $('rules', HTMLAnchorElement).href = `/rules/${state.game}`;
+  $('move-text', HTMLInputElement).placeholder = state.legal.length ? `e.g. ${state.legal[0].move}` : '';
+  $('typed').hidden = !playing;
+  // Notifications are offered to a player of one side, until allowed or refused (sounds.js).
+  $('notify').hidden = !playing || state.you.length !== 1 || !('Notification' in window) || Notification.permission !== 'default';
+  $('numbers-toggle').hidden = geometry.column_labels.length > 0;
+}
+
+/**
+ * Shows the game's connection: `stateName` (`live`, `reconnecting`) and its words.
+ * @param {string} stateName
+ * @param {string} text
+ */
+export function setConnection(stateName, text) {
+  const node = $('connection');
+  node.dataset.connection = stateName;
+  node.textContent = text;
 }

@@ -23,7 +23,10 @@ use super::AppState;
 use crate::error::{ApiError, ErrorBody};
 use crate::guard::{Client, ANALYSES_PER_ADDRESS};
 use crate::live::{self, View};
-use crate::play::{Analysis, Change, Created, DrawAction, GameState, Listed, NewGame, UndoAction};
+use crate::play::{
+    Analysis, Change, Created, DrawAction, GameState, Listed, NewGame, Position, UndoAction,
+    MAX_VARIATION,
+};
 
 /// The query of `GET /api/games`.
 #[derive(Debug, Deserialize, utoipa::IntoParams)]
@@ -256,6 +259,9 @@ pub(crate) struct AnalysisQuery {
     /// The position after this many moves (as `/replay/{ply}` shows it); the current one by
     /// default.
     ply: Option<usize>,
+    /// Moves played from that position, separated by spaces: a variation, analysed where it
+    /// leads (the game is unchanged). At most 200.
+    moves: Option<String>,
 }
 
 /// The engine's best move, score and line; in the games the solver handles, the exact value
@@ -266,7 +272,7 @@ pub(crate) struct AnalysisQuery {
     security((), ("token" = []), ("cookie" = [])),
     responses(GameErrors,
         (status = 200, description = "the analysis", body = Analysis),
-        (status = 400, description = "`think` is not a time of at most 5 s, or `ply` not a number", body = ErrorBody),
+        (status = 400, description = "`think` is not a time of at most 5 s, `ply` not a number, or a move of the variation is not legal", body = ErrorBody),
         (status = 403, description = "the game is between people and goes on: no engine help", body = ErrorBody),
         (status = 429, description = "this browser has an analysis running (one at a time), or its address has four", body = ErrorBody),
         (status = 503, description = "the database is unavailable", body = ErrorBody)))]
@@ -296,7 +302,16 @@ pub(crate) async fn analysis(
         ));
     };
     let secrets = presented.secrets(&id);
-    Ok(Json(state.games.analysis(&id, think, &secrets, query.ply).await?).into_response())
+    let variation: Vec<String> =
+        query.moves.as_deref().unwrap_or_default().split_whitespace().map(str::to_owned).collect();
+    if variation.len() > MAX_VARIATION {
+        return Err(ApiError::BadRequest(format!(
+            "a variation has at most {MAX_VARIATION} moves, not {}",
+            variation.len()
+        )));
+    }
+    let at = Position { ply: query.ply, variation };
+    Ok(Json(state.games.analysis(&id, think, &secrets, at).await?).into_response())
 }
 
 /// What a friend sends to take the seat an invitation link offers.

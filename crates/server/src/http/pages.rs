@@ -105,6 +105,7 @@ const ASSETS: &[File] = &[
     file!("api.js", JS),
     file!("board.js", JS),
     file!("entry.js", JS),
+    file!("explore.js", JS),
     file!("game.js", JS),
     file!("home.js", JS),
     file!("join.js", JS),

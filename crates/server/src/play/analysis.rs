@@ -28,6 +28,19 @@ pub struct Analysis {
 }
 
 /// What an analysis is of: a game's moves.
+/// The most moves a variation analysed may hold.
+pub const MAX_VARIATION: usize = 200;
+
+/// The position of a game to analyse: after its first `ply` moves (all of them when `None`),
+/// then the moves of `variation` (a line explored from there; the game is unchanged).
+#[derive(Debug, Clone, Default)]
+pub struct Position {
+    /// The game's moves played.
+    pub ply: Option<usize>,
+    /// The moves played from there.
+    pub variation: Vec<String>,
+}
+
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 struct AnalysisKey {
     game: String,
@@ -85,8 +98,9 @@ impl Games {
         id: &str,
         think: Duration,
         secrets: &[String],
-        ply: Option<usize>,
+        at: Position,
     ) -> Result<Analysis, ApiError> {
+        let Position { ply, variation } = at;
         let think = think.min(Duration::from_secs(5));
         // A client that hangs up stops the search (the exact values are not begun after it).
         let stop = Arc::new(AtomicBool::new(false));
@@ -103,9 +117,11 @@ impl Games {
                 ));
             }
             let played = &entry.stored.moves;
-            let moves = played.get(..ply.unwrap_or(played.len())).ok_or_else(|| {
+            let before = played.get(..ply.unwrap_or(played.len())).ok_or_else(|| {
                 ApiError::NotFound(format!("the game has {} moves, not {ply:?}", played.len()))
             })?;
+            let line: Vec<String> = before.iter().chain(&variation).cloned().collect();
+            let moves = line.as_slice();
             let key = AnalysisKey {
                 game: entry.stored.game.clone(),
                 options: entry.stored.options.clone(),
@@ -117,7 +133,7 @@ impl Games {
             let limits = Limits::time(think);
             let spec = PlayerSpec { limits, table_mib: 8, ..PlayerSpec::new(Engine::AlphaBeta) };
             // A game ended by a resignation or an agreed draw is analysed as the board left it.
-            if moves.len() == played.len() && entry.stored.event.is_none() {
+            if variation.is_empty() && moves.len() == played.len() && entry.stored.event.is_none() {
                 let live = &entry.live;
                 (
                     key,
@@ -127,8 +143,16 @@ impl Games {
             } else {
                 let kind: GameId =
                     entry.stored.game.parse().map_err(|e| ApiError::Damaged(format!("{e}")))?;
-                let earlier = live::build(kind, &entry.stored.options, moves, None)
-                    .map_err(ApiError::Damaged)?;
+                // A variation's move that is not legal is the request's fault; a move of the
+                // game that cannot be played again, the stored game's.
+                let earlier =
+                    live::build(kind, &entry.stored.options, moves, None).map_err(|error| {
+                        if variation.is_empty() {
+                            ApiError::Damaged(error)
+                        } else {
+                            ApiError::BadRequest(format!("the variation cannot be played: {error}"))
+                        }
+                    })?;
                 let search = live::search(&*earlier, spec, &self.endgames, stop.clone(), false);
                 (key, search, live::exact(&*earlier, &self.endgames, think))
             }

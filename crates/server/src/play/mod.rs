@@ -32,8 +32,8 @@ mod pool;
 mod requests;
 pub(crate) mod seats;
 
-pub use self::analysis::Analysis;
 use self::analysis::AnalysisCache;
+pub use self::analysis::{Analysis, Position, MAX_VARIATION};
 use self::cache::Cache;
 pub use self::clock::{ClockState, TimeControl};
 use self::clock::{ServerTime, Timer};

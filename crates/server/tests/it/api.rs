@@ -4,7 +4,7 @@
 
 use std::time::Duration;
 
-use crate::common::{browser, databases, token, wait_for, Server};
+use crate::common::{browser, databases, legal_moves, token, wait_for, Server};
 use reqwest::{Client, Response, StatusCode};
 use serde_json::{json, Value};
 
@@ -397,6 +397,22 @@ async fn the_computer_answers_and_a_takeback_against_it_is_immediate() {
         assert!(last["best"].is_string(), "{last}");
         let values = last["exact"].as_array().expect("exact values after the end");
         assert!(!values.is_empty(), "{last}");
+        // A variation from an earlier position is analysed where it leads (its moves played
+        // after that ply), and the game is unchanged; a variation's illegal move is refused.
+        let moves = resigned["moves"].as_array().expect("moves").len();
+        let start = server.get_json(&client, &format!("/api/games/{id}/replay/0")).await;
+        let first = start["legal"][1]["move"].as_str().expect("a legal move").to_owned();
+        let path = format!("/api/games/{id}/analysis?think=100ms&ply=0&moves={first}");
+        let varied = server.get_json(&client, &path).await;
+        let after = format!("/api/catalog/minicheckers/position?moves={first}");
+        let after = server.get_json(&client, &after).await;
+        let legal = legal_moves(&after);
+        assert!(legal.contains(&varied["best"].as_str().expect("a best move")), "{varied}");
+        let wrong = format!("/api/games/{id}/analysis?think=100ms&ply=0&moves={first}+{first}");
+        let wrong = client.get(server.url(&wrong)).send().await.expect("sent");
+        assert_eq!(wrong.status(), StatusCode::BAD_REQUEST);
+        let game = server.get(&client, id).await;
+        assert_eq!(game["moves"].as_array().map(Vec::len), Some(moves), "the game is unchanged");
         // The computer plays itself too.
         let both = server.create(&client, "holes", "ai:1", "ai:1").await;
         let id = both["id"].as_str().expect("an id");

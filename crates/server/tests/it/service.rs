@@ -6,7 +6,7 @@
 use std::time::Duration;
 
 use crate::api::{client, next};
-use crate::common::{databases, receive, token, wait_for, Server};
+use crate::common::{databases, legal_moves, receive, token, wait_for, Server};
 use futures_util::SinkExt;
 use reqwest::{Client, StatusCode};
 use serde_json::{json, Value};
@@ -103,12 +103,7 @@ async fn a_position_is_shown_from_its_text_and_moves_without_a_game() {
     let opening = "9-14 22-18 11-15 18x11 7x16 23-19 16x23";
     let (status, after) = position(&server, &client, &[("moves", opening)]).await;
     assert_eq!(status, StatusCode::OK);
-    let legal: Vec<&str> = after["legal"]
-        .as_array()
-        .expect("legal")
-        .iter()
-        .filter_map(|m| m["move"].as_str())
-        .collect();
+    let legal = legal_moves(&after);
     assert_eq!(legal, ["26x19", "27x18x9"], "White must jump");
     assert_eq!(after["last_move"], json!(["16", "23"]));
     // 18x11 took a black man, 7x16 and 16x23 two white ones.

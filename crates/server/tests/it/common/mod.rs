@@ -266,3 +266,8 @@ pub fn endgames() -> std::sync::Arc<arbiter_catalog::Endgames> {
     static ENDGAMES: OnceLock<std::sync::Arc<arbiter_catalog::Endgames>> = OnceLock::new();
     ENDGAMES.get_or_init(|| std::sync::Arc::new(arbiter_catalog::Endgames::open(None))).clone()
 }
+
+/// The legal moves of a state or a view, as written.
+pub fn legal_moves(view: &Value) -> Vec<&str> {
+    view["legal"].as_array().expect("legal").iter().filter_map(|m| m["move"].as_str()).collect()
+}
