@@ -208,13 +208,16 @@ pub struct Piece {
     pub kind: PieceKind,
 }
 
-/// The day/night dial of a round board: which sectors are in the day.
+/// The day/night dial of a round board: which sectors are in the day, now and after its next
+/// turn.
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(feature = "utoipa", derive(utoipa::ToSchema))]
 pub struct Dial {
     /// The sectors in the day, clockwise from the first; the others are in the night.
     pub day: Vec<u8>,
+    /// The sectors in the day once the dial has turned next (at the end of the round).
+    pub next: Vec<u8>,
 }
 
 /// The pieces on a board, and what else changes during a game.

@@ -6,9 +6,9 @@ use arbiter_core::present::{
 };
 use arbiter_core::{MoveError, Side};
 
-use crate::board::{fields, sector_letter, Field, SECTORS};
+use crate::board::{fields, sector_letter, Field, Fields, SECTORS};
 use crate::moves::{self, Slide};
-use crate::{DayNight, Move};
+use crate::{DayNight, Move, DAY};
 
 fn cell(field: Field) -> CellId {
     CellId(field.index() as u16)
@@ -64,11 +64,16 @@ impl Present for DayNight {
             side: None,
             kind: PieceKind::Neutral,
         });
-        let day = self.zone(Side::White);
-        let day_sectors = (0..SECTORS)
-            .filter(|&sector| Field::new(sector, 1).is_some_and(|field| day & field.bit() != 0))
-            .collect();
-        Board { pieces: owned.chain(neutral).collect(), dial: Some(Dial { day: day_sectors }) }
+        let sectors_of = |day: Fields| -> Vec<u8> {
+            (0..SECTORS)
+                .filter(|&sector| Field::new(sector, 1).is_some_and(|field| day & field.bit() != 0))
+                .collect()
+        };
+        let dial = Dial {
+            day: sectors_of(self.zone(Side::White)),
+            next: sectors_of(DAY[usize::from((self.dial() + 1) % SECTORS)]),
+        };
+        Board { pieces: owned.chain(neutral).collect(), dial: Some(dial) }
     }
 
     /// The own move, then the neutral slide if there is one: the seed's order of a round.

@@ -137,6 +137,11 @@ test('a Day and Night capture followed by a neutral slide', async () => {
   assert.deepEqual(after.dial.day, [1, 2, 3, 4, 5, 6]);
   assert.equal(await page.locator('.dial').getAttribute('data-day'), '1,2,3,4,5,6');
   assert.match(await page.locator('.dial').evaluate((node) => node.style.transform), /rotate\(30deg\)/);
+  // Where the day goes next round: one sector on, marked on the rim of the sector it reaches.
+  assert.deepEqual(after.dial.next, [2, 3, 4, 5, 6, 7]);
+  assert.equal(await page.locator('.next-day').getAttribute('data-next'), '2,3,4,5,6,7');
+  assert.equal(await page.locator('.next-day path').count(), 1);
+  await shot(page, 'daynight-next-day');
   assert.deepEqual(page.errors, []);
   await page.context().close();
 });

@@ -487,6 +487,16 @@ export class Board {
     dialGroup.style.transform = `rotate(${this.dialTurn}deg)`;
     dialGroup.dataset.day = dial.day.join(',');
     this.dayCells = inDay;
+    // Where the day reaches next round: the rim of each sector that enters it, outlined.
+    this.dialLayer.querySelector('.next-day')?.remove();
+    const { outer } = this.roundGeometry;
+    const marker = svg('g', { class: 'next-day', 'data-next': dial.next.join(',') },
+      svg('title', {}, 'The day reaches here next round'));
+    for (const sector of dial.next.filter((next) => !inDay.has(next))) {
+      const middle = turn + sector * span;
+      marker.append(svg('path', { d: ringSegment(outer + 9, outer + 25, middle - span / 2 + 1, middle + span / 2 - 1) }));
+    }
+    this.dialLayer.append(marker);
   }
 
   /**
