@@ -253,8 +253,8 @@ const REPLY_PAUSE_MS = 300;
 /**
  * Takes a state sent by the server, if it is newer than the one shown. A computer's move that
  * comes less than REPLY_PAUSE_MS after the move before it was shown waits, and the states that
- * come meanwhile wait behind it: each move is seen. A person's move is shown as it arrives:
- * its receiver's clock already runs on the server.
+ * come meanwhile wait behind it: each move is seen. A person's move, and any move in a game on
+ * a clock, is shown as it arrives: its receiver's clock already runs on the server.
  * @param {GameState} state
  * @param {boolean} [force]
  */
@@ -269,8 +269,9 @@ function accept(state, force = false) {
   const wait = REPLY_PAUSE_MS - (performance.now() - page.plyShownAt);
   const shown = page.state;
   const mover = shown ? moverOf(state, shown.ply) : null;
+  // Never while the receiver's clock runs: a game on a clock shows every move at once.
   const reply = Boolean(shown) && mover !== null && state.ply === (shown?.ply ?? -2) + 1
-    && !state.you.includes(mover) && state.seats[mover]?.player !== 'human';
+    && !state.you.includes(mover) && state.seats[mover]?.player !== 'human' && !state.clock;
   if (reply && wait > 0) {
     page.waiting = [{ state, force }];
     setTimeout(() => {
