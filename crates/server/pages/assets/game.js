@@ -15,7 +15,7 @@ import { idleRefusal, nextPrompt, refusal, seatLine, statusText } from './prompt
 import { Clocks } from './clocks.js';
 import { confirmThen } from './offers.js';
 import { extendPremove, premoveSide, premoveText, resolvePremove } from './premove.js';
-import { copyText, renderTools, setConnection, toggleZoom } from './tools.js';
+import { copyText, renderTools, setConnection, toggleZoom, wireKeys } from './tools.js';
 import { arrowOf, extend, variationMover, variationNote } from './explore.js';
 
 const id = decodeURIComponent(location.pathname.split('/').filter(Boolean)[1] ?? '');
@@ -74,7 +74,7 @@ function activate(click) {
   const side = premoveSide(page.state);
   if (side && page.state && page.replay === null) {
     page.premove = extendPremove(page.premove, click, page.state, side);
-    say(page.premove.length ? premoveText(page.premove) : '');
+    say(page.premove.length ? premoveText(page.premove) : '', true);
     render();
     return;
   }
@@ -128,9 +128,14 @@ async function submit(move) {
 
 // ---------------------------------------------------------------- drawing
 
-/** @param {string} text */
-function say(text) {
+/**
+ * Tells `text` under the board: an error, or a `note` (a premove, a copy).
+ * @param {string} text
+ * @param {boolean} [note]
+ */
+function say(text, note = false) {
   $('message').textContent = text;
+  $('message').classList.toggle('note', note);
 }
 
 function render() {
@@ -551,9 +556,10 @@ function wire() {
   });
   $('hint').addEventListener('click', () => analyse('500ms', true));
   $('analysis').addEventListener('click', () => analyse('2s', false));
-  $('copy-invite').addEventListener('click', () => copyText(localStorage.getItem(inviteKey(id)) ?? '', 'The invite link', say));
-  $('copy-watch').addEventListener('click', () => copyText(`${location.origin}/games/${id}`, 'The watch link', say));
-  $('copy-position').addEventListener('click', () => copyText($('position').textContent ?? '', 'The position', say));
+  const note = (/** @type {string} */ text) => say(text, true);
+  $('copy-invite').addEventListener('click', () => copyText(localStorage.getItem(inviteKey(id)) ?? '', 'The invite link', note));
+  $('copy-watch').addEventListener('click', () => copyText(`${location.origin}/games/${id}`, 'The watch link', note));
+  $('copy-position').addEventListener('click', () => copyText($('position').textContent ?? '', 'The position', note));
   for (const node of document.querySelectorAll('[data-nav]')) {
     node.addEventListener('click', () => {
       const current = shownPly();
@@ -563,21 +569,15 @@ function wire() {
       showPly(to[/** @type {keyof to} */ (/** @type {HTMLElement} */ (node).dataset.nav)]);
     });
   }
-  document.addEventListener('keydown', (event) => {
-    if (event.key === 'Escape' && (page.entered.length || page.premove.length)) {
-      page.entered = [];
-      page.premove = [];
-      say('');
-      render();
-    }
-    // A finished game is stepped through with the arrow keys (outside the board and the boxes).
-    const step = { ArrowLeft: -1, ArrowRight: 1 }[event.key];
-    const target = event.target;
-    const elsewhere = !(target instanceof Element && target.closest('[data-cell], input, select, textarea'));
-    if (step && elsewhere && !event.defaultPrevented && page.state?.status !== 'ongoing') {
-      event.preventDefault();
-      showPly(page.variation && step < 0 ? shownPly() : shownPly() + step);
-    }
+  wireKeys(() => {
+    if (!page.entered.length && !page.premove.length) return;
+    [page.entered, page.premove] = [[], []];
+    say('');
+    render();
+  }, (step) => {
+    if (page.state?.status === 'ongoing') return false;
+    showPly(page.variation && step < 0 ? shownPly() : shownPly() + step);
+    return true;
   });
 }
 

@@ -94,3 +94,19 @@ export function setConnection(stateName, text) {
   node.dataset.connection = stateName;
   node.textContent = text;
 }
+
+/**
+ * The page's keys: Esc calls `escape`; ← and → (outside the board and the boxes) call
+ * `step(-1)` and `step(1)`, which say whether they stepped (and the key is then taken).
+ * @param {() => void} escape
+ * @param {(step: number) => boolean} step
+ */
+export function wireKeys(escape, step) {
+  document.addEventListener('keydown', (event) => {
+    if (event.key === 'Escape') escape();
+    const delta = { ArrowLeft: -1, ArrowRight: 1 }[event.key];
+    const target = event.target;
+    const elsewhere = !(target instanceof Element && target.closest('[data-cell], input, select, textarea'));
+    if (delta && elsewhere && !event.defaultPrevented && step(delta)) event.preventDefault();
+  });
+}
