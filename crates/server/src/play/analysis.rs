@@ -7,7 +7,6 @@ use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use arbiter_ai::{Engine, Limits, PlayerSpec, SearchInfo};
-use arbiter_catalog::GameId;
 use serde::Serialize;
 
 use super::pool::Work;
@@ -125,9 +124,7 @@ impl Games {
                     live::exact(&**live, &self.endgames, think),
                 )
             } else {
-                let kind: GameId =
-                    entry.stored.game.parse().map_err(|e| ApiError::Damaged(format!("{e}")))?;
-                let earlier = live::build(kind, &entry.stored.options, moves, None)
+                let earlier = live::build(entry.kind(), &entry.stored.options, moves, None)
                     .map_err(ApiError::Damaged)?;
                 let search = live::search(&*earlier, spec, &self.endgames, stop.clone(), false);
                 (key, search, live::exact(&*earlier, &self.endgames, think))
