@@ -4,7 +4,7 @@
 //!
 //! Every legal move has a **path**, the clicks a person makes to enter it: the cell of the
 //! piece, then each cell it lands on (the start of a step is left out where it is the end of
-//! the step before), a [`Choice`] where the cells alone do not tell two moves apart (Fanorona's
+//! the step before, and a step that stays on its cell, a piece placed, is one click on it), a [`Choice`] where the cells alone do not tell two moves apart (Fanorona's
 //! approach or withdrawal), and [`SKIP`] where the move stops at a point where another one
 //! goes on. Paths of different moves differ and none is the beginning of another, so a path
 //! entered in full names exactly one move.
@@ -127,7 +127,7 @@ fn full_clicks(steps: &[Step]) -> Vec<(Click, Option<usize>)> {
     let mut clicks = Vec::new();
     let mut previous_end = None;
     for (number, step) in steps.iter().enumerate() {
-        if previous_end != Some(step.from) {
+        if previous_end != Some(step.from) && step.from != step.to {
             clicks.push((Click::Cell(step.from), None));
         }
         match &step.choice {

@@ -168,6 +168,15 @@ pub enum GdlError {
         /// The bound.
         limit: usize,
     },
+    /// Compiling the rules or checking them for play took longer than allowed
+    /// ([`Limits::time`](crate::Limits::time)).
+    #[error("the rules take too long to compile and check: {what} passed the limit of {limit:?}")]
+    TooSlow {
+        /// The work under way.
+        what: &'static str,
+        /// The bound.
+        limit: std::time::Duration,
+    },
 
     // --- Requests made of a game ---
     /// A role name the game does not have.
@@ -217,7 +226,7 @@ pub enum GdlError {
     /// Rules named by a hash that this program has not loaded.
     #[error(
         "no rules with the hash `{hash}` are loaded; the hash names a GDL description read by \
-         this program before (16 hexadecimal digits)"
+         this program before (64 hexadecimal digits: the SHA-256 of its text)"
     )]
     UnknownRules {
         /// The hash as given.

@@ -8,6 +8,7 @@ use crate::check::check;
 use crate::cycles::Cycles;
 use crate::error::GdlError;
 use crate::ground::ground;
+use crate::limits::{Deadline, Limits};
 use crate::network::{build, Network};
 use crate::parse::{parse, parse_term, parse_terms};
 use crate::syntax::{write_term, Description, Symbols};
@@ -101,23 +102,44 @@ impl Game {
         Game::from_description(&parse(text)?)
     }
 
+    /// Reads, checks and compiles a description in KIF within `limits`.
+    ///
+    /// # Errors
+    ///
+    /// As [`Game::from_kif`], and [`GdlError::TooLarge`] or [`GdlError::TooSlow`] past the
+    /// limits.
+    pub fn from_kif_within(text: &str, limits: &Limits) -> Result<Game, GdlError> {
+        let deadline = Deadline::start(limits);
+        Game::compile(&parse(text)?, limits, &deadline)
+    }
+
     /// Checks and compiles a parsed description.
     ///
     /// # Errors
     ///
     /// As [`Game::from_kif`].
     pub fn from_description(description: &Description) -> Result<Game, GdlError> {
+        Game::compile(description, &Limits::REASONER, &Deadline::start(&Limits::REASONER))
+    }
+
+    /// Checks and compiles a parsed description within `limits`, by `deadline`.
+    pub(crate) fn compile(
+        description: &Description,
+        limits: &Limits,
+        deadline: &Deadline,
+    ) -> Result<Game, GdlError> {
         let start = Instant::now();
         let rules = description.flatten();
         check(description, &rules)?;
         let checked = Instant::now();
-        let grounding = ground(description, &rules)?;
+        let grounding = ground(description, &rules, limits, deadline)?;
         if grounding.roles.is_empty() {
             return Err(GdlError::NoRoles);
         }
         let grounded = Instant::now();
         let symbols = &description.symbols;
         let (network, propositions) = build(&grounding, symbols)?;
+        deadline.check("building the network")?;
         let terms = &grounding.terms;
         let bases: Vec<String> =
             propositions.bases.iter().map(|&base| terms.text(symbols, base)).collect();

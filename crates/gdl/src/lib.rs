@@ -35,7 +35,8 @@
 //!   exactly and disappear; the others are instantiated over every atom that a reachable state
 //!   could make true, found by a fixed point over the rules with negations relaxed (joined
 //!   semi-naively, the most selective literal first). Bounds keep any text from exhausting
-//!   memory or time: [`MAX_NESTING`], [`MAX_TERM_DEPTH`], [`MAX_TERMS`], [`MAX_INSTANCES`].
+//!   memory or time: [`MAX_NESTING`], [`MAX_TERM_DEPTH`], [`MAX_TERMS`], [`MAX_INSTANCES`], and
+//!   tighter [`Limits`] of size and time where the rules come from anyone (a server's).
 //! - The compiled form: a **propositional network** of the ground rules, evaluated by
 //!   **counting propagation** ([`Machine`]). Each node is an AND (a rule instance) or an OR (an
 //!   atom's instances) with a count of its satisfied inputs; negation sits on the edges. A move
@@ -86,6 +87,7 @@ mod error;
 mod game;
 mod gates;
 mod ground;
+mod limits;
 mod machine;
 mod network;
 mod parse;
@@ -97,6 +99,7 @@ pub use crate::check::check;
 pub use crate::error::GdlError;
 pub use crate::game::{BuildTimes, Game, Move, NetworkSize, State};
 pub use crate::ground::{MAX_INSTANCES, MAX_TERMS, MAX_TERM_DEPTH};
+pub use crate::limits::Limits;
 pub use crate::machine::Machine;
 pub use crate::parse::{parse, parse_term, MAX_NESTING};
 pub use crate::play::{Gdl, GdlMove, GdlOptions, Rules, MAX_PLAYABLE_MOVES};

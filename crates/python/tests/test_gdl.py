@@ -79,8 +79,9 @@ def test_games_and_states_pickle_as_their_rules():
 
 def test_openspiel_plays_it_with_its_mcts():
     game = pyspiel.load_game("arbiter_gdl", {"rules": rules("ticTacToe")})
-    # Nine marks and the noop: 10 × 10 steps from a cell to a cell, and the skip.
-    assert game.num_distinct_actions() == 101
+    # The board of nine cells read from the rules: 9 × 9 steps from a cell to a cell (a mark
+    # is a step from its cell to itself), and the skip.
+    assert game.num_distinct_actions() == 82
     rng = np.random.RandomState(7)
     evaluator = mcts.RandomRolloutEvaluator(n_rollouts=2, random_state=rng)
     bots = [

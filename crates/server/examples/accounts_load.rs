@@ -218,7 +218,10 @@ async fn seed_database(database: &str, seeding: Seeding) -> Result<(), String> {
         let (game, [white, black]) = rated_game(&mut rng, &ids, index, at);
         let holdings = [(ids[white].1.clone(), Side::White), (ids[black].1.clone(), Side::Black)];
         let game = if casual { StoredGame { rated: None, ..game } } else { game };
-        store.create(&game, &holdings).await.map_err(|error| format!("game {index}: {error}"))?;
+        store
+            .create(&game, &holdings, None)
+            .await
+            .map_err(|error| format!("game {index}: {error}"))?;
         let ended = ended(&mut rng, game, at + 300_000);
         store.save(&ended, 0, 0, None).await.map_err(|error| format!("game {index}: {error}"))?;
         if (index + 1) % 20_000 == 0 {

@@ -16,12 +16,12 @@ fn tic_tac_toe() -> Playable {
 fn a_gdl_game_is_named_by_its_rules_hash_while_they_are_loaded() {
     let game = tic_tac_toe();
     let options = game.options("").expect("no options given");
-    assert!(options.starts_with("rules=") && options.len() == "rules=".len() + 16);
+    assert!(options.starts_with("rules=") && options.len() == "rules=".len() + 64);
     assert_eq!(Playable::named("gdl", &options), Ok(game.clone()));
     assert_eq!(game.id(), "gdl");
     assert_eq!(game.options("size=4"), Err(CatalogError::GdlOptions));
     assert!(matches!(
-        Playable::named("gdl", "rules=0000000000000000"),
+        Playable::named("gdl", &format!("rules={}", "0".repeat(64))),
         Err(CatalogError::GdlRules(_))
     ));
     assert_eq!(Playable::named("holes", ""), Ok(Playable::Native(GameId::Holes)));

@@ -56,7 +56,9 @@ fn a_person_plays_tic_tac_toe_against_the_computer_to_the_end() {
     assert!(output.status.success(), "{}", stderr(&output));
     let text = stdout(&output);
     assert!(text.contains("Black (computer) plays (mark 2 2)"), "{text}");
-    assert!(text.contains("xplayer (White) to move; the state:"), "{text}");
+    // The board read from the rules, with the columns and rows of `(cell ?m ?n ?x)`.
+    assert!(text.contains("xplayer (White) to move\n  3 "), "{text}");
+    assert!(text.contains("      1  2  3\n"), "{text}");
 }
 
 #[test]

@@ -15,6 +15,7 @@ use std::collections::{HashMap, HashSet};
 use crate::check::{dependency_graph, dynamic_relations, strongly_connected};
 use crate::error::GdlError;
 use crate::ground::pattern::{prepare, too_large, AtomPattern, Bindings, Pattern, Prepared, Test};
+use crate::limits::{Deadline, Limits};
 use crate::syntax::{Description, FlatRule, Symbol};
 use crate::terms::{IdMap, IdSet, Node, TermId, Terms};
 
@@ -106,14 +107,22 @@ impl Grounding {
 ///
 /// # Errors
 ///
-/// [`GdlError::TooLarge`] when the ground form passes [`MAX_TERMS`] or [`MAX_INSTANCES`].
-pub(crate) fn ground(description: &Description, rules: &[FlatRule]) -> Result<Grounding, GdlError> {
+/// [`GdlError::TooLarge`] when the ground form passes the sizes of `limits`,
+/// [`GdlError::TooSlow`] when `deadline` passes first.
+pub(crate) fn ground(
+    description: &Description,
+    rules: &[FlatRule],
+    limits: &Limits,
+    deadline: &Deadline,
+) -> Result<Grounding, GdlError> {
     let symbols = &description.symbols;
     let mut grounder = Grounder {
         terms: Terms::default(),
         relations: HashMap::new(),
         dynamic: dynamic_relations(description, rules),
         seen: vec![None; rules.len()],
+        limits: *limits,
+        deadline,
     };
     let prepared: Vec<Prepared> = rules
         .iter()
@@ -198,38 +207,44 @@ struct Join {
     /// Whether to stop a branch once the head's variables are bound and its atom is known
     /// already: when only new atoms matter, not every instance.
     prune_known: bool,
+    /// The most instances it may find.
+    most: usize,
 }
 
 impl Join {
-    /// What was found, or the error of a join that passed [`MAX_INSTANCES`].
-    fn finish(self) -> Result<Vec<Bindings>, GdlError> {
-        if self.found.len() > MAX_INSTANCES {
-            return Err(too_large("the number of ground rule instances", MAX_INSTANCES));
+    /// What was found, or the error of a join that passed its bound or its deadline.
+    fn finish(self, deadline: &Deadline) -> Result<Vec<Bindings>, GdlError> {
+        if self.found.len() > self.most {
+            return Err(too_large("the number of ground rule instances", self.most));
         }
+        deadline.check("grounding")?;
         Ok(self.found)
     }
 
-    fn new(rule: &Prepared, prune_known: bool) -> Join {
+    fn new(rule: &Prepared, prune_known: bool, most: usize) -> Join {
         Join {
             joined: vec![false; rule.positives.len()],
             bindings: vec![None; rule.variables],
             trail: Vec::new(),
             found: Vec::new(),
             prune_known,
+            most,
         }
     }
 }
 
-struct Grounder {
+struct Grounder<'d> {
     terms: Terms,
     relations: HashMap<Symbol, Relation>,
     dynamic: HashSet<Symbol>,
     /// For each rule evaluated already, the number of atoms each of its positive literals'
     /// relations had then: only combinations with a newer atom can give something new.
     seen: Vec<Option<Vec<usize>>>,
+    limits: Limits,
+    deadline: &'d Deadline,
 }
 
-impl Grounder {
+impl Grounder<'_> {
     /// Adds the heads of `group`'s rules until nothing new comes (once, for a group that does
     /// not use its own relations).
     fn saturate(&mut self, group: &[&Prepared]) -> Result<(), GdlError> {
@@ -258,8 +273,8 @@ impl Grounder {
                     let relation = self.relations.entry(rule.head.relation).or_default();
                     added |= relation.insert(atom, &self.terms);
                 }
-                if self.terms.len() > MAX_TERMS {
-                    return Err(too_large("the number of ground terms", MAX_TERMS));
+                if self.terms.len() > self.limits.terms {
+                    return Err(too_large("the number of ground terms", self.limits.terms));
                 }
             }
             if !recursive || !added {
@@ -291,9 +306,9 @@ impl Grounder {
     /// among the known atoms and its tests pass (negations of dynamic atoms are not tested);
     /// with `prune_known`, only those whose head is not known already (and some that are).
     fn join(&self, rule: &Prepared, prune_known: bool) -> Result<Vec<Bindings>, GdlError> {
-        let mut join = Join::new(rule, prune_known);
+        let mut join = Join::new(rule, prune_known, self.limits.instances);
         self.join_from(rule, &mut join, true);
-        join.finish()
+        join.finish(self.deadline)
     }
 
     /// The bindings of `rule` that use at least one atom found since it was last joined (when
@@ -305,7 +320,7 @@ impl Grounder {
         seen: &[usize],
         sizes: &[usize],
     ) -> Result<Vec<Bindings>, GdlError> {
-        let mut join = Join::new(rule, true);
+        let mut join = Join::new(rule, true, self.limits.instances);
         for (index, atom) in rule.positives.iter().enumerate() {
             let Some(relation) = self.relations.get(&atom.relation) else { continue };
             let new = relation.atoms.get(seen[index]..sizes[index]).unwrap_or(&[]);
@@ -320,7 +335,7 @@ impl Grounder {
             }
             join.joined[index] = false;
         }
-        join.finish()
+        join.finish(self.deadline)
     }
 
     /// Joins the positive literals not yet joined, the one with the fewest candidates under
@@ -359,8 +374,9 @@ impl Grounder {
             }
             return;
         };
-        if join.found.len() > MAX_INSTANCES {
-            // One rule alone passes the bound: the rest of its join would only cost memory.
+        if join.found.len() > join.most || self.deadline.passed() {
+            // One rule alone passes the bound, or the time is up: the rest of its join would
+            // only cost memory and time.
             return;
         }
         let atom = &rule.positives[index];
@@ -442,8 +458,9 @@ impl Grounder {
                 }
             }
             into.push(Instance { head, body });
-            if into.len() > MAX_INSTANCES {
-                return Err(too_large("the number of ground rule instances", MAX_INSTANCES));
+            if into.len() > self.limits.instances {
+                let limit = self.limits.instances;
+                return Err(too_large("the number of ground rule instances", limit));
             }
         }
         Ok(())

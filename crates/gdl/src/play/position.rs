@@ -13,6 +13,7 @@ use arbiter_core::{
 use crate::error::GdlError;
 use crate::game::{Move, State};
 use crate::machine::Machine;
+use crate::play::board::{joint, Board, BoardStep};
 use crate::play::rules::Rules;
 
 /// The form of a position's text, for error messages.
@@ -227,6 +228,15 @@ impl Gdl {
 
     fn gdl_move(&self, mv: Move) -> GdlMove {
         GdlMove { serial: self.rules.0.serial, side: self.side, mv }
+    }
+
+    /// How `mv` changes `board` from this position, played on this thread's machine.
+    pub(crate) fn board_step(&self, board: &Board, mv: GdlMove) -> Option<BoardStep> {
+        with_machine(&self.rules, |machine| {
+            machine.set_state(&self.state).ok()?;
+            machine.play(&joint(machine, self.side, mv.mv)?).ok()?;
+            board.step(&self.state, machine.state(), self.side)
+        })
     }
 
     fn legal_texts(&self) -> Vec<String> {

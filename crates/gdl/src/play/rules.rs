@@ -1,16 +1,21 @@
 //! Rules loaded for play: a compiled [`Game`] of two roles taking turns, checked as such, with
-//! what its positions share (the Zobrist keys, the cells its moves are entered on), and the
-//! registry that finds loaded rules by the hash of their text.
+//! what its positions share (the Zobrist keys, the board read from the rules or else the cells
+//! its moves are entered on), and the registry that finds loaded rules by the hash of their
+//! text (SHA-256).
 
 use std::collections::HashMap;
 use std::fmt;
 use std::sync::{Arc, Mutex, OnceLock, PoisonError, Weak};
 
 use arbiter_core::{zobrist_keys, Side};
+use sha2::{Digest, Sha256};
 
 use crate::error::GdlError;
 use crate::game::{Game, Move, State};
+use crate::limits::{Deadline, Limits};
 use crate::machine::Machine;
+use crate::parse::parse;
+use crate::play::board::Board;
 
 /// The seed's game, `breakthroughSmallHoles`: the rules of the default options.
 const SEED: &str = include_str!("../../tests/games/breakthroughSmallHoles.kif");
@@ -32,7 +37,8 @@ pub struct Rules(pub(crate) Arc<Loaded>);
 pub(crate) struct Loaded {
     pub(crate) game: Arc<Game>,
     text: Box<str>,
-    hash: u64,
+    /// The SHA-256 of the text.
+    hash: [u8; 32],
     /// The number of this load in the registry, which moves carry to print themselves.
     pub(crate) serial: u32,
     /// The side that moves first.
@@ -44,6 +50,9 @@ pub(crate) struct Loaded {
     pub(crate) cells: Vec<String>,
     /// For each role, the cell of each of its moves.
     pub(crate) cell_of: [Vec<u16>; 2],
+    /// The board read from the rules, where they have one that tells their moves apart: then
+    /// the cells are its cells, not the moves.
+    pub(crate) board: Option<Board>,
 }
 
 /// Every set of rules loaded and still in use, by serial number: a dropped one leaves a slot
@@ -60,16 +69,30 @@ impl Rules {
     /// [`GdlError::NotTwoPlayerTurns`] for a game of another number of roles, or one where
     /// both roles choose at once (found by random games).
     pub fn load(text: &str) -> Result<Rules, GdlError> {
+        Rules::load_within(text, &Limits::REASONER)
+    }
+
+    /// [`Rules::load`] within `limits`, which bound the whole: compiling, and the random
+    /// games that check the turns and read the board.
+    ///
+    /// # Errors
+    ///
+    /// As [`Rules::load`], and [`GdlError::TooLarge`] or [`GdlError::TooSlow`] past the
+    /// limits.
+    pub fn load_within(text: &str, limits: &Limits) -> Result<Rules, GdlError> {
         let hash = text_hash(text);
-        if let Some(same) = Rules::loaded(hash, text) {
+        if let Some(same) = Rules::loaded(&hash, text) {
             return Ok(same);
         }
         // Compiled without the registry's lock, which the printing of moves takes.
-        let game = Game::from_kif(text)?;
-        let first = check_turns(&game)?;
+        let deadline = Deadline::start(limits);
+        let game = Game::compile(&parse(text)?, limits, &deadline)?;
+        let first = check_turns(&game, &deadline)?;
         let (cells, cell_of) = cells(&game)?;
+        let board = Board::read(&game, first, &deadline)?;
+        let seed = u64::from_le_bytes(hash[..8].try_into().unwrap_or_default());
         let keys = (0..game.base_propositions().len() as u64)
-            .map(|base| zobrist_keys::<1>(hash ^ base.wrapping_mul(0x9E37_79B9))[0])
+            .map(|base| zobrist_keys::<1>(seed ^ base.wrapping_mul(0x9E37_79B9))[0])
             .collect();
         let mut registry = REGISTRY.lock().unwrap_or_else(PoisonError::into_inner);
         let live = registry.iter().filter_map(Weak::upgrade);
@@ -87,9 +110,10 @@ impl Rules {
             serial: u32::try_from(serial).unwrap_or(u32::MAX),
             first,
             keys,
-            black_key: zobrist_keys::<1>(!hash)[0],
+            black_key: zobrist_keys::<1>(!seed)[0],
             cells,
             cell_of,
+            board,
         });
         match slot {
             Some(slot) => registry[slot] = Arc::downgrade(&loaded),
@@ -99,10 +123,10 @@ impl Rules {
     }
 
     /// The rules of `text` (whose hash is `hash`) if they are loaded and in use.
-    fn loaded(hash: u64, text: &str) -> Option<Rules> {
+    fn loaded(hash: &[u8; 32], text: &str) -> Option<Rules> {
         let registry = REGISTRY.lock().unwrap_or_else(PoisonError::into_inner);
         let mut live = registry.iter().filter_map(Weak::upgrade);
-        live.find(|rules| rules.hash == hash && *rules.text == *text).map(Rules)
+        live.find(|rules| rules.hash == *hash && *rules.text == *text).map(Rules)
     }
 
     /// The seed's game, `breakthroughSmallHoles` (Breakthrough 6×6 with holes, diagonal
@@ -122,9 +146,10 @@ impl Rules {
     /// [`GdlError::UnknownRules`] when none are.
     pub fn find(hash: &str) -> Result<Rules, GdlError> {
         let unknown = || GdlError::UnknownRules { hash: hash.to_owned() };
-        let value = u64::from_str_radix(hash, 16).map_err(|_| unknown())?;
+        let wanted = hash.trim().to_ascii_lowercase();
         let registry = REGISTRY.lock().unwrap_or_else(PoisonError::into_inner);
-        let found = registry.iter().filter_map(Weak::upgrade).find(|rules| rules.hash == value);
+        let mut live = registry.iter().filter_map(Weak::upgrade);
+        let found = live.find(|rules| hex(&rules.hash) == wanted);
         found.map(Rules).ok_or_else(unknown)
     }
 
@@ -134,11 +159,23 @@ impl Rules {
         registry.get(serial as usize).and_then(Weak::upgrade).map(Rules)
     }
 
-    /// The hash of the rules' text, 16 hexadecimal digits (FNV-1a, 64 bits): what the options
+    /// The hash of the rules' text, 64 hexadecimal digits (its SHA-256): what the options
     /// text `rules=HASH` names them by.
     #[must_use]
     pub fn hash(&self) -> String {
-        format!("{:016x}", self.0.hash)
+        hex(&self.0.hash)
+    }
+
+    /// The hash [`Rules::hash`] gives the rules of `text`, without loading them.
+    #[must_use]
+    pub fn hash_of(text: &str) -> String {
+        hex(&text_hash(text))
+    }
+
+    /// Whether the rules are drawn on a board read from them (else their moves are the cells).
+    #[must_use]
+    pub fn has_board(&self) -> bool {
+        self.0.board.is_some()
     }
 
     /// The description's text, as loaded.
@@ -174,12 +211,15 @@ impl fmt::Debug for Rules {
     }
 }
 
-/// FNV-1a over the text's bytes (Fowler, Noll and Vo): stable across builds and machines, so
-/// that a hash written in a record names the same rules later.
-fn text_hash(text: &str) -> u64 {
-    text.bytes().fold(0xcbf2_9ce4_8422_2325, |hash, byte| {
-        (hash ^ u64::from(byte)).wrapping_mul(0x0000_0100_0000_01b3)
-    })
+/// The SHA-256 of the text: stable across builds and machines, so that a hash written in a
+/// record or a database names the same rules later, and no two texts share one.
+fn text_hash(text: &str) -> [u8; 32] {
+    Sha256::digest(text.as_bytes()).into()
+}
+
+/// Bytes in lowercase hexadecimal.
+fn hex(bytes: &[u8]) -> String {
+    bytes.iter().map(|byte| format!("{byte:02x}")).collect()
 }
 
 /// The role that chooses in the state `machine` holds, given the role that chose before
@@ -200,7 +240,7 @@ fn mover(machine: &Machine<'_>, before: Option<Side>) -> Result<Side, String> {
 /// own, seeded: the same rules are always checked the same way): in every state that is not
 /// terminal, the role whose turn it is by alternation is the only one with a choice. Returns
 /// the side that moves first.
-fn check_turns(game: &Game) -> Result<Side, GdlError> {
+fn check_turns(game: &Game, deadline: &Deadline) -> Result<Side, GdlError> {
     let refuse = |problem: String| GdlError::NotTwoPlayerTurns { problem };
     if game.roles().len() != 2 {
         let roles = game.roles().join(", ");
@@ -211,11 +251,12 @@ fn check_turns(game: &Game) -> Result<Side, GdlError> {
         mover(&machine, None).map_err(|problem| refuse(format!("{problem} at the start")))?;
     let mut random = 0x2545_F491_4F6C_DD1D_u64;
     for _ in 0..TURN_CHECK_GAMES {
+        deadline.check("checking that the roles take turns")?;
         machine.set_state(&game.initial_state())?;
         let mut side = first;
         let mut played: Vec<String> = Vec::new();
         for _ in 0..TURN_CHECK_TURNS {
-            if machine.is_terminal() {
+            if machine.is_terminal() || deadline.passed() {
                 break;
             }
             let found = mover(&machine, Some(side.opponent()));

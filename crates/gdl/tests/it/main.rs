@@ -2,6 +2,7 @@
 
 mod against_holes;
 mod against_prover;
+mod board;
 mod games;
 mod play;
 mod prover;

@@ -1,11 +1,22 @@
 // @ts-check
 // The home page: the catalog and the new-game form, whose options' fields the catalog
-// describes (a choice or a range of numbers, with its default).
+// describes (a choice or a range of numbers, with its default), and a game written in GDL,
+// whose rules are pasted or read from a file and sent with the request.
 
 import { element, getCatalog, inviteKey, messageOf, otherSide, postJson } from './api.js';
 import { postSeek } from './lobby.js';
 
 const MINUTE = 60_000;
+
+/** The identifier the API gives the games written in GDL, whose rules come with the request. */
+const GDL = 'gdl';
+
+/** The card of a game written in GDL, beside the catalog's. */
+const GDL_CARD = {
+  id: GDL,
+  name: 'A game written in GDL',
+  description: 'Any game of two players taking turns, from its rules in the Game Description Language.',
+};
 
 /**
  * The time controls the form offers, the usual presets: real time (minutes + increment in
@@ -113,8 +124,26 @@ function optionInput(option) {
     el('small', {}, ` ${option.help} (default ${option.default})`));
 }
 
+/**
+ * Shows the field of the rules while a game written in GDL is chosen (and takes no seek: the
+ * lobby is for the catalog's games).
+ * @param {boolean} shown
+ */
+function showRules(shown) {
+  const rules = element('gdl-set', HTMLFieldSetElement);
+  rules.hidden = rules.disabled = !shown;
+  const lobby = form.querySelector('input[name=opponent][value=lobby]');
+  if (lobby instanceof HTMLInputElement) {
+    lobby.disabled = shown;
+    const here = form.querySelector('input[name=opponent][value=here]');
+    if (shown && lobby.checked && here instanceof HTMLInputElement) here.checked = true;
+  }
+  showRated();
+}
+
 /** @param {CatalogGame} game */
 function showOptions(game) {
+  showRules(false);
   optionsBox.replaceChildren(...game.options.map(optionInput));
   element('options-set').hidden = game.options.length === 0;
   // The perfect player plays only the games the solver handles.
@@ -188,7 +217,9 @@ async function start(event) {
   }
   try {
     /** @type {NewGame} */
-    const request = { game, options: optionsText(), ...seats, keep, clock };
+    const request = game === GDL
+      ? { game, rules: text('rules'), ...seats, keep, clock }
+      : { game, options: optionsText(), ...seats, keep, clock };
     /** @type {Created} */
     const created = await postJson('/api/games', request);
     const link = created.seats[other];
@@ -213,6 +244,21 @@ async function main() {
     catalogBox.append(el('label', { class: 'game-card', 'data-game': game.id }, radio,
       el('strong', {}, game.name), el('span', {}, game.description), el('small', {}, options),
       el('a', { href: `/rules/${game.id}`, class: 'rules-link' }, `The rules of ${game.name}`)));
+  });
+  const gdl = el('input', { type: 'radio', name: 'game', value: GDL_CARD.id });
+  gdl.addEventListener('change', () => {
+    optionsBox.replaceChildren();
+    element('options-set').hidden = true;
+    showRules(true);
+    const perfect = form.querySelector('option[value=perfect]');
+    if (perfect instanceof HTMLOptionElement) perfect.hidden = perfect.disabled = true;
+  });
+  catalogBox.append(el('label', { class: 'game-card', 'data-game': GDL_CARD.id }, gdl,
+    el('strong', {}, GDL_CARD.name), el('span', {}, GDL_CARD.description), el('small', {}, 'Its rules: paste them or choose a file.')));
+  const file = element('gdl-file', HTMLInputElement);
+  file.addEventListener('change', async () => {
+    const chosen = file.files?.[0];
+    if (chosen) element('gdl-rules', HTMLTextAreaElement).value = await chosen.text();
   });
   showOptions(games[0]);
   element('clock-choice').append(clockSelect('clock', 'Untimed'));

@@ -1,7 +1,7 @@
 //! The catalog of games, a position of any of them drawn without a game, and the server's
 //! health.
 
-use arbiter_catalog::GameId;
+use arbiter_catalog::{GameId, Playable};
 use arbiter_core::present::Geometry;
 use arbiter_core::{OptionSpec, OptionValues};
 use axum::extract::{Path, Query, State};
@@ -107,24 +107,26 @@ pub(crate) struct WithGeometry {
 #[derive(Debug, Deserialize, utoipa::IntoParams)]
 #[into_params(parameter_in = Query)]
 pub(crate) struct GeometryQuery {
-    /// The game's options, `key=value,…` (the defaults by default).
+    /// The game's options, `key=value,…` (the defaults by default); for a game written in GDL
+    /// (`gdl`), `rules=HASH`, the hash of rules a game of this server plays.
     options: Option<String>,
 }
 
 /// The board of a game under its options: its shape, its cells with their names and places,
 /// the lines between them. No move changes it: a client fetches it once for a game, and the
-/// states and positions carry it only when asked (`?geometry=true`).
+/// states and positions carry it only when asked (`?geometry=true`). A game written in GDL is
+/// drawn on the board read from its rules, or, where they have none, with its moves as cells.
 #[utoipa::path(get, path = "/api/catalog/{game}/geometry", tag = "games",
-    params(("game" = String, Path, description = "the catalog's identifier of the game"), GeometryQuery),
+    params(("game" = String, Path, description = "the catalog's identifier of the game, or `gdl`"), GeometryQuery),
     responses(
         (status = 200, description = "the board", body = Geometry),
         (status = 400, description = "the options cannot be read, or are too long", body = ErrorBody),
         (status = 404, description = "no such game", body = ErrorBody)))]
 pub(crate) async fn geometry(
+    State(state): State<AppState>,
     Path(game): Path<String>,
     Query(query): Query<GeometryQuery>,
 ) -> Result<Json<Geometry>, ApiError> {
-    let kind: GameId = game.parse().map_err(|error| ApiError::NotFound(format!("{error}")))?;
     let options = query.options.unwrap_or_default();
     if options.len() > MAX_POSITION_TEXT {
         return Err(ApiError::BadRequest(format!(
@@ -132,7 +134,8 @@ pub(crate) async fn geometry(
             options.len()
         )));
     }
-    Ok(Json(live::geometry(kind, &options).map_err(ApiError::BadRequest)?))
+    let kind = state.games.playable(&game, &options, ApiError::NotFound).await?;
+    Ok(Json(live::geometry(&kind, &options).map_err(ApiError::BadRequest)?))
 }
 
 /// The longest query `GET /api/catalog/{game}/position` reads (its options, position and moves
@@ -168,7 +171,8 @@ pub(crate) async fn position(
     Query(query): Query<PositionQuery>,
     Query(with): Query<WithGeometry>,
 ) -> Result<Json<View>, ApiError> {
-    let kind: GameId = game.parse().map_err(|error| ApiError::NotFound(format!("{error}")))?;
+    let kind: Playable =
+        game.parse::<GameId>().map_err(|error| ApiError::NotFound(format!("{error}")))?.into();
     let options = query.options.unwrap_or_default();
     let moves: Vec<String> =
         query.moves.as_deref().unwrap_or("").split_whitespace().map(str::to_owned).collect();
@@ -187,12 +191,12 @@ pub(crate) async fn position(
         )));
     }
     let live = match query.position.as_deref().filter(|text| !text.is_empty()) {
-        Some(start) => live::build_from(kind, &options, start, &moves),
-        None => live::build(kind, &options, &moves, None),
+        Some(start) => live::build_from(&kind, &options, start, &moves),
+        None => live::build(&kind, &options, &moves, None),
     };
     let mut view = live.map_err(ApiError::BadRequest)?.view();
     if with.geometry {
-        view.geometry = Some(live::geometry(kind, &options).map_err(ApiError::BadRequest)?);
+        view.geometry = Some(live::geometry(&kind, &options).map_err(ApiError::BadRequest)?);
     }
     Ok(Json(view))
 }

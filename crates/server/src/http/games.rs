@@ -4,7 +4,6 @@
 use std::time::Duration;
 
 use arbiter_ai::parse_duration;
-use arbiter_catalog::GameId;
 use arbiter_core::present::Geometry;
 use arbiter_core::text::excerpt;
 use arbiter_core::Side;
@@ -88,15 +87,19 @@ pub(crate) async fn state(
 ) -> Result<Json<GameState>, ApiError> {
     let mut game = state.games.state(&id, &presented.secrets(&id)).await?;
     if with.geometry {
-        game.view.geometry = Some(stored_geometry(&game.game, &game.options)?);
+        game.view.geometry = Some(stored_geometry(&state, &game.game, &game.options).await?);
     }
     Ok(Json(game))
 }
 
 /// The board of a stored game of `kind` under `options`.
-fn stored_geometry(kind: &str, options: &str) -> Result<Geometry, ApiError> {
-    let kind: GameId = kind.parse().map_err(|e| ApiError::Damaged(format!("{e}")))?;
-    live::geometry(kind, options).map_err(ApiError::Damaged)
+async fn stored_geometry(
+    state: &AppState,
+    kind: &str,
+    options: &str,
+) -> Result<Geometry, ApiError> {
+    let kind = state.games.playable(kind, options, ApiError::Damaged).await?;
+    live::geometry(&kind, options).map_err(ApiError::Damaged)
 }
 
 /// A move, made at a ply.
@@ -365,11 +368,10 @@ pub(crate) async fn replay(
             excerpt(&ply)
         ))
     })?;
-    let (game, options, moves) = state.games.opening(&id, ply).await?;
-    let kind: GameId = game.parse().map_err(|e| ApiError::Damaged(format!("{e}")))?;
-    let mut view = live::build(kind, &options, &moves, None).map_err(ApiError::Damaged)?.view();
+    let (kind, options, moves) = state.games.opening(&id, ply).await?;
+    let mut view = live::build(&kind, &options, &moves, None).map_err(ApiError::Damaged)?.view();
     if with.geometry {
-        view.geometry = Some(stored_geometry(&game, &options)?);
+        view.geometry = Some(live::geometry(&kind, &options).map_err(ApiError::Damaged)?);
     }
     Ok(Json(view))
 }

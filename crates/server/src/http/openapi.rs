@@ -5,7 +5,7 @@
 
 use std::sync::LazyLock;
 
-use arbiter_catalog::GameId;
+use arbiter_catalog::{GameId, Playable};
 use axum::Json;
 use utoipa::openapi::security::{ApiKey, ApiKeyValue, HttpAuthScheme, HttpBuilder, SecurityScheme};
 use utoipa::openapi::{Object, RefOr, Schema};
@@ -67,7 +67,8 @@ impl Modify for Seats {
     }
 }
 
-/// The catalog's games, as the values `NewGame.game` takes.
+/// The catalog's games and `gdl` (a game written in GDL, whose rules come with the request),
+/// as the values `NewGame.game` takes.
 struct Catalog;
 
 impl Modify for Catalog {
@@ -77,8 +78,8 @@ impl Modify for Catalog {
             return;
         };
         if let Some(RefOr::T(Schema::Object(game))) = new_game.properties.get_mut("game") {
-            let ids: Vec<serde_json::Value> =
-                GameId::ALL.into_iter().map(|id| id.id().into()).collect();
+            let ids = GameId::ALL.into_iter().map(GameId::id).chain([Playable::GDL_ID]);
+            let ids: Vec<serde_json::Value> = ids.map(Into::into).collect();
             let mut with_ids: Object = game.clone();
             with_ids.enum_values = Some(ids);
             *game = with_ids;

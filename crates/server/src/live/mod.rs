@@ -7,7 +7,7 @@ use std::time::Duration;
 
 use arbiter_ai::PlayerSpec;
 use arbiter_catalog::{
-    AnyGame, DynRecord, Endgames, Ending, GameId, Played, Probing, Search, Visitor,
+    AnyGame, DynRecord, Endgames, Ending, Playable, Played, Probing, Search, Visitor,
 };
 use arbiter_core::present::{CellId, Geometry, SKIP};
 use arbiter_core::turn::{Click, MovePath, Turn};
@@ -77,9 +77,10 @@ pub type ExactSearch = Box<dyn FnOnce() -> Option<Vec<ExactMove>> + Send>;
 /// The memory of the solver's tables for one analysis, in MiB.
 const EXACT_MIB: usize = 64;
 
-/// Builds a game of `id` under `options` with `moves` played and `event` applied.
+/// Builds a game of `id` under `options` with `moves` played and `event` applied. (A GDL
+/// game's options name its rules, which `id` holds while the game is built.)
 pub fn build(
-    id: GameId,
+    id: &Playable,
     options: &str,
     moves: &[String],
     event: Option<Event>,
@@ -90,7 +91,7 @@ pub fn build(
 /// Builds a game of `id` under `options` from the position `start` (in the game's text form),
 /// with `moves` played: a position shown for itself, as the rules pages' diagrams are.
 pub fn build_from(
-    id: GameId,
+    id: &Playable,
     options: &str,
     start: &str,
     moves: &[String],
@@ -99,7 +100,7 @@ pub fn build_from(
 }
 
 /// The board of `id` under `options`: its shape and cells, which no move changes.
-pub fn geometry(id: GameId, options: &str) -> Result<Geometry, String> {
+pub fn geometry(id: &Playable, options: &str) -> Result<Geometry, String> {
     id.visit(Board { options })
 }
 

@@ -313,7 +313,7 @@ impl Lobby {
         account: Option<Member>,
     ) -> Result<SeekCreated, ApiError> {
         let kind: GameId = new.game.parse().map_err(|e| ApiError::BadRequest(format!("{e}")))?;
-        let options = live::build(kind, &new.options, &[], None)
+        let options = live::build(&kind.into(), &new.options, &[], None)
             .map_err(ApiError::BadRequest)?
             .options_text();
         let clock = new.clock.map(TimeControl::check).transpose().map_err(ApiError::BadRequest)?;
@@ -450,7 +450,7 @@ impl Lobby {
         taken[acceptor.index()] = true;
         let setup = Setup {
             id: game.clone(),
-            kind,
+            kind: kind.into(),
             options: seek.options.clone(),
             players: [Player::Human, Player::Human],
             secrets,

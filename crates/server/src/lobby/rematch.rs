@@ -8,7 +8,6 @@
 
 use std::sync::Arc;
 
-use arbiter_catalog::GameId;
 use arbiter_core::Side;
 
 use super::{Lobby, RematchAction, Roots};
@@ -152,7 +151,7 @@ fn swapped(
             (_, None) => None,
         };
     }
-    let kind: GameId = entry.stored.game.parse().map_err(|e| ApiError::Damaged(format!("{e}")))?;
+    let kind = entry.kind().clone();
     let [white, black] = entry.players.clone();
     Ok(Setup {
         id: game.to_owned(),

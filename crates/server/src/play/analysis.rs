@@ -7,7 +7,6 @@ use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use arbiter_ai::{Engine, Limits, PlayerSpec, SearchInfo};
-use arbiter_catalog::GameId;
 use serde::Serialize;
 
 use super::pool::Work;
@@ -141,12 +140,10 @@ impl Games {
                     live::exact(&**live, &self.endgames, think),
                 )
             } else {
-                let kind: GameId =
-                    entry.stored.game.parse().map_err(|e| ApiError::Damaged(format!("{e}")))?;
                 // A variation's move that is not legal is the request's fault; a move of the
                 // game that cannot be played again, the stored game's.
-                let earlier =
-                    live::build(kind, &entry.stored.options, moves, None).map_err(|error| {
+                let earlier = live::build(entry.kind(), &entry.stored.options, moves, None)
+                    .map_err(|error| {
                         if variation.is_empty() {
                             ApiError::Damaged(error)
                         } else {

@@ -4,7 +4,7 @@
 use std::collections::HashMap;
 use std::sync::Arc;
 
-use arbiter_catalog::GameId;
+use arbiter_catalog::{GameId, Playable};
 use arbiter_core::Side;
 use tokio::sync::OwnedMutexGuard;
 
@@ -15,7 +15,7 @@ use super::{detached, now, owner_key, Games, Slot};
 use crate::error::ApiError;
 use crate::live::{self};
 use crate::play::seats::{hash_secret, new_game_id, new_secret, seat_secret, Player};
-use crate::store::{StoredGame, StoredSeat};
+use crate::store::{NewRules, StoredGame, StoredSeat};
 
 impl Games {
     /// Creates a game; the creator gets every human seat's token and link. The seats it keeps
@@ -25,8 +25,10 @@ impl Games {
         new: NewGame,
         session: Option<String>,
     ) -> Result<Created, ApiError> {
-        let kind: GameId = new.game.parse().map_err(|e| ApiError::BadRequest(format!("{e}")))?;
-        let players = [Player::parse(&new.white, kind)?, Player::parse(&new.black, kind)?];
+        let kind = self.kind_of(&new.game, new.rules).await?;
+        let players = [Player::parse(&new.white, &kind)?, Player::parse(&new.black, &kind)?];
+        let options =
+            kind.options(&new.options).map_err(|e| ApiError::BadRequest(e.to_string()))?;
         let id = new_game_id()?;
         let mut seats = HashMap::new();
         let mut secrets = [None, None];
@@ -53,7 +55,7 @@ impl Games {
         let setup = Setup {
             id: id.clone(),
             kind,
-            options: new.options,
+            options,
             players,
             secrets,
             clock: new.clock,
@@ -68,6 +70,25 @@ impl Games {
         Ok(Created { watch_url: format!("/games/{id}"), id, seats, state })
     }
 
+    /// The kind of game a request names: a game of the catalog by its identifier, or `gdl`
+    /// with its `rules` (compiled and checked here).
+    async fn kind_of(&self, game: &str, rules: Option<String>) -> Result<Playable, ApiError> {
+        let bad = |message: &str| ApiError::BadRequest(message.to_owned());
+        match (game, rules) {
+            (Playable::GDL_ID, Some(text)) => self.new_rules(text).await,
+            (Playable::GDL_ID, None) => {
+                Err(bad("a game written in GDL needs its rules: `rules`, the description in KIF"))
+            }
+            (_, Some(_)) => {
+                Err(bad("only a game written in GDL (`\"game\": \"gdl\"`) takes `rules`"))
+            }
+            (game, None) => {
+                let id: GameId = game.parse().map_err(|e| ApiError::BadRequest(format!("{e}")))?;
+                Ok(id.into())
+            }
+        }
+    }
+
     /// Stores the new game `setup` and starts it: the computer's search when it is to move,
     /// the clock's deadline. The game is answered locked.
     pub(crate) async fn insert(
@@ -75,12 +96,20 @@ impl Games {
         setup: Setup,
     ) -> Result<(Arc<Slot>, OwnedMutexGuard<Entry>), ApiError> {
         let seek = setup.seek.clone();
+        let rules = match &setup.kind {
+            Playable::Gdl(rules) => Some((rules.hash(), rules.clone())),
+            Playable::Native(_) => None,
+        };
         let born = self.prepare(setup)?;
         match seek {
             Some((seek, side)) => {
                 self.store.create_from_seek(&born.game, &born.holdings, &seek, side).await?;
             }
-            None => self.store.create(&born.game, &born.holdings).await?,
+            None => {
+                let rules =
+                    rules.as_ref().map(|(hash, rules)| NewRules { hash, text: rules.text() });
+                self.store.create(&born.game, &born.holdings, rules).await?;
+            }
         }
         self.start_stored(&born.game.id).await
     }
@@ -101,7 +130,7 @@ impl Games {
             rated,
             ..
         } = setup;
-        let live = live::build(kind, &options, &[], None).map_err(ApiError::BadRequest)?;
+        let live = live::build(&kind, &options, &[], None).map_err(ApiError::BadRequest)?;
         for player in &players {
             if let Player::Computer(spec) = player {
                 live.check_player(spec).map_err(|e| ApiError::BadRequest(e.to_string()))?;
@@ -142,7 +171,7 @@ impl Games {
             rematch_game: None,
             rated,
         };
-        let entry = Entry::from_stored(stored, self.time.clone())?;
+        let entry = Entry::from_stored(stored, kind, self.time.clone())?;
         let mut game = entry.stored.clone();
         game.deadline = entry.deadline();
         Ok(Born { game, holdings })

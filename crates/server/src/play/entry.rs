@@ -3,7 +3,8 @@
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 
-use arbiter_catalog::GameId;
+use arbiter_catalog::Playable;
+use arbiter_core::Game as _;
 use arbiter_core::{MoveError, Outcome, Side, Status, WinReason};
 
 use super::clock::{ClockState, Millis, ServerTime, TimeControl};
@@ -19,8 +20,8 @@ use crate::view::{RatingsState, SideRating};
 pub(crate) struct Entry {
     pub(crate) stored: StoredGame,
     pub(crate) live: Box<dyn Live>,
-    /// The game's kind, as `stored.game` names it.
-    kind: GameId,
+    /// The game's kind, as `stored.game` and `stored.options` name it (a GDL game's rules).
+    kind: Playable,
     pub(crate) players: [Player; 2],
     /// Stops the computer's search in progress.
     pub(crate) stop: Arc<AtomicBool>,
@@ -57,10 +58,11 @@ struct Rendered {
 }
 
 impl Entry {
-    /// The game played from its stored form; a game that cannot be is
-    /// [`ApiError::Damaged`].
+    /// The game played from its stored form, of the kind `kind` (which
+    /// `Games::playable` reads from it); a game that cannot be is [`ApiError::Damaged`].
     pub(crate) fn from_stored(
         stored: StoredGame,
+        kind: Playable,
         time: Arc<ServerTime>,
     ) -> Result<Entry, ApiError> {
         let damaged = |reason: String| {
@@ -69,11 +71,10 @@ impl Entry {
                 stored.id
             ))
         };
-        let kind: GameId = stored.game.parse().map_err(|e| damaged(format!("{e}")))?;
         let event = stored.event;
-        let live = live::build(kind, &stored.options, &stored.moves, event).map_err(damaged)?;
+        let live = live::build(&kind, &stored.options, &stored.moves, event).map_err(damaged)?;
         let seat = |index: usize| {
-            Player::parse(&stored.seats[index].player, kind).map_err(|e| damaged(e.to_string()))
+            Player::parse(&stored.seats[index].player, &kind).map_err(|e| damaged(e.to_string()))
         };
         let players = [seat(0)?, seat(1)?];
         Ok(Entry {
@@ -126,6 +127,11 @@ impl Entry {
         true
     }
 
+    /// The game's kind (a GDL game's rules).
+    pub(crate) fn kind(&self) -> &Playable {
+        &self.kind
+    }
+
     /// The sides whose seats the presented secrets hold.
     pub(crate) fn held(&self, secrets: &[String]) -> Vec<Side> {
         let hashes: Vec<String> = secrets.iter().map(|secret| hash_secret(secret)).collect();
@@ -170,7 +176,7 @@ impl Entry {
                     player: seat.player.clone(),
                     name: self.seat_name(side),
                     account,
-                    level: player.level(self.kind),
+                    level: player.level(&self.kind),
                     taken: seat.claimed,
                     berserk: self.stored.berserk[side.index()],
                 };
@@ -180,7 +186,10 @@ impl Entry {
         GameState {
             id: self.stored.id.clone(),
             game: self.stored.game.clone(),
-            name: self.kind.info().name.to_owned(),
+            name: match &self.kind {
+                Playable::Native(id) => id.info().name.to_owned(),
+                Playable::Gdl(_) => arbiter_gdl::Gdl::NAME.to_owned(),
+            },
             options: self.stored.options.clone(),
             version: self.stored.version,
             moves: self.stored.moves.clone(),
@@ -213,7 +222,7 @@ impl Entry {
     pub(crate) fn seat_name(&self, side: Side) -> String {
         self.account_names[side.index()]
             .clone()
-            .unwrap_or_else(|| self.players[side.index()].name(self.kind))
+            .unwrap_or_else(|| self.players[side.index()].name(&self.kind))
     }
 
     fn ratings_state(&self) -> Option<RatingsState> {

@@ -9,13 +9,14 @@
 //! - [`change`]: moves, resignations, offers, takebacks and seats taken, each one transaction;
 //! - [`clock`]: the clocks, and the games that end on time;
 //! - [`analysis`]: the engine's analysis of a position;
-//! - [`entry`]: a game in memory, and the state a client is shown of it.
+//! - [`entry`]: a game in memory, and the state a client is shown of it;
+//! - [`rulebook`]: the rules of the games written in GDL, stored once and compiled once.
 
 use std::sync::atomic::{AtomicBool, AtomicI64, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
-use arbiter_catalog::{Endgames, GameId};
+use arbiter_catalog::{Endgames, Playable};
 use arbiter_core::text::excerpt;
 use arbiter_core::{MoveError, Side};
 use tokio::sync::OwnedMutexGuard;
@@ -30,6 +31,7 @@ mod create;
 pub(crate) mod entry;
 mod pool;
 mod requests;
+pub(crate) mod rulebook;
 pub(crate) mod seats;
 
 use self::analysis::AnalysisCache;
@@ -41,6 +43,7 @@ use self::entry::Entry;
 use self::pool::Pool;
 pub(crate) use self::requests::Setup;
 pub use self::requests::{Change, Created, DrawAction, Listed, NewGame, SeatLink, UndoAction};
+use self::rulebook::Rulebook;
 use crate::accounts::password::PasswordCost;
 use crate::error::ApiError;
 use crate::notify::{Hears, Notices, Subscription, LOBBY};
@@ -108,6 +111,8 @@ pub struct Games {
     timer: Arc<Timer>,
     /// The lobby's version: the number of its changes announced, here or by other servers.
     pub(crate) lobby_version: AtomicU64,
+    /// The rules of the GDL games compiled lately.
+    rulebook: Rulebook,
 }
 
 impl Drop for Games {
@@ -214,6 +219,7 @@ impl Games {
             endgames,
             timer: Arc::default(),
             lobby_version: AtomicU64::new(0),
+            rulebook: Rulebook::default(),
         })
     }
 
@@ -285,9 +291,11 @@ impl Games {
             return Err(not_found());
         }
         let stored = self.store.load(id).await?.ok_or_else(not_found)?;
-        let mut entry = Entry::from_stored(stored, self.time.clone()).inspect_err(|error| {
-            tracing::error!(%error, "a stored game cannot be read");
-        })?;
+        let kind = self.playable(&stored.game, &stored.options, ApiError::Damaged).await?;
+        let mut entry =
+            Entry::from_stored(stored, kind, self.time.clone()).inspect_err(|error| {
+                tracing::error!(%error, "a stored game cannot be read");
+            })?;
         self.read_around(&mut entry).await?;
         Ok(self.cache.insert(id, entry))
     }
@@ -338,13 +346,13 @@ impl Games {
         &self,
         id: &str,
         ply: usize,
-    ) -> Result<(String, String, Vec<String>), ApiError> {
+    ) -> Result<(Playable, String, Vec<String>), ApiError> {
         let (_, entry) = self.lock(id).await?;
         let played = &entry.stored.moves;
         let moves = played.get(..ply).ok_or_else(|| {
             ApiError::NotFound(format!("the game has {} moves, not {ply}", played.len()))
         })?;
-        Ok((entry.stored.game.clone(), entry.stored.options.clone(), moves.to_vec()))
+        Ok((entry.kind().clone(), entry.stored.options.clone(), moves.to_vec()))
     }
 
     /// The state of game `id` as JSON, with its version, when it is newer than `version`.
@@ -361,8 +369,10 @@ impl Games {
     /// The record of game `id`, and the extension of its file (`pdn`, `txt`).
     pub async fn record(&self, id: &str) -> Result<(String, &'static str), ApiError> {
         let (_, entry) = self.lock(id).await?;
-        let extension =
-            entry.stored.game.parse::<GameId>().map_or("txt", |game| game.info().record_extension);
+        let extension = match entry.kind() {
+            Playable::Native(game) => game.info().record_extension,
+            Playable::Gdl(_) => "txt",
+        };
         Ok((Self::record_of(&entry), extension))
     }
 
@@ -370,7 +380,8 @@ impl Games {
     /// download of many games); `None` when there is no such game.
     pub async fn stored_record(&self, id: &str) -> Result<Option<String>, ApiError> {
         let Some(stored) = self.store.load(id).await? else { return Ok(None) };
-        let mut entry = Entry::from_stored(stored, self.time.clone())?;
+        let kind = self.playable(&stored.game, &stored.options, ApiError::Damaged).await?;
+        let mut entry = Entry::from_stored(stored, kind, self.time.clone())?;
         self.read_around(&mut entry).await?;
         Ok(Some(Self::record_of(&entry)))
     }
@@ -473,9 +484,11 @@ pub(crate) fn listed(summaries: Vec<Summary>) -> Vec<Listed> {
     summaries
         .into_iter()
         .map(|summary| {
+            // The levels of a kind of game do not depend on its options (a GDL game's rules):
+            // its default options stand for them.
             let name = |player: &str| {
-                let kind = summary.game.parse::<GameId>().ok()?;
-                Some(Player::parse(player, kind).ok()?.name(kind))
+                let kind = Playable::named(&summary.game, "").ok()?;
+                Some(Player::parse(player, &kind).ok()?.name(&kind))
             };
             // A row no catalog game or player reads (a damaged game) shows what is stored.
             let white_name = name(&summary.white).unwrap_or_else(|| summary.white.clone());

@@ -3,7 +3,7 @@
 
 use std::collections::HashMap;
 
-use arbiter_catalog::GameId;
+use arbiter_catalog::Playable;
 use arbiter_core::Side;
 use serde::Serialize;
 
@@ -62,12 +62,18 @@ pub enum UndoAction {
 /// A new game, as asked for.
 #[derive(Debug, Clone, serde::Deserialize, utoipa::ToSchema)]
 pub struct NewGame {
-    /// The catalog's identifier of the game.
+    /// The catalog's identifier of the game, or `gdl` for a game written in GDL.
     pub game: String,
     /// Its options, `key=value,…` (stored as the canonical text: only those that differ from
-    /// the defaults, in the game's order).
+    /// the defaults, in the game's order); none for a game written in GDL, whose options are
+    /// its rules' hash (`rules=HASH`).
     #[serde(default)]
     pub options: String,
+    /// The rules of a game written in GDL (`"game": "gdl"`): the description in KIF, at most
+    /// 48 KiB, of two players taking turns, whose compiling and checking stay within the
+    /// server's bounds. Stored once by its SHA-256, which the game's options name.
+    #[serde(default)]
+    pub rules: Option<String>,
     /// Who plays White: `human`, `ai`, `ai:3`, `ai:mcts:time=1s`.
     pub white: String,
     /// Who plays Black.
@@ -84,7 +90,7 @@ pub struct NewGame {
 /// A new game as the server makes it: from a request, a seek or a rematch.
 pub(crate) struct Setup {
     pub(crate) id: String,
-    pub(crate) kind: GameId,
+    pub(crate) kind: Playable,
     pub(crate) options: String,
     pub(crate) players: [Player; 2],
     /// The hashes of the secrets that hold the human seats.

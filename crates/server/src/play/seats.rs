@@ -4,7 +4,7 @@
 use std::str::FromStr;
 
 use arbiter_ai::{Engine, PlayerSpec, SpecError};
-use arbiter_catalog::{AnyGame, GameId, Visitor};
+use arbiter_catalog::{AnyGame, Playable, Visitor};
 use arbiter_core::Side;
 use hmac::{Hmac, Mac};
 use sha2::{Digest, Sha256};
@@ -12,7 +12,7 @@ use sha2::{Digest, Sha256};
 use crate::error::ApiError;
 
 /// The alpha-beta player of strength level `number` (1 to 5) of `game`.
-fn level(game: GameId, number: u8) -> Result<PlayerSpec, SpecError> {
+fn level(game: &Playable, number: u8) -> Result<PlayerSpec, SpecError> {
     struct Level(u8);
     impl Visitor for Level {
         type Output = Result<PlayerSpec, SpecError>;
@@ -36,7 +36,7 @@ impl Player {
     /// Reads `human`, `ai` (level 3), `ai:1` … `ai:5` (the levels of `game`), or `ai:` and a
     /// player spec (`ai:alphabeta:depth=4`, `ai:mcts:time=1s`, `ai:perfect`). The perfect
     /// player thinks at most [`MAX_THINK`] here, as any other.
-    pub fn parse(text: &str, game: GameId) -> Result<Player, ApiError> {
+    pub fn parse(text: &str, game: &Playable) -> Result<Player, ApiError> {
         let bad = |why: String| {
             ApiError::BadRequest(format!(
                 "`{}` is not a player: {why}; expected \"human\", \"ai\", \"ai:1\" to \
@@ -72,7 +72,7 @@ impl Player {
     /// The strength level (1 to the number of `game`'s levels) this player is, when it is a
     /// computer whose spec is exactly one of `game`'s levels as the server plays them.
     #[must_use]
-    pub fn level(&self, game: GameId) -> Option<u8> {
+    pub fn level(&self, game: &Playable) -> Option<u8> {
         let Player::Computer(spec) = self else { return None };
         (1..=u8::MAX)
             .map_while(|number| level(game, number).ok().map(|candidate| (number, candidate)))
@@ -83,7 +83,7 @@ impl Player {
     /// The player as a person reads it: "A person", "Computer, level 3" (a level of `game`),
     /// "Computer, perfect play", or the computer's settings ("Computer (mcts, time=1000ms)").
     #[must_use]
-    pub fn name(&self, game: GameId) -> String {
+    pub fn name(&self, game: &Playable) -> String {
         match (self, self.level(game)) {
             (Player::Human, _) => "A person".to_owned(),
             (Player::Computer(_), Some(number)) => format!("Computer, level {number}"),
@@ -175,11 +175,13 @@ pub fn derived_secret(root: &str, label: &str) -> String {
 
 #[cfg(test)]
 mod tests {
+    use arbiter_catalog::GameId;
+
     use super::*;
 
     /// The spec of a computer seat.
     fn computer(text: &str, game: GameId) -> PlayerSpec {
-        match Player::parse(text, game) {
+        match Player::parse(text, &game.into()) {
             Ok(Player::Computer(spec)) => spec,
             other => panic!("{text}: {other:?}"),
         }
@@ -193,12 +195,13 @@ mod tests {
         assert_eq!((checkers.limits.depth, checkers.random_percent), (Some(1), 0));
         assert_eq!(computer("ai", GameId::Checkers).limits.nodes, Some(30_000));
         assert_eq!(computer("ai:5", GameId::DayNight).limits.nodes, Some(3_000_000));
-        assert!(Player::parse("ai:6", GameId::Holes).is_err());
+        assert!(Player::parse("ai:6", &GameId::Holes.into()).is_err());
     }
 
     #[test]
     fn a_computer_is_named_by_its_level_when_it_is_one() {
         let named = |text: &str, game: GameId| {
+            let game = &Playable::from(game);
             let player = Player::parse(text, game).expect("a player");
             // As the server reads it back from the database.
             let stored = Player::parse(&player.to_text(), game).expect("a stored player");

@@ -6,18 +6,20 @@ use sqlx::Row;
 
 use super::ratings::ends_rated;
 use super::rows::{read, stored, NewRow, RatingChange, StoredGame, StoredSeat, Summary};
-use super::{Store, StoreError};
+use super::{NewRules, Store, StoreError};
 use crate::live::Event;
 use crate::time_control::Millis;
 
 impl Store {
-    /// Stores a new game, and the seats browsers hold in it (`holdings`: owner keys).
+    /// Stores a new game, and the seats browsers hold in it (`holdings`: owner keys), and the
+    /// GDL rules it plays (`rules`) unless they are stored already.
     pub async fn create(
         &self,
         game: &StoredGame,
         holdings: &[(String, Side)],
+        rules: Option<NewRules<'_>>,
     ) -> Result<(), StoreError> {
-        self.in_transaction(game, Write::New { holdings, seek: None }).await.map(drop)
+        self.in_transaction(game, Write::New { holdings, seek: None, rules }).await.map(drop)
     }
 
     /// Stores the game open seek `seek` became, the creator playing `creator_side`: the seek
@@ -30,7 +32,7 @@ impl Store {
         seek: &str,
         creator_side: Side,
     ) -> Result<(), StoreError> {
-        let write = Write::New { holdings, seek: Some((seek, creator_side)) };
+        let write = Write::New { holdings, seek: Some((seek, creator_side)), rules: None };
         self.in_transaction(game, write).await.map(drop)
     }
 
@@ -145,7 +147,10 @@ impl Store {
         let mut transaction = sqlx::Connection::begin(&mut **connection).await?;
         let mut changes = None;
         match write {
-            Write::New { holdings, seek } => {
+            Write::New { holdings, seek, rules } => {
+                if let Some(rules) = rules {
+                    Self::insert_rules(&mut transaction, rules, game.created.secs()).await?;
+                }
                 if let Some((seek, creator_side)) = seek {
                     let taken = sqlx::query(
                         "UPDATE seeks SET game_id = $2, creator_side = $3, seen = $4 \
@@ -418,8 +423,13 @@ impl Store {
 #[derive(Debug, Clone, Copy)]
 enum Write<'a> {
     /// A new game: its row, then its state, and the seats browsers hold; made from a seek
-    /// (its identifier and the creator's side) that no other game was made from.
-    New { holdings: &'a [(String, Side)], seek: Option<(&'a str, Side)> },
+    /// (its identifier and the creator's side) that no other game was made from; with the GDL
+    /// rules it plays, stored unless they are already.
+    New {
+        holdings: &'a [(String, Side)],
+        seek: Option<(&'a str, Side)>,
+        rules: Option<NewRules<'a>>,
+    },
     /// A change: the state, and the moves from `first_changed` on, where `stored` moves were;
     /// and the new game it makes, if any.
     Change { first_changed: usize, stored: usize, born: Option<NewRow<'a>> },

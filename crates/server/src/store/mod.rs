@@ -13,6 +13,7 @@
 //! - [`accounts`]: accounts, their sessions and tokens, and the failed sign-ins;
 //! - [`ratings`]: the players' ratings, updated in the transaction that ends a rated game;
 //! - [`players`]: a player's games and its wins, draws and losses;
+//! - [`rules`]: the rules of the games written in GDL, stored once by their hash;
 //! - [`tournaments`]: tournaments, their players and pairings, a step of a server's at a time.
 
 use std::fs::File;
@@ -30,6 +31,7 @@ mod migrations;
 mod players;
 mod ratings;
 mod rows;
+mod rules;
 mod seeks;
 mod tournaments;
 
@@ -41,6 +43,7 @@ pub use self::rows::{
     NewRow, Rated, RatingChange, RematchOffer, SeekCreator, StoredGame, StoredSeat, StoredSeek,
     Summary,
 };
+pub use self::rules::NewRules;
 pub use self::tournaments::{
     Entrant, GameOutcome, Step, StoredPairing, StoredTournament, TournamentKind, TournamentRows,
     TournamentStatus,

@@ -154,7 +154,7 @@ impl Tournaments {
                 });
                 let setup = Setup {
                     id: id.clone(),
-                    kind,
+                    kind: kind.into(),
                     options: tournament.options.clone(),
                     players: [Player::Human, Player::Human],
                     secrets: [Some(secret(Side::White)), Some(secret(Side::Black))],

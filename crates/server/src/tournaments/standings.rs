@@ -50,7 +50,7 @@ pub(crate) enum Scored {
 pub(crate) fn first_mover(rows: &TournamentRows) -> Result<Side, ApiError> {
     let kind: GameId =
         rows.tournament.game.parse().map_err(|e| ApiError::Damaged(format!("{e}")))?;
-    let live = crate::live::build(kind, &rows.tournament.options, &[], None)
+    let live = crate::live::build(&kind.into(), &rows.tournament.options, &[], None)
         .map_err(|e| ApiError::Damaged(format!("the tournament's game cannot be made: {e}")))?;
     Ok(live.side_to_move())
 }

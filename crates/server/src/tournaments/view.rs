@@ -167,7 +167,7 @@ pub(crate) fn check_new(
         return bad("a tournament's name has 1 to 60 characters, none a control character");
     }
     let kind: GameId = new.game.parse().map_err(|e| ApiError::BadRequest(format!("{e}")))?;
-    let options = crate::live::build(kind, &new.options, &[], None)
+    let options = crate::live::build(&kind.into(), &new.options, &[], None)
         .map_err(ApiError::BadRequest)?
         .options_text();
     let clock = new.clock.check().map_err(ApiError::BadRequest)?;

@@ -9,6 +9,7 @@ mod clocks;
 mod common;
 mod delivery;
 mod faults;
+mod gdl;
 mod instances;
 mod lobby;
 mod profiles;
