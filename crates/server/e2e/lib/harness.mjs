@@ -210,3 +210,14 @@ export async function playToEnd(server, id, pageFor, { seed = 1, maxPlies = 600 
 export const shot = process.env.SCREENSHOTS
   ? (page, name) => page.screenshot({ path: join(screenshots, `${name}.png`), fullPage: true })
   : async () => {};
+
+// On the home page with a game chosen: starts it against the computer at `level`, this page
+// playing `side`, and waits for the game's page; the game's identifier.
+export async function startAgainstComputer(page, { level = '1', side = 'white' } = {}) {
+  await page.locator('input[name=opponent][value=computer]').check();
+  await page.locator('select[name=level]').selectOption(level);
+  await page.locator(`input[name=side][value=${side}]`).check();
+  await page.locator('#start').click();
+  await page.waitForURL(/\/games\/[a-z0-9]+$/);
+  return page.url().split('/').pop();
+}

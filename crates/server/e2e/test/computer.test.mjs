@@ -3,7 +3,9 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 
-import { gameState, launch, newPage, playToEnd, shot, startServer, waitForPly } from '../lib/harness.mjs';
+import {
+  gameState, launch, newPage, playToEnd, shot, startAgainstComputer, startServer, waitForPly,
+} from '../lib/harness.mjs';
 
 let server;
 let browser;
@@ -24,12 +26,7 @@ test('a game against the computer, from the home page to the end', async () => {
   await page.locator('[data-game=holes]').waitFor();
   await shot(page, 'home-desktop');
   await page.locator('[data-game=holes]').click();
-  await page.locator('input[name=opponent][value=computer]').check();
-  await page.locator('select[name=level]').selectOption('1');
-  await page.locator('input[name=side][value=white]').check();
-  await page.locator('#start').click();
-  await page.waitForURL(/\/games\/[a-z0-9]+$/);
-  const id = page.url().split('/').pop();
+  const id = await startAgainstComputer(page);
   const start = await gameState(server, id);
   assert.match(start.seats.black.player, /^ai:/);
   // The computer is named by the level chosen, as the server says, not by its engine settings.

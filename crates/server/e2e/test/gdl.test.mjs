@@ -7,7 +7,9 @@ import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 
-import { gameState, newPage, playByClicks, serverAndBrowser, shot, waitForPly, workspace } from '../lib/harness.mjs';
+import {
+  gameState, newPage, playByClicks, serverAndBrowser, shot, startAgainstComputer, waitForPly, workspace,
+} from '../lib/harness.mjs';
 
 const shared = serverAndBrowser();
 
@@ -18,12 +20,7 @@ test('a game written in GDL is played on its board, from the home page', async (
   await page.goto(`${server.base}/`);
   await page.locator('[data-game=gdl]').click();
   await page.locator('#gdl-rules').fill(rules);
-  await page.locator('input[name=opponent][value=computer]').check();
-  await page.locator('select[name=level]').selectOption('1');
-  await page.locator('input[name=side][value=white]').check();
-  await page.locator('#start').click();
-  await page.waitForURL(/\/games\/[a-z0-9]+$/);
-  const id = page.url().split('/').pop();
+  const id = await startAgainstComputer(page);
   const start = await gameState(server, id);
   assert.equal(start.game, 'gdl');
   // The board: three columns and three rows of cells, the centre one clicked once to mark it.
