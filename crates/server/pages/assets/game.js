@@ -15,7 +15,7 @@ import { idleRefusal, nextPrompt, refusal, seatLine, statusText } from './prompt
 import { Clocks } from './clocks.js';
 import { confirmThen } from './offers.js';
 import { extendPremove, premoveSide, premoveText, resolvePremove } from './premove.js';
-import { copyText, renderTools, setConnection, toggleZoom, wireKeys } from './tools.js';
+import { copyText, optionsShown, renderTools, setConnection, toggleZoom, wireKeys } from './tools.js';
 import { arrowOf, extend, variationMover, variationNote } from './explore.js';
 
 const id = decodeURIComponent(location.pathname.split('/').filter(Boolean)[1] ?? '');
@@ -587,7 +587,7 @@ async function main() {
   const state = await getJson(`/api/games/${id}`);
   page.geometry = await getGeometry(state.game, state.options);
   page.gameName = state.name;
-  $('title').textContent = `${page.gameName}${state.options ? ` (${state.options})` : ''}`;
+  $('title').textContent = `${page.gameName}${state.options ? ` (${optionsShown(state.options)})` : ''}`;
   accept(state);
   connect();
   // The record's file, named by the server (`ID.pdn`, `ID.txt`).

@@ -76,7 +76,9 @@ export function renderTools(state, geometry, invite, act) {
   $('invite').hidden = !showInvite;
   $('copy-invite').hidden = !showInvite;
   if (invite) $('invite-url', HTMLInputElement).value = invite;
+  // A game written in GDL has no rules page: its rules are the text it was made from.
   $('rules', HTMLAnchorElement).href = `/rules/${state.game}`;
+  $('rules').hidden = state.game === 'gdl';
   $('move-text', HTMLInputElement).placeholder = state.legal.length ? `e.g. ${state.legal[0].move}` : '';
   $('typed').hidden = !playing;
   // Notifications are offered to a player of one side, until allowed or refused (sounds.js).
@@ -110,3 +112,10 @@ export function wireKeys(escape, step) {
     if (delta && elsewhere && !event.defaultPrevented && step(delta)) event.preventDefault();
   });
 }
+
+/**
+ * Options as a title shows them: as set, a long value (such as the hash that names a GDL
+ * game's rules) cut short.
+ * @param {string} options
+ */
+export const optionsShown = (options) => options.replace(/=([^,]{12})[^,]{4,}/g, '=$1…');
