@@ -107,6 +107,7 @@ impl<G: Evaluate> AlphaBeta<G> {
             nodes: 0,
             elapsed: clock.elapsed(),
             pv: legal.first().copied().into_iter().collect(),
+            book: false,
         };
         if legal.is_empty() {
             return report;

@@ -10,6 +10,7 @@
 //!   a win: the fastest win, the slowest loss;
 //! - [`PlayerSpec`]: a player and its limits written as text (`alphabeta:time=100ms`), and the
 //!   strength levels 1–5;
+//! - [`Booked`]: a player that answers the positions of an opening book ([`book`]) from it;
 //! - [`arena`]: games between two players and the statistics of a match.
 //!
 //! With a fixed seed and a node or iteration limit every player is deterministic.
@@ -17,6 +18,7 @@
 mod alphabeta;
 pub mod arena;
 mod ballot;
+pub mod book;
 mod clock;
 mod draws;
 mod erratic;
@@ -39,6 +41,7 @@ use arbiter_tablebase::Endgame;
 use thiserror::Error;
 
 pub use crate::alphabeta::AlphaBeta;
+pub use crate::book::{Book, BookError, BookMove, Booked};
 pub use crate::clock::budget;
 pub use crate::erratic::Erratic;
 pub use crate::limits::Limits;
@@ -68,6 +71,8 @@ pub struct SearchReport<M> {
     pub elapsed: Duration,
     /// The principal variation, starting with `best`.
     pub pv: Vec<M>,
+    /// `true` when `best` comes from an opening book, without a search.
+    pub book: bool,
 }
 
 /// What a search knows besides the position: the game that led to it, for the draw rules,
@@ -112,6 +117,9 @@ pub struct SearchInfo {
     pub milliseconds: u64,
     /// The principal variation.
     pub pv: Vec<String>,
+    /// `true` when the move comes from an opening book, without a search.
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub book: bool,
 }
 
 impl<M: std::fmt::Display> SearchReport<M> {
@@ -125,6 +133,7 @@ impl<M: std::fmt::Display> SearchReport<M> {
             nodes: self.nodes,
             milliseconds: u64::try_from(self.elapsed.as_millis()).unwrap_or(u64::MAX),
             pv: self.pv.iter().map(ToString::to_string).collect(),
+            book: self.book,
         }
     }
 }

@@ -446,6 +446,7 @@ impl Mcts {
             nodes: iterations,
             elapsed: clock.elapsed(),
             pv,
+            book: false,
         }
     }
 }

@@ -86,6 +86,7 @@ impl<G: Evaluate> Player<G> for Perfect<G> {
                 nodes,
                 elapsed: started.elapsed(),
                 pv: best.into_iter().collect(),
+                book: false,
             };
             progress(&report);
             return report;

@@ -37,6 +37,7 @@ impl<G: Evaluate> Player<G> for RandomPlayer {
             nodes: 1,
             elapsed: clock.elapsed(),
             pv: best.into_iter().collect(),
+            book: false,
         };
         progress(&report);
         report

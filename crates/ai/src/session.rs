@@ -24,6 +24,7 @@ struct Kept<G: Evaluate> {
     engine: Engine,
     table_mib: usize,
     seed: u64,
+    book: bool,
     player: Box<dyn Player<G>>,
 }
 
@@ -61,9 +62,9 @@ impl<G: Evaluate> Session<G> {
     }
 
     /// What the player `spec` would play now, with the game's history (for its draw rules).
-    /// The same kind of player (engine, table size, seed) is kept from one call to the next
-    /// with its tables; only its limits change. `stop`, set from another thread, ends the
-    /// search with the best move so far; `progress` hears each completed iteration. A
+    /// The same kind of player (engine, table size, seed, book) is kept from one call to the
+    /// next with its tables; only its limits change. `stop`, set from another thread, ends
+    /// the search with the best move so far; `progress` hears each completed iteration. A
     /// finished game has no move.
     pub fn think(
         &mut self,
@@ -79,6 +80,7 @@ impl<G: Evaluate> Session<G> {
                 nodes: 0,
                 elapsed: std::time::Duration::ZERO,
                 pv: Vec::new(),
+                book: false,
             };
         }
         let player = player_for(&mut self.player, spec, &self.endgame);
@@ -96,15 +98,16 @@ impl<G: Evaluate> Session<G> {
     }
 }
 
-/// The kept player if it is of the kind `spec` asks for (engine, table size, seed), or a
-/// new one in its place, given `endgame`.
+/// The kept player if it is of the kind `spec` asks for (engine, table size, seed, book), or
+/// a new one in its place, given `endgame`.
 fn player_for<'a, G: Evaluate>(
     slot: &'a mut Option<Kept<G>>,
     spec: &PlayerSpec,
     endgame: &Option<Arc<dyn Endgame<G>>>,
 ) -> &'a mut Box<dyn Player<G>> {
     let reusable = slot.as_ref().is_some_and(|kept| {
-        (kept.engine, kept.table_mib, kept.seed) == (spec.engine, spec.table_mib, spec.seed)
+        (kept.engine, kept.table_mib, kept.seed, kept.book)
+            == (spec.engine, spec.table_mib, spec.seed, spec.book)
     });
     if !reusable {
         *slot = None;
@@ -113,6 +116,7 @@ fn player_for<'a, G: Evaluate>(
         engine: spec.engine,
         table_mib: spec.table_mib,
         seed: spec.seed,
+        book: spec.book,
         player: {
             let mut player = spec.build::<G>();
             player.set_endgame(endgame.clone());

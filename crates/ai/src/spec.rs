@@ -8,7 +8,7 @@ use arbiter_core::text::{excerpt, parse_digits};
 use arbiter_core::{Evaluate, Knowledge};
 use thiserror::Error;
 
-use crate::{AlphaBeta, Erratic, Limits, Mcts, Perfect, Player, RandomPlayer};
+use crate::{AlphaBeta, Booked, Erratic, Limits, Mcts, Perfect, Player, RandomPlayer};
 
 /// The largest transposition table a spec may ask for, in MiB.
 pub const MAX_TABLE_MIB: usize = 4096;
@@ -69,8 +69,8 @@ impl Engine {
     pub const fn settings(self) -> &'static [&'static str] {
         match self {
             Engine::Random => &["seed"],
-            Engine::AlphaBeta => &["time", "depth", "nodes", "hash", "random", "seed"],
-            Engine::Mcts => &["time", "iterations", "nodes", "seed"],
+            Engine::AlphaBeta => &["time", "depth", "nodes", "hash", "random", "seed", "book"],
+            Engine::Mcts => &["time", "iterations", "nodes", "seed", "book"],
             Engine::Perfect => &["time", "hash"],
         }
     }
@@ -80,6 +80,13 @@ impl Engine {
     pub const fn uses_seed(self) -> bool {
         matches!(self, Engine::Random | Engine::Mcts)
     }
+
+    /// `true` when the engine plays from the game's opening book where it has one (the
+    /// searches; not the random player, nor the perfect one, who knows better).
+    #[must_use]
+    pub const fn uses_book(self) -> bool {
+        matches!(self, Engine::AlphaBeta | Engine::Mcts)
+    }
 }
 
 /// A player and its limits: `random`, `alphabeta`, `mcts`, optionally followed by a colon and
@@ -88,8 +95,9 @@ impl Engine {
 /// 1 to 1000), `nodes=20000` (alpha-beta; for MCTS the same as `iterations=5000`), `seed=7`
 /// (random, MCTS, and alpha-beta with `random`), `hash=64` (MiB of alpha-beta transposition
 /// table, 1 to 4096), `random=25` (alpha-beta plays a random move instead of its own 25 times
-/// in a hundred, on average: the beginners' levels). Without a limit a search player thinks
-/// for one second. Its `Display` reads back to the same spec.
+/// in a hundred, on average: the beginners' levels), `book=off` (alpha-beta and MCTS search
+/// every position instead of playing from the game's opening book). Without a limit a search
+/// player thinks for one second. Its `Display` reads back to the same spec.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct PlayerSpec {
     /// Which player.
@@ -103,6 +111,9 @@ pub struct PlayerSpec {
     /// How many times in a hundred, on average, alpha-beta plays a random move instead of its
     /// own (0 to 100).
     pub random_percent: u8,
+    /// Whether the player plays from the game's opening book ([`Evaluate::OPENING_BOOK`]) in
+    /// the positions it holds (the engines that [use one](Engine::uses_book)).
+    pub book: bool,
 }
 
 /// A spec that cannot be read.
@@ -158,6 +169,7 @@ impl PlayerSpec {
             seed: 0,
             table_mib: engine.default_table_mib(),
             random_percent: 0,
+            book: true,
         }
     }
 
@@ -223,9 +235,21 @@ impl PlayerSpec {
         }
     }
 
-    /// The player this spec describes, for the game `G`.
+    /// The player this spec describes, for the game `G`: answering from the game's opening
+    /// book where it has one, unless the spec turns the book off.
     #[must_use]
     pub fn build<G: Evaluate>(&self) -> Box<dyn Player<G>> {
+        let player = self.build_searching::<G>();
+        match crate::book::embedded::<G>() {
+            Some(book) if self.book && self.engine.uses_book() => {
+                Box::new(Booked::new(book, player))
+            }
+            _ => player,
+        }
+    }
+
+    /// The player without its book.
+    fn build_searching<G: Evaluate>(&self) -> Box<dyn Player<G>> {
         match self.engine {
             Engine::Random => Box::new(RandomPlayer::new(self.seed)),
             Engine::AlphaBeta => {
@@ -298,7 +322,7 @@ impl FromStr for PlayerSpec {
             let number = parse_digits::<u64>(value);
             // `iterations` is MCTS's word for nodes: one setting.
             let canonical = if key == "iterations" { "nodes" } else { key };
-            if !["time", "depth", "nodes", "seed", "hash", "random"].contains(&canonical) {
+            if !["time", "depth", "nodes", "seed", "hash", "random", "book"].contains(&canonical) {
                 return Err(SpecError::UnknownSetting(setting.to_owned()));
             }
             if !engine.settings().contains(&key) {
@@ -323,6 +347,13 @@ impl FromStr for PlayerSpec {
                         Some(nodes.ok_or_else(|| invalid("a whole number from 1"))?);
                 }
                 "seed" => spec.seed = number.ok_or_else(|| invalid("a whole number"))?,
+                "book" => {
+                    spec.book = match value {
+                        "on" => true,
+                        "off" => false,
+                        _ => return Err(invalid("on or off")),
+                    }
+                }
                 "random" => {
                     let percent = number.and_then(|p| u8::try_from(p).ok()).filter(|&p| p <= 100);
                     spec.random_percent =
@@ -369,6 +400,9 @@ impl fmt::Display for PlayerSpec {
         }
         if self.random_percent != 0 {
             settings.push(format!("random={}", self.random_percent));
+        }
+        if !self.book && self.engine.uses_book() {
+            settings.push("book=off".to_owned());
         }
         f.write_str(self.engine.name())?;
         if !settings.is_empty() {
@@ -495,6 +529,8 @@ mod tests {
             "mcts:time=1500ms,iterations=5000,seed=18446744073709551615",
             "alphabeta:hash=1",
             "alphabeta:depth=1,seed=9,random=40",
+            "alphabeta:nodes=100000,book=off",
+            "mcts:iterations=50,book=off",
         ] {
             let spec: PlayerSpec = text.parse().expect(text);
             assert_eq!(spec.to_string(), text);

@@ -37,6 +37,12 @@ pub fn run<G: AnyGame>(
         return Ok(());
     }
     out.line(format_args!("analysing {} with {spec}", record.position().to_text()))?;
+    if let Some(moves) = arbiter_ai::book::embedded::<G>().and_then(|book| {
+        let moves = book.moves(record.position())?;
+        Some(moves.iter().map(|book| format!("{} {}", book.mv, book.score)).collect::<Vec<_>>())
+    }) {
+        out.line(format_args!("book {}", moves.join("; ")))?;
+    }
     let mut session = Session::new(record);
     session.set_endgame(tables.tables::<G>());
     // The first write error stops the search and is reported at the end.

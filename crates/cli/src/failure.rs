@@ -54,6 +54,8 @@ pub(crate) enum Failure {
     Output(io::Error),
     #[error("the ballot {}: {problem}", arbiter_core::text::escaped(.path))]
     Ballot { path: String, problem: String },
+    #[error("the book {}: {problem}", arbiter_core::text::escaped(.path))]
+    Book { path: String, problem: String },
     #[error("cannot write the records to {}: {error}", arbiter_core::text::escaped(.path))]
     Save { path: String, error: io::Error },
 }

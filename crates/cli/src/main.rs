@@ -6,6 +6,7 @@
 
 mod analyze;
 mod bench;
+mod book;
 mod exact;
 mod failure;
 mod ggp;
@@ -151,6 +152,10 @@ enum Command {
     /// daynight); see docs/tablebase.md.
     #[command(subcommand)]
     Tablebase(tablebase::TablebaseCommand),
+    /// Opening books: build one by search, or show the moves a book gives (checkers has one,
+    /// which its computer players use unless told not to).
+    #[command(subcommand)]
+    Book(book::BookCommand),
     /// Run a fixed perft workload for every game (or one) and print nodes per second; or,
     /// given a GDL description (FILE.kif), the reasoner's states and playouts per second.
     Bench {
@@ -213,6 +218,9 @@ struct AiOptions {
     /// memory when it lacks them.
     #[arg(long, value_name = "DIR")]
     tablebase: Option<std::path::PathBuf>,
+    /// Search every position, even those of the game's opening book (checkers has one).
+    #[arg(long)]
+    no_book: bool,
 }
 
 /// A level of `arbiter play`: 1 to 5, or perfect.
@@ -256,6 +264,7 @@ impl AiOptions {
         if spec.uses_seed() {
             spec.seed = seed;
         }
+        spec.book = !self.no_book;
         spec
     }
 }
@@ -345,6 +354,7 @@ fn run(command: &Command) -> Result<(), Failure> {
         Command::Solve(args) => solve::run(args, &mut out),
         Command::VerifyProof(args) => proof::run(args, &mut out),
         Command::Tablebase(command) => tablebase::run(command, &mut out),
+        Command::Book(command) => book::run(command, &mut out),
         Command::Ugi { .. } | Command::Hub { .. } => Ok(()),
     }?;
     out.finish()
@@ -395,7 +405,8 @@ impl Visitor for Run<'_> {
                 let time = think
                     .or((depth.is_none() && nodes.is_none()).then_some(Duration::from_secs(5)));
                 let limits = Limits { time, depth: *depth, nodes: *nodes };
-                let spec = PlayerSpec { limits, ..PlayerSpec::new(engine.engine()) };
+                // An analysis searches: the book's moves, if any, are shown beside it.
+                let spec = PlayerSpec { limits, book: false, ..PlayerSpec::new(engine.engine()) };
                 let record = play_moves::<G>(setup, moves)?;
                 spec.check_game(record.position())?;
                 let tables = Arc::new(Endgames::open_or_environment(tablebase.clone()));
@@ -411,7 +422,8 @@ impl Visitor for Run<'_> {
             | Command::Hub { .. }
             | Command::Solve(_)
             | Command::VerifyProof(_)
-            | Command::Tablebase(_) => Ok(()),
+            | Command::Tablebase(_)
+            | Command::Book(_) => Ok(()),
         }
     }
 }

@@ -415,6 +415,9 @@ fn undone_text<M: std::fmt::Display>(undone: &Undone<M>) -> String {
 
 /// `score +0.25, depth 9, 0.25 s`.
 fn summary<M>(report: &SearchReport<M>) -> String {
+    if report.book {
+        return format!("book, score {}", report.score);
+    }
     format!("score {}, depth {}, {:.2} s", report.score, report.depth, report.elapsed.as_secs_f64())
 }
 

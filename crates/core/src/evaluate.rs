@@ -107,6 +107,14 @@ pub trait Evaluate: Knowledge {
         Strength::nodes(3_000_000),
     ];
 
+    /// The game's opening book, as text: one position a line, written as the moves that reach
+    /// it from the start under the default options, then `:` and the moves to play there, best
+    /// first, each with its score for the player who makes it (`9-13 22-18: 6-9 +0.02; 12-16
+    /// -0.04`); `#` starts a comment. Searches play a book move, checked legal, instead of
+    /// searching (`arbiter_ai::Book` reads the text; `arbiter book build` writes it). Empty, no
+    /// book, by default.
+    const OPENING_BOOK: &'static str = "";
+
     /// Whether `mv` changes the material or ends the game (a capture, a crowning, a step onto
     /// the goal row): such moves are tried first, and searched past the horizon.
     fn is_tactical(&self, mv: Self::Move) -> bool;

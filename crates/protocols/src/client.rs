@@ -235,10 +235,10 @@ impl<G: Evaluate> UgiPlayer<G> {
         Ok(engine)
     }
 
-    /// The options to set, in order: the game, its options, the engine and its hash. An option
-    /// that the engine lacks is left alone when the match does not need it: a default game
-    /// option, the `Engine` when alpha-beta is asked for (any engine searches somehow), the
-    /// `Hash`.
+    /// The options to set, in order: the game, its options, the engine, its hash and its book.
+    /// An option that the engine lacks is left alone when the match does not need it: a
+    /// default game option, the `Engine` when alpha-beta is asked for (any engine searches
+    /// somehow), the `Hash`, the `Book`.
     fn settings(&self, declared: &[EngineOption]) -> Result<Vec<(String, String)>, ClientError> {
         let find =
             |name: &str| declared.iter().find(|option| option.name.eq_ignore_ascii_case(name));
@@ -273,6 +273,10 @@ impl<G: Evaluate> UgiPlayer<G> {
         }
         if let (Engine::AlphaBeta, Some(option)) = (engine, find("Hash")) {
             settings.push(option.setting(&self.spec.table_mib.to_string())?);
+        }
+        // An engine without a `Book` option has no opening book to turn off.
+        if let Some(option) = find("Book") {
+            settings.push(option.setting(if self.spec.book { "true" } else { "false" })?);
         }
         Ok(settings)
     }
@@ -355,6 +359,7 @@ fn empty_report<M>() -> SearchReport<M> {
         nodes: 0,
         elapsed: Duration::ZERO,
         pv: Vec::new(),
+        book: false,
     }
 }
 

@@ -247,6 +247,7 @@ impl<G: AnyGame> Hub<'_, G> {
             "param name=hash value={} type=int min=1 max={MAX_TABLE_MIB}",
             self.settings.table_mib
         ))?;
+        self.output.line(format_args!("param name=book value={} type=bool", self.settings.book))?;
         let values = self.options.values();
         for spec in GAMES.iter().flat_map(|id| id.info().options) {
             let value = values
@@ -278,6 +279,7 @@ impl<G: AnyGame> Hub<'_, G> {
             },
             "engine" => self.settings.set_engine(value),
             "hash" => self.settings.set_table(value),
+            "book" => self.settings.set_book(value),
             _ => match self.settings.set_game_option(&GAMES, name, value) {
                 Ok(true) => {
                     self.options_changed();

@@ -15,6 +15,8 @@ pub(crate) struct Settings {
     pub engine: Engine,
     /// The transposition table, in MiB.
     pub table_mib: usize,
+    /// Whether the engine plays from the game's opening book where it has one.
+    pub book: bool,
     /// Game options by key, as set; each applies to the games that have that key.
     game_options: Vec<(&'static str, String)>,
 }
@@ -26,6 +28,7 @@ impl Settings {
             game,
             engine: Engine::AlphaBeta,
             table_mib: DEFAULT_TABLE_MIB,
+            book: true,
             game_options: Vec::new(),
         }
     }
@@ -66,7 +69,12 @@ impl Settings {
         limits: Limits,
         position: &G,
     ) -> (PlayerSpec, Option<String>) {
-        let spec = PlayerSpec { limits, table_mib: self.table_mib, ..PlayerSpec::new(self.engine) };
+        let spec = PlayerSpec {
+            limits,
+            table_mib: self.table_mib,
+            book: self.book,
+            ..PlayerSpec::new(self.engine)
+        };
         match spec.check_game(position) {
             Ok(()) => (spec, None),
             Err(error) => (
@@ -74,6 +82,21 @@ impl Settings {
                 Some(format!("{error}; alphabeta searches instead")),
             ),
         }
+    }
+
+    /// Turns the opening book on (`true`) or off (`false`).
+    pub(crate) fn set_book(&mut self, text: &str) -> Result<(), String> {
+        self.book = match text.to_ascii_lowercase().as_str() {
+            "true" => true,
+            "false" => false,
+            _ => {
+                return Err(format!(
+                    "invalid value `{}` for Book; expected true or false",
+                    excerpt(text)
+                ))
+            }
+        };
+        Ok(())
     }
 
     /// Sets the table size from its text, in MiB.

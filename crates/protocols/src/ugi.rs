@@ -140,6 +140,7 @@ impl<G: AnyGame> Ugi<'_, G> {
         self.output.line(format_args!(
             "option name Hash type spin default {DEFAULT_TABLE_MIB} min 1 max {MAX_TABLE_MIB}"
         ))?;
+        self.output.line("option name Book type check default true")?;
         for id in GameId::ALL {
             for spec in id.info().options {
                 self.output.line(option_line(spec))?;
@@ -170,6 +171,11 @@ impl<G: AnyGame> Ugi<'_, G> {
                     self.error(message)?;
                 }
             }
+            "book" => {
+                if let Err(message) = self.settings.set_book(value) {
+                    self.error(message)?;
+                }
+            }
             _ => self.set_game_option(name, value)?,
         }
         Ok(None)
@@ -181,7 +187,7 @@ impl<G: AnyGame> Ugi<'_, G> {
         match self.settings.set_game_option(&GameId::ALL, name, value) {
             Ok(true) => {}
             Ok(false) => {
-                let mut names = vec!["Game", "Engine", "Hash"];
+                let mut names = vec!["Game", "Engine", "Hash", "Book"];
                 names.extend(
                     GameId::ALL.iter().flat_map(|id| id.info().options.iter().map(|spec| spec.key)),
                 );

@@ -31,6 +31,8 @@ pub struct PySearchResult {
     nodes: u64,
     /// The time the search took, in seconds.
     seconds: f64,
+    /// `True` when the move comes from the game's opening book, without a search.
+    book: bool,
 }
 
 #[pymethods]
@@ -54,10 +56,13 @@ impl PySearchResult {
 /// search with a `time` probes only the tables loaded already, and has a missing one loaded
 /// beside it for later searches, so that loading or building a table never takes the search's
 /// time.
+///
+/// `alphabeta` and `mcts` play from the game's opening book (checkers has one) in the
+/// positions it holds, unless `book=False`.
 #[pyfunction]
 #[pyo3(signature = (
     state, engine = "alphabeta", *, depth = None, nodes = None, time = None, seed = None,
-    tables = TablesArg::Flag(true)
+    tables = TablesArg::Flag(true), book = true
 ))]
 #[allow(clippy::too_many_arguments)]
 pub fn search(
@@ -69,6 +74,7 @@ pub fn search(
     time: Option<f64>,
     seed: Option<u64>,
     tables: TablesArg,
+    book: bool,
 ) -> PyResult<PySearchResult> {
     let mut settings = Vec::new();
     if let Some(depth) = depth {
@@ -89,8 +95,9 @@ pub fn search(
     if let Some(seed) = seed {
         settings.push(format!("seed={seed}"));
     }
-    let spec: PlayerSpec =
+    let mut spec: PlayerSpec =
         format!("{engine}:{}", settings.join(",")).parse().map_err(Error::from)?;
+    spec.book = book;
     let inner: &dyn DynState = &*state.inner;
     let tables = match tables {
         TablesArg::Handle(handle) => Some(handle.get().inner.clone()),
@@ -109,6 +116,7 @@ pub fn search(
         depth: info.depth,
         nodes: info.nodes,
         seconds: info.milliseconds as f64 / 1000.0,
+        book: info.book,
     })
 }
 

@@ -12,12 +12,19 @@ import arbiter
 
 def test_search_finds_a_move_and_its_line():
     state = arbiter.Game("checkers").new_initial_state()
-    result = arbiter.search(state, "alphabeta", depth=4)
-    assert result.best in state.legal_moves()
+    result = arbiter.search(state, "alphabeta", depth=4, book=False)
+    assert result.best in state.legal_moves() and not result.book
     assert result.line[0] == result.best and result.depth == 4 and result.nodes > 0
-    mcts = arbiter.search(state, "mcts", nodes=200, seed=1)
+    mcts = arbiter.search(state, "mcts", nodes=200, seed=1, book=False)
     assert mcts.best in state.legal_moves() and mcts.score.endswith("%")
     state.play(result.best)
+
+
+def test_search_plays_from_the_opening_book_of_checkers():
+    state = arbiter.Game("checkers").new_initial_state()
+    booked = arbiter.search(state, "alphabeta", depth=4)
+    assert booked.book and booked.nodes == 0 and booked.best in state.legal_moves()
+    assert not arbiter.search(arbiter.Game("holes").new_initial_state(), depth=1).book
 
 
 def test_search_errors_are_exceptions():

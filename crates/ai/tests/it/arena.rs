@@ -28,6 +28,7 @@ impl Player<Checkers> for Stubborn {
             nodes: 0,
             elapsed: std::time::Duration::ZERO,
             pv: Vec::new(),
+            book: false,
         }
     }
 

@@ -175,8 +175,11 @@ fn a_stop_signal_ends_a_search_at_once_with_a_move() {
 #[test]
 fn a_session_keeps_its_table_so_that_a_second_hint_visits_fewer_nodes() {
     let mut session = Session::new(GameRecord::<Checkers>::new(NoOptions));
-    let spec =
-        PlayerSpec { limits: Limits::depth(9), ..PlayerSpec::new(arbiter_ai::Engine::AlphaBeta) };
+    let spec = PlayerSpec {
+        limits: Limits::depth(9),
+        book: false,
+        ..PlayerSpec::new(arbiter_ai::Engine::AlphaBeta)
+    };
     let first = session.think(&spec, None, &mut |_| {});
     let second = session.think(&spec, None, &mut |_| {});
     assert_eq!(first.best, second.best);

@@ -41,6 +41,7 @@ fn the_initialisation_declares_the_parameters() {
         "param name=variant value=checkers type=enum values=\"checkers minicheckers\"",
         "param name=engine value=alphabeta type=enum values=\"alphabeta mcts perfect\"",
         "param name=hash value=16 type=int min=1 max=4096",
+        "param name=book value=true type=bool",
         "param name=first value=white type=enum values=\"white black\"",
     ] {
         assert!(lines.iter().any(|line| line == expected), "no `{expected}` in {lines:?}");
@@ -153,7 +154,7 @@ fn ponder_timers_end_with_their_searches() {
 fn bad_lines_are_explained_and_unknown_ones_ignored() {
     let mut engine = engine("checkers");
     engine.send(&format!("pos pos={CHECKERS_START} moves=\"11-15\""));
-    let cases: [(&str, &str); 7] = [
+    let cases: [(&str, &str); 8] = [
         ("pos pos=Wbbb", "the position has 3 squares, not 32"),
         (
             &format!("pos pos={CHECKERS_START} moves=\"11-15 11-15\""),
@@ -163,6 +164,7 @@ fn bad_lines_are_explained_and_unknown_ones_ignored() {
         ("level move-time=soon", "move-time=`soon` is not a time in seconds"),
         ("set-param name=variant value=fanorona", "unknown variant `fanorona`"),
         ("set-param name=hash value=0", "invalid table size `0`"),
+        ("set-param name=book value=maybe", "invalid value `maybe` for Book"),
         ("pos pos=\"Wbbb", "a quote is not closed"),
     ];
     for (line, expected) in cases {

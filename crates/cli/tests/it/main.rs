@@ -1,5 +1,6 @@
 //! The integration tests of `cli`, in one binary (one link instead of one per file).
 
+mod book;
 mod cli;
 mod external;
 mod gdl;

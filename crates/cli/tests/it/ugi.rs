@@ -42,6 +42,7 @@ fn the_handshake_lists_the_games_and_their_options() {
         "option name Game type combo default holes var minicheckers var holes var fanorona var checkers var daynight",
         "option name Engine type combo default alphabeta var alphabeta var mcts var perfect",
         "option name Hash type spin default 16 min 1 max 4096",
+        "option name Book type check default true",
         "option name first type combo default white var white var black",
         "option name captures type combo default none var none var diagonal",
         "option name rings type spin default 4 min 4 max 8",
@@ -173,7 +174,7 @@ fn queries_follow_the_game_and_its_first_player() {
 fn bad_lines_are_explained_and_the_game_goes_on() {
     let mut engine = engine("checkers");
     engine.send("position startpos moves 11-15");
-    let cases: [(&str, &str); 10] = [
+    let cases: [(&str, &str); 11] = [
         ("fly", "unknown command `fly`; expected one of ugi"),
         ("position startpos moves 11-15 11-15", "move 2 (`11-15`) cannot be played"),
         ("position fen W:W99:B1", "the position cannot be read"),
@@ -182,6 +183,10 @@ fn bad_lines_are_explained_and_the_game_goes_on() {
         ("go wtime 1000 depth 1", "unknown limit `wtime` ignored"),
         ("setoption name Hash value 0", "invalid table size `0`; expected MiB from 1 to 4096"),
         ("setoption name Game value chess", "unknown game"),
+        (
+            "setoption name Book value maybe",
+            "invalid value `maybe` for Book; expected true or false",
+        ),
         ("setoption name rings value 12", "invalid value `12` for option `rings`"),
         ("query everything", "unknown query `everything`"),
     ];
@@ -215,5 +220,20 @@ fn the_end_of_the_input_ends_the_engine_during_a_search() {
     let mut engine = engine("fanorona");
     engine.send("go infinite");
     engine.next_line();
+    assert_eq!(engine.quit("quit"), Some(0));
+}
+
+#[test]
+fn the_book_answers_the_start_of_checkers_unless_turned_off() {
+    let mut engine = engine("checkers");
+    engine.send("position startpos");
+    let lines = engine.ask("go nodes 2000", "bestmove");
+    assert!(
+        lines.iter().any(|line| line.starts_with("info depth 0 ") && line.contains(" nodes 0 ")),
+        "{lines:?}"
+    );
+    engine.send("setoption name Book value false");
+    let lines = engine.ask("go nodes 2000", "bestmove");
+    assert!(lines.iter().any(|line| line.starts_with("info depth 1 ")), "{lines:?}");
     assert_eq!(engine.quit("quit"), Some(0));
 }

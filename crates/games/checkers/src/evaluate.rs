@@ -61,6 +61,12 @@ impl Checkers {
 }
 
 impl Evaluate for Checkers {
+    /// The positions of the 174 three-move openings (the ACF ballot's 156 and the 18 it bars),
+    /// of the way to them and of a few plies after them, with the moves that searches found
+    /// best there: `data/book.txt`, whose header gives the command that built it
+    /// (docs/strength.md has its figures).
+    const OPENING_BOOK: &'static str = include_str!("../data/book.txt");
+
     fn evaluate(&self) -> i32 {
         let side = self.side_to_move;
         let pieces =

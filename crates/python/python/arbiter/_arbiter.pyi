@@ -141,6 +141,7 @@ class SearchResult:
     depth: int
     nodes: int
     seconds: float
+    book: bool
 
 class Solution:
     """A solved position."""
@@ -159,10 +160,12 @@ def search(
     time: Optional[float] = None,
     seed: Optional[int] = None,
     tables: Union[bool, Tablebase] = True,
+    book: bool = True,
 ) -> SearchResult:
     """Searches the state's position with an engine, with the endgame tables of `tables` (a
-    `Tablebase`, or `True` for those of `ARBITER_TABLEBASE`) unless `tables=False`; the
-    interpreter lock is released."""
+    `Tablebase`, or `True` for those of `ARBITER_TABLEBASE`) unless `tables=False`, playing
+    from the game's opening book (checkers) unless `book=False`; the interpreter lock is
+    released."""
 
 def solve(state: State, *, hash_mib: int = 256, time: Optional[float] = None) -> Solution:
     """Solves the position exactly (minicheckers, holes); the interpreter lock is released."""

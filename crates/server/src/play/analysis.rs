@@ -130,7 +130,13 @@ impl Games {
                 return Ok(known);
             }
             let limits = Limits::time(think);
-            let spec = PlayerSpec { limits, table_mib: 8, ..PlayerSpec::new(Engine::AlphaBeta) };
+            // An analysis searches, in the opening book's positions too.
+            let spec = PlayerSpec {
+                limits,
+                table_mib: 8,
+                book: false,
+                ..PlayerSpec::new(Engine::AlphaBeta)
+            };
             // A game ended by a resignation or an agreed draw is analysed as the board left it.
             if variation.is_empty() && moves.len() == played.len() && entry.stored.event.is_none() {
                 let live = &entry.live;
