@@ -17,7 +17,7 @@ mod line;
 use std::io::{self, BufRead};
 use std::time::Duration;
 
-use arbiter_ai::{Limits, Score, SearchReport, MAX_DEPTH, MAX_TABLE_MIB, MAX_TIME};
+use arbiter_ai::{Limits, PlayerSpec, Score, SearchReport, MAX_DEPTH, MAX_TABLE_MIB, MAX_TIME};
 use arbiter_catalog::{AnyGame, GameId, Visitor};
 use arbiter_core::text::excerpt;
 use arbiter_core::{GameOptions, GameRecord, OptionValues, Status};
@@ -364,6 +364,9 @@ impl<G: AnyGame> Hub<'_, G> {
         }
         let limits = if self.pondering { Limits::time(MAX_TIME) } else { self.level.limits() };
         let (spec, warning) = self.settings.player(limits, self.record.position());
+        // A search on the opponent's time searches: a book move would end it at once, and the
+        // pondering would be lost.
+        let spec = PlayerSpec { book: spec.book && !self.pondering, ..spec };
         if let Some(warning) = warning {
             self.error(&warning)?;
         }
