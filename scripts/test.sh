@@ -23,35 +23,28 @@ fi
 # Each phase's start, in seconds from the script's, on stderr: where the time goes.
 phase() { echo "[test.sh at ${SECONDS}s] $*" >&2; }
 
-# The build, in two steps, so that the pages' end-to-end suite, which mostly waits on the
-# browser and the server, runs while the tests build: first every crate's libraries (the Python
-# module among them) and binaries, then their tests. The first step also builds one small
-# example: a target that needs the dev-dependencies, so that the dependencies are built with the
-# features the tests give them (Cargo unifies features over what a build selects), once, not
-# again in the second step.
-phase "the build: libraries and binaries"
-cargo build --workspace --locked --lib --bins --example endgames
+# The build: every crate's libraries (the Python module among them), binaries and tests, in one
+# step, so that the dependencies are built once, with the features the tests give them (Cargo
+# unifies features over what a build selects).
+phase "the build"
+status=0
+cargo build --workspace --locked --lib --bins --tests || status=$?
 export ARBITER_BUILT=1
 
 # The suites that run the built programs from outside, in three lanes beside the Rust tests
 # (their time is mostly spent waiting on processes, sockets and the browser): the pages end to
-# end, the longest and the most waiting, in one, started while the tests build; the engine
-# protocols' clients and schemathesis in another; the Python bindings and the pages' types in
-# the third. Each lane's output is shown when it ends; any failure fails the command.
+# end, the longest and the most waiting, in one; the engine protocols' clients and schemathesis
+# in another; the Python bindings and the pages' types in the third. Each lane's output is shown
+# when it ends; any failure fails the command. They start once everything is built: beside a
+# build, the browser and the compiler slow each other down by more than they gain.
 logs="$(mktemp -d)"
-phase "the pages end to end, in a lane of their own"
+phase "the suites from outside, in three lanes: pages | protocols, schemathesis | Python, the pages' types"
 (
   phase "the pages end to end"
   bash crates/server/e2e/run.sh
   phase "lane 1 done"
 ) >"$logs/pages.log" 2>&1 &
 pages=$!
-
-phase "the build: tests"
-status=0
-cargo build --workspace --locked --lib --bins --tests || status=$?
-
-phase "the other suites from outside, in two lanes: protocols, schemathesis | Python, the pages' types"
 (
   phase "the engine protocols' clients"
   bash crates/protocols/clients/run.sh
