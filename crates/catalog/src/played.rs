@@ -12,8 +12,8 @@ use std::time::Duration;
 use arbiter_ai::{PlayerSpec, SpecError};
 use arbiter_core::text::excerpt;
 use arbiter_core::{
-    GameOptions, GameRecord, MoveError, OptionError, PositionError, RecordError, Side, Status,
-    Undone,
+    GameOptions, GameRecord, MoveError, OptionError, PositionError, RecordError, RecordText, Side,
+    Status, Undone,
 };
 use arbiter_solver::{Settings, Solution, SolveError};
 use arbiter_tablebase::Probe;
@@ -304,6 +304,31 @@ impl GameId {
         moves: &[String],
     ) -> Result<Box<dyn DynRecord>, PlayedError> {
         self.visit(Build { options, start, moves })
+    }
+}
+
+impl GameId {
+    /// The game a record text holds, read as this game: its options, start, moves replayed
+    /// and checked, and the end its result says where the moves do not end it (a
+    /// resignation, an agreed draw, a loss on time).
+    ///
+    /// # Errors
+    ///
+    /// What is wrong with the record, with its line: a record of another game, options that
+    /// are not this game's, a move that cannot be played, a result the moves contradict.
+    pub fn read_record(self, record: &RecordText) -> Result<Box<dyn DynRecord>, RecordError> {
+        self.visit(ReadRecord(record))
+    }
+}
+
+/// The visitor behind [`GameId::read_record`].
+struct ReadRecord<'a>(&'a RecordText);
+
+impl Visitor for ReadRecord<'_> {
+    type Output = Result<Box<dyn DynRecord>, RecordError>;
+
+    fn visit<G: AnyGame>(self) -> Self::Output {
+        Ok(Box::new(Played(GameRecord::<G>::from_parsed(self.0)?)))
     }
 }
 

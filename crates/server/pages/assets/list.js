@@ -14,7 +14,7 @@ async function main() {
     link.href = `/games/${game.id}`;
     link.textContent = names.get(game.game) ?? game.game;
     const cells = [link, game.white_name, game.black_name, String(game.ply),
-      game.aborted ? 'aborted' : (game.result ? `over: ${game.result}` : 'in play'), new Date(game.updated * 1000).toLocaleString()];
+      game.aborted ? 'aborted' : game.unfinished ? 'unfinished (imported)' : (game.result ? `over: ${game.result}` : 'in play'), new Date(game.updated * 1000).toLocaleString()];
     appendRow(body, cells);
   }
   element('games').hidden = games.length === 0;

@@ -101,6 +101,7 @@ export function nextPrompt(next, entered, pieces) {
  */
 export function statusText(state) {
   if (state.status === 'aborted') return capitalise(state.reason ?? 'aborted');
+  if (state.status === 'unfinished') return `No result: ${state.reason ?? 'an unfinished record'}`;
   if (state.status !== 'ongoing') {
     return `Game over: ${state.result}. ${capitalise(state.reason ?? '')}`.trim();
   }

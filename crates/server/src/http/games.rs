@@ -23,8 +23,8 @@ use crate::error::{ApiError, ErrorBody};
 use crate::guard::{Client, ANALYSES_PER_ADDRESS};
 use crate::live::{self, View};
 use crate::play::{
-    Analysis, Change, Created, DrawAction, GameState, Listed, NewGame, Position, UndoAction,
-    MAX_VARIATION,
+    Analysis, Change, Created, DrawAction, GameState, ImportRequest, Listed, NewGame, Position,
+    UndoAction, MAX_VARIATION,
 };
 
 /// The query of `GET /api/games`.
@@ -70,6 +70,23 @@ pub(crate) async fn create(
     };
     let created = state.games.create(new, session).await?;
     Ok(with_cookie((StatusCode::CREATED, Json(&created)).into_response(), cookie))
+}
+
+/// Imports a record to analyse its game: the moves are replayed and checked, and the game is
+/// stored as one that nobody plays on, ended as the record ends (by the rules, a resignation,
+/// an agreed draw, a loss on time, or not at all: status `unfinished`). Its page
+/// (`watch_url`) is an analysis board. Created games count against the address's rate.
+#[utoipa::path(post, path = "/api/imports", tag = "games", request_body = ImportRequest,
+    responses(BodyErrors,
+        (status = 201, description = "the game, with no seat to take", body = Created),
+        (status = 400, description = "the record cannot be read or replayed, names no game, or starts from a position set up: what and on which line", body = ErrorBody),
+        (status = 503, description = "the database is unavailable: nothing was created", body = ErrorBody)))]
+pub(crate) async fn import(
+    State(state): State<AppState>,
+    request: Result<Json<ImportRequest>, JsonRejection>,
+) -> Result<Response, ApiError> {
+    let created = state.games.import(body(request)?).await?;
+    Ok((StatusCode::CREATED, Json(&created)).into_response())
 }
 
 /// The game as the requester sees it (`you`: the seats its token or cookies hold).

@@ -39,7 +39,8 @@ pub(crate) fn too_many(message: String, retry_after: Option<Duration>) -> Respon
 }
 
 /// Refuses, with `429` and `Retry-After`, a request beyond its client's rate: creating a game
-/// (`POST /api/games`, and a seek posted or accepted, a rematch, a tournament), or any other
+/// (`POST /api/games`, and a record imported, a seek posted or accepted, a rematch, a
+/// tournament), or any other
 /// change (a `POST` or `DELETE`).
 pub(crate) async fn limit_rates(
     axum::extract::State(state): axum::extract::State<AppState>,
@@ -50,7 +51,8 @@ pub(crate) async fn limit_rates(
     let method = request.method();
     if method != Method::GET && method != Method::HEAD {
         let path = request.uri().path();
-        let creating = ["/api/games", "/api/seeks", "/api/tournaments"].contains(&path)
+        let creating = ["/api/games", "/api/imports", "/api/seeks", "/api/tournaments"]
+            .contains(&path)
             || (method == Method::POST
                 && (path.ends_with("/accept") || path.ends_with("/rematch")));
         let what = if creating { "games created" } else { "changes" };

@@ -53,6 +53,7 @@ pub(crate) fn api() -> (Router<AppState>, utoipa::openapi::OpenApi) {
         .routes(routes!(catalog::health))
         .routes(routes!(openapi::document))
         .routes(routes!(games::list, games::create))
+        .routes(routes!(games::import))
         .routes(routes!(games::state))
         .routes(routes!(games::play))
         .routes(routes!(games::resign))

@@ -132,6 +132,7 @@ const ASSETS: &[File] = &[
     file!("tournaments.js", JS),
     file!("tournament.js", JS),
     file!("ingame.js", JS),
+    file!("import.js", JS),
     file!("icon.svg", "image/svg+xml"),
 ];
 
@@ -141,6 +142,7 @@ const MINE: File = file!("/my", "mine.html", HTML);
 const ACCOUNT: File = file!("/account", "account.html", HTML);
 const PROFILE: File = file!("/@/{name}", "profile.html", HTML);
 const LEADERBOARD: File = file!("/leaderboard", "leaderboard.html", HTML);
+const ANALYSIS: File = file!("/analysis", "analysis.html", HTML);
 const GAME: File = file!("/games/{id}", "game.html", HTML);
 const TOURNAMENTS: File = file!("/tournaments", "tournaments.html", HTML);
 const TOURNAMENT: File = file!("/tournaments/{id}", "tournament.html", HTML);
@@ -167,6 +169,7 @@ pub(crate) fn routes() -> Router<AppState> {
             "/leaderboard",
             get(|headers: HeaderMap| async move { serve(&LEADERBOARD, &headers) }),
         )
+        .route("/analysis", get(|headers: HeaderMap| async move { serve(&ANALYSIS, &headers) }))
         .route("/games/{id}", get(game_page))
         .route(
             "/tournaments",

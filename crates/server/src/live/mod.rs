@@ -61,13 +61,14 @@ fn exact_move(exact: arbiter_catalog::ExactMove) -> ExactMove {
 }
 
 /// Applies `event` to `live`: a resignation, an agreed draw or a fall of the flag ends it; an
-/// aborted game has no outcome (the server keeps the event).
+/// aborted game, or an imported record that ends before the game does, has no outcome (the
+/// server keeps the event).
 pub fn apply_event(live: &mut dyn Live, event: Event) -> Result<(), MoveError> {
     match event {
         Event::Resignation(side) => live.end(Ending::Resignation(side)),
         Event::Draw => live.end(Ending::Draw),
         Event::Time(side) => live.end(Ending::Time(side)),
-        Event::Abort | Event::AbortedBy(_) => Ok(()),
+        Event::Abort | Event::AbortedBy(_) | Event::Imported => Ok(()),
     }
 }
 

@@ -46,12 +46,21 @@ pub enum Event {
     Abort,
     /// The side called the game off before both sides had moved: it has no result.
     AbortedBy(Side),
+    /// The game is an imported record that ends before the game does: it has no result, and
+    /// nobody plays on (a game to analyse).
+    Imported,
 }
 
 impl Event {
     /// Whether the game was called off, by a player or for want of a first move.
     pub fn is_abort(self) -> bool {
         matches!(self, Event::Abort | Event::AbortedBy(_))
+    }
+
+    /// Whether nobody plays on after the event although the rules have not ended the game:
+    /// an abort, or the end of an imported record.
+    pub fn stops_play(self) -> bool {
+        self.is_abort() || self == Event::Imported
     }
 
     /// As stored: `resign:white`, `draw`.
@@ -62,6 +71,7 @@ impl Event {
             Event::Time(side) => format!("time:{}", side.name()),
             Event::Abort => "abort".to_owned(),
             Event::AbortedBy(side) => format!("abort:{}", side.name()),
+            Event::Imported => "imported".to_owned(),
         }
     }
 
@@ -76,6 +86,7 @@ impl Event {
             "abort" => Some(Event::Abort),
             "abort:white" => Some(Event::AbortedBy(Side::White)),
             "abort:black" => Some(Event::AbortedBy(Side::Black)),
+            "imported" => Some(Event::Imported),
             _ => None,
         }
     }
@@ -230,6 +241,9 @@ pub enum GameStatus {
     Time,
     /// The game was called off before both sides had moved: it has no result.
     Aborted,
+    /// The game is an imported record that ends before the game does: it has no result, and
+    /// nobody plays on (a game to analyse).
+    Unfinished,
 }
 
 /// The result of a finished game, as PGN and PDN write it.

@@ -155,6 +155,9 @@ impl Entry {
                 _ => format!("aborted: {} made no first move in time", self.live.side_to_move()),
             });
             GameStatus::Aborted
+        } else if self.stored.event == Some(Event::Imported) {
+            reason = Some("an imported record that ends before the game does".to_owned());
+            GameStatus::Unfinished
         } else {
             match status {
                 Status::Over(Outcome::Win { reason: WinReason::Time, .. }) => GameStatus::Time,
@@ -163,7 +166,7 @@ impl Entry {
             }
         };
         let mut view = self.live.view();
-        if self.aborted() {
+        if self.stopped() {
             view.legal.clear();
         }
         let seats = Side::BOTH
@@ -242,9 +245,15 @@ impl Entry {
         self.stored.event.is_some_and(Event::is_abort)
     }
 
-    /// Whether the game is over: ended, or aborted.
+    /// Whether nobody plays on although the rules have not ended the game: it was aborted, or
+    /// it is an imported record that ends before the game does.
+    pub(crate) fn stopped(&self) -> bool {
+        self.stored.event.is_some_and(Event::stops_play)
+    }
+
+    /// Whether the game is over: ended, aborted, or an imported record's end.
     pub(crate) fn over(&self) -> bool {
-        self.live.status().is_over() || self.aborted()
+        self.live.status().is_over() || self.stopped()
     }
 
     /// The side whose clock runs: the side to move once both sides have moved, in a game on a

@@ -29,6 +29,7 @@ mod clock;
 mod computer;
 mod create;
 pub(crate) mod entry;
+mod import;
 mod pool;
 mod requests;
 pub(crate) mod rulebook;
@@ -42,7 +43,9 @@ use self::clock::{ServerTime, Timer};
 use self::entry::Entry;
 use self::pool::Pool;
 pub(crate) use self::requests::Setup;
-pub use self::requests::{Change, Created, DrawAction, Listed, NewGame, SeatLink, UndoAction};
+pub use self::requests::{
+    Change, Created, DrawAction, ImportRequest, Listed, NewGame, SeatLink, UndoAction,
+};
 use self::rulebook::Rulebook;
 use crate::accounts::password::PasswordCost;
 use crate::error::ApiError;

@@ -87,6 +87,20 @@ pub struct NewGame {
     pub clock: Option<TimeControl>,
 }
 
+/// A record to import, to analyse its game.
+#[derive(Debug, Clone, serde::Deserialize, utoipa::ToSchema)]
+pub struct ImportRequest {
+    /// The record: PDN for checkers, the same tag-pair and move-text form for every game (as
+    /// `GET /api/games/{id}/record` writes it), at most 64 KiB. It starts from the game's
+    /// start (no `FEN` tag); its `Options` tag gives the game's options. Empty: the game's
+    /// start, to analyse from there.
+    pub record: String,
+    /// The catalog's identifier of the game, for a record whose tags name none (a `Game` tag,
+    /// or PDN's `GameType`); when they do, it must agree.
+    #[serde(default)]
+    pub game: Option<String>,
+}
+
 /// A new game as the server makes it: from a request, a seek or a rematch.
 pub(crate) struct Setup {
     pub(crate) id: String,

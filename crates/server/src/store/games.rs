@@ -378,6 +378,9 @@ impl Store {
     pub(super) fn summaries(rows: &[sqlx::any::AnyRow]) -> Result<Vec<Summary>, StoreError> {
         rows.iter()
             .map(|row| {
+                let event = row
+                    .try_get::<Option<String>, _>("event")?
+                    .and_then(|text| Event::from_text(&text));
                 Ok(Summary {
                     id: row.try_get("id")?,
                     game: row.try_get("game")?,
@@ -385,10 +388,8 @@ impl Store {
                     black: row.try_get("black")?,
                     ply: row.try_get("ply")?,
                     result: row.try_get("result")?,
-                    aborted: row
-                        .try_get::<Option<String>, _>("event")?
-                        .and_then(|text| Event::from_text(&text))
-                        .is_some_and(Event::is_abort),
+                    aborted: event.is_some_and(Event::is_abort),
+                    unfinished: event == Some(Event::Imported),
                     updated: row.try_get("updated")?,
                 })
             })

@@ -158,6 +158,8 @@ pub struct Summary {
     pub result: Option<String>,
     /// The game was aborted before both sides had moved: it has no result.
     pub aborted: bool,
+    /// The game is an imported record that ends before the game does: it has no result.
+    pub unfinished: bool,
     /// When it last changed, in seconds since the Unix epoch.
     pub updated: i64,
 }

@@ -10,6 +10,7 @@ mod common;
 mod delivery;
 mod faults;
 mod gdl;
+mod imports;
 mod instances;
 mod lobby;
 mod profiles;
