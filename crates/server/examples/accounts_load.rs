@@ -291,6 +291,7 @@ fn rated_game(
             accounts: [ids[white].0.clone(), ids[black].0.clone()],
             changes: None,
         }),
+        record_tags: None,
     };
     (game, [white, black])
 }

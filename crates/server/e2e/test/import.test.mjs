@@ -1,6 +1,6 @@
 // The analysis board's start (`/analysis`): a record pasted or opened from a file is replayed on
 // the analysis board, with the engine's view; a record that cannot be read is refused with its
-// line, and nothing is made.
+// line, and nothing is made. The record's players name the seats.
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -36,6 +36,9 @@ test('a pasted record opens on the analysis board, analysed, its game as the rec
     assert.equal(state.status, 'over');
     assert.equal(state.result, '1-0');
     await page.locator('#status', { hasText: 'Game over: 1-0' }).waitFor();
+    // The record's players name the seats.
+    await page.locator('.seat', { hasText: 'Ann' }).waitFor();
+    await page.locator('.seat', { hasText: 'Bob' }).waitFor();
     // An analysis board: the last position is analysed, and earlier ones can be shown.
     await page.locator('#analysis-board:not([hidden])').waitFor();
     await page.locator('#analysis-out[data-best]').waitFor({ timeout: 15_000 });

@@ -170,6 +170,7 @@ impl Games {
             rematch_offer: None,
             rematch_game: None,
             rated,
+            record_tags: None,
         };
         let entry = Entry::from_stored(stored, kind, self.time.clone())?;
         let mut game = entry.stored.clone();

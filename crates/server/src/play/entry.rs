@@ -219,15 +219,21 @@ impl Entry {
         }
     }
 
-    /// The ratings' changes, once a rated game was rated.
-    /// Who plays `side`, as a person reads it: the account's name in a rated game, "A person",
-    /// "Computer, level 3".
+    /// Who plays `side`, as a person reads it: the account's name in a rated game, the name
+    /// an imported record gives, "A person", "Computer, level 3".
     pub(crate) fn seat_name(&self, side: Side) -> String {
+        let tag = match side {
+            Side::White => "White",
+            Side::Black => "Black",
+        };
+        let imported = self.stored.record_tags.as_ref().and_then(|tags| tags.get(tag));
         self.account_names[side.index()]
             .clone()
+            .or_else(|| imported.map(str::to_owned))
             .unwrap_or_else(|| self.players[side.index()].name(&self.kind))
     }
 
+    /// The ratings' changes, once a rated game was rated.
     fn ratings_state(&self) -> Option<RatingsState> {
         let [white, black] = self.stored.rated.as_ref()?.changes?;
         let side =

@@ -2,7 +2,8 @@
 //! that nobody plays on (both seats open to nobody), whose page is an analysis board. An empty
 //! record is the game's start. Its end is
 //! the record's: by the rules, a resignation, an agreed draw or a loss on time as its result
-//! says, or none ([`Event::Imported`]) when the record stops before the game does.
+//! says, or none ([`Event::Imported`]) when the record stops before the game does. Its tags of
+//! where, when and between whom it was played are kept, for its page and its record.
 
 use std::collections::HashMap;
 use std::sync::Arc;
@@ -16,6 +17,7 @@ use super::{detached, Games};
 use crate::error::ApiError;
 use crate::live::{describe, Event};
 use crate::play::seats::{new_game_id, Player};
+use crate::store::RecordTags;
 
 impl Games {
     /// Stores the game of `request`'s record, to analyse.
@@ -58,6 +60,7 @@ impl Games {
         let Born { mut game, .. } = self.prepare(setup)?;
         game.moves = record.moves_from(0);
         game.event = event_of(record.status());
+        game.record_tags = Some(record_tags(&parsed));
         let entry = Entry::from_stored(game, kind, self.time.clone())?;
         let mut game = entry.stored;
         game.result = describe(entry.live.status()).0;
@@ -94,6 +97,20 @@ fn game_of(record: &RecordText, asked: Option<&str>) -> Result<GameId, String> {
                 .to_owned(),
         ),
     }
+}
+
+/// The longest value of a tag kept, in characters: a name, a place, a date.
+const MAX_TAG: usize = 100;
+
+/// The record's tags of where, when and between whom its game was played (each value cut to
+/// [`MAX_TAG`] characters), none perhaps.
+fn record_tags(record: &RecordText) -> RecordTags {
+    let kept = RecordTags::NAMES.iter().filter_map(|name| {
+        let value = record.tag(name)?.trim();
+        (!value.is_empty() && value != "?" && value != "-")
+            .then(|| ((*name).to_owned(), value.chars().take(MAX_TAG).collect()))
+    });
+    RecordTags(kept.collect())
 }
 
 /// The event that ends an imported game whose record stands at `status`: the end its result

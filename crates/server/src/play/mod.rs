@@ -404,6 +404,8 @@ impl Games {
     fn record_of(entry: &Entry) -> String {
         let event = if entry.tournament.is_some() {
             "Tournament game"
+        } else if entry.stored.record_tags.is_some() {
+            "Imported game"
         } else if entry.stored.rated.is_some() {
             "Rated game"
         } else {
@@ -420,6 +422,12 @@ impl Games {
             ("White", &white),
             ("Black", &black),
         ];
+        // An imported record's own say where, when and between whom its game was played.
+        if let Some(imported) = &entry.stored.record_tags {
+            for (name, value) in &mut tags {
+                *value = imported.get(name).unwrap_or(value);
+            }
+        }
         tags.extend(control.as_deref().map(|control| ("TimeControl", control)));
         // Each move's `{[%clk H:MM:SS]}`: the mover's time left after it.
         let clocks = &entry.stored.clocks;

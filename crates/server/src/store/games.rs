@@ -220,7 +220,7 @@ impl Store {
     ) -> Result<(), StoreError> {
         sqlx::query(
             "INSERT INTO games (id, game, options, white, black, version, created, updated, \
-             clock) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)",
+             clock, record_tags) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)",
         )
         .bind(&game.id)
         .bind(&game.game)
@@ -231,6 +231,7 @@ impl Store {
         .bind(game.created.secs())
         .bind(game.updated.secs())
         .bind(stored(game.clock.as_ref()))
+        .bind(stored(game.record_tags.as_ref()))
         .execute(&mut **transaction)
         .await?;
         Self::write(transaction, game, 0, 0, game.version).await?;
@@ -297,7 +298,7 @@ impl Store {
             "SELECT id, game, options, white, black, white_secret, black_secret, white_claimed, \
              black_claimed, event, result, draw_offer, undo_request, version, due, lease_owner, \
              lease_until, created, updated, clock, white_ms, black_ms, turn_began, deadline, \
-             waiting, rematch_offer, rematch_game, takebacks, ply, rated, berserk \
+             waiting, rematch_offer, rematch_game, takebacks, ply, rated, berserk, record_tags \
              FROM games WHERE id = $1",
         )
         .bind(id)
@@ -357,6 +358,7 @@ impl Store {
                 rematch_offer: read(&row, "rematch_offer")?,
                 rematch_game: row.try_get("rematch_game")?,
                 rated: read(&row, "rated")?,
+                record_tags: read(&row, "record_tags")?,
             },
             ply,
         )))

@@ -40,8 +40,8 @@ pub use self::error::StoreError;
 pub use self::players::{HeldGame, Tally};
 pub use self::ratings::StoredRating;
 pub use self::rows::{
-    NewRow, Rated, RatingChange, RematchOffer, SeekCreator, StoredGame, StoredSeat, StoredSeek,
-    Summary,
+    NewRow, Rated, RatingChange, RecordTags, RematchOffer, SeekCreator, StoredGame, StoredSeat,
+    StoredSeek, Summary,
 };
 pub use self::rules::NewRules;
 pub use self::tournaments::{

@@ -75,6 +75,24 @@ pub struct StoredGame {
     /// A rated game's perf and players (and, once rated, the ratings' changes); `None`
     /// for a casual game.
     pub rated: Option<Rated>,
+    /// An imported record's tags of where, when and between whom its game was played (none,
+    /// perhaps); `None` for a game played here.
+    pub record_tags: Option<RecordTags>,
+}
+
+/// An imported record's tags of where, when and between whom its game was played, in order:
+/// those of [`RecordTags::NAMES`] only, as stored: a JSON array of `[name, value]` pairs.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct RecordTags(pub Vec<(String, String)>);
+
+impl RecordTags {
+    /// The tags kept.
+    pub const NAMES: [&str; 6] = ["Event", "Site", "Date", "Round", "White", "Black"];
+
+    /// The value of the tag `name`, if the record had it.
+    pub fn get(&self, name: &str) -> Option<&str> {
+        self.0.iter().find(|(tag, _)| tag == name).map(|(_, value)| value.as_str())
+    }
 }
 
 /// A rated game, as stored: `PERF WHITE BLACK`, and once its end was rated
@@ -304,6 +322,24 @@ impl Stored for Rated {
         };
         let accounts = [words[1].to_owned(), words[2].to_owned()];
         Some(Rated { perf: words[0].to_owned(), accounts, changes })
+    }
+}
+
+impl Stored for RecordTags {
+    /// `[["Event","Club night"],["White","Ann"]]`.
+    fn to_stored(&self) -> String {
+        serde_json::Value::from(
+            self.0
+                .iter()
+                .map(|(name, value)| vec![name.as_str(), value.as_str()])
+                .collect::<Vec<_>>(),
+        )
+        .to_string()
+    }
+
+    fn from_stored(text: &str) -> Option<RecordTags> {
+        let pairs: Vec<(String, String)> = serde_json::from_str(text).ok()?;
+        Some(RecordTags(pairs))
     }
 }
 

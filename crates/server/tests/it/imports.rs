@@ -32,8 +32,8 @@ async fn refused(response: Response) -> String {
     body["error"].as_str().expect("an error").to_owned()
 }
 
-const RESIGNED: &str = "[Event \"Club night\"]\n[GameType \"21\"]\n\n1. 9-14 22-18 2. 11-15 \
-                        {a comment} 18x11 3. 8x15 1-0\n";
+const RESIGNED: &str = "[Event \"Club night\"]\n[White \"Ann\"]\n[Black \"Bob\"]\n\
+                        [GameType \"21\"]\n\n1. 9-14 22-18 2. 11-15 {a comment} 18x11 3. 8x15 1-0\n";
 
 #[tokio::test]
 async fn a_record_is_replayed_and_ends_as_it_says_and_nobody_plays_on() {
@@ -49,6 +49,20 @@ async fn a_record_is_replayed_and_ends_as_it_says_and_nobody_plays_on() {
             assert_eq!(state["result"], "1-0");
             assert_eq!(state["reason"], "White wins: Black resigned");
             assert_eq!(state["engine_help"], true);
+            // The record's players, and its event, kept for the page and the record.
+            assert_eq!(state["seats"]["white"]["name"], "Ann");
+            assert_eq!(state["seats"]["black"]["name"], "Bob");
+            let record = client
+                .get(server.url(&format!("/api/games/{resigned}/record")))
+                .send()
+                .await
+                .expect("sent")
+                .text()
+                .await
+                .expect("text");
+            for tag in ["[Event \"Club night\"]", "[White \"Ann\"]", "[Black \"Bob\"]", "1-0"] {
+                assert!(record.contains(tag), "{tag} in {record}");
+            }
 
             // A record that stops before the game ends: no result, no move to play.
             let record = "1. 9-14 22-18 *";
