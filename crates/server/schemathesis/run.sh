@@ -4,7 +4,8 @@
 # server fail, that every answer's status, content type, headers and body are the ones the
 # document gives, that invalid requests are refused, and stateful sequences through the links
 # it infers. The paths' `{id}` is a game made for the run, and requests carry the token of
-# one of its seats, so that they reach the game itself rather than a 404.
+# one of its seats, so that they reach the game itself rather than a 404. `EXAMPLES` requests
+# an operation at most (25 by default; more for a deeper run).
 #
 # Not checked: `positive_data_acceptance`, which expects every request the schema allows to
 # be accepted; a move, a player spec, a game's options and a thinking time are languages whose
@@ -35,4 +36,5 @@ export ARBITER_GAME ARBITER_TOKEN
 ARBITER_GAME="$(printf '%s' "$created" | python3 -c 'import json, sys; print(json.load(sys.stdin)["id"])')"
 ARBITER_TOKEN="$(printf '%s' "$created" | python3 -c 'import json, sys; print(json.load(sys.stdin)["seats"]["white"]["token"])')"
 "$schemathesis" --config-file "$here/schemathesis.toml" run "$base/api/openapi.json" \
-  --checks all --exclude-checks positive_data_acceptance --max-examples 50 --seed 1 --no-color
+  --checks all --exclude-checks positive_data_acceptance --max-examples "${EXAMPLES:-25}" --seed 1 \
+  --no-color
