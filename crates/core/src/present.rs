@@ -60,6 +60,16 @@ pub enum Layout {
         /// Rings, the first innermost.
         rings: u8,
     },
+    /// No board: each cell is a move of its own, named by the move's text (`(take a 2)`), and
+    /// a move is one click on its cell. The cells stand in a grid of `columns` × `rows`, for
+    /// whatever draws every cell (the text diagram, observation planes); a client that lists
+    /// the legal moves to click instead, as the game page does, may leave the grid aside.
+    Moves {
+        /// Cells in a row.
+        columns: u8,
+        /// Rows of cells.
+        rows: u8,
+    },
 }
 
 /// Where a cell is drawn, as seen by White (the first side's pieces at the bottom).

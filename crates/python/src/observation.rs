@@ -43,9 +43,9 @@ impl BoardMap {
     /// The map of `geometry`.
     pub fn new(geometry: Geometry) -> BoardMap {
         let (height, width) = match geometry.layout {
-            Layout::Squares { columns, rows } | Layout::Points { columns, rows } => {
-                (usize::from(rows), usize::from(columns))
-            }
+            Layout::Squares { columns, rows }
+            | Layout::Points { columns, rows }
+            | Layout::Moves { columns, rows } => (usize::from(rows), usize::from(columns)),
             Layout::Round { sectors, rings } => (usize::from(rings), usize::from(sectors)),
         };
         let row_column = |place: Place| match place {

@@ -82,6 +82,28 @@ interface Drawn {
   radius: number;
 }
 
+/**
+ * What draws a game on the game page, where the board stands: a board (board.js), or the list
+ * of the moves of a game without one (movebuttons.js). It draws `view` with `marks`, and
+ * reports the cells a person activates to the page.
+ */
+interface Drawing {
+  update(view: View, marks?: Marks): void;
+  setFlipped(flipped: boolean): void;
+  setNumbers(numbers: boolean): void;
+}
+
+/**
+ * A drawing's class: drawn in `container` from `geometry`; `onActivate(name)` is told a cell
+ * activated, `onDrag(from, to)` a piece dragged from a cell to another.
+ */
+type DrawingClass = new (
+  container: HTMLElement,
+  geometry: Geometry,
+  onActivate: (name: string) => void,
+  onDrag?: (from: string, to: string) => void,
+) => Drawing;
+
 /** What the game page (game.js) keeps. */
 interface GamePage {
   /** The game's state, as the server last sent it. */
@@ -100,7 +122,9 @@ interface GamePage {
   sending: number | null;
   /** The board, from the catalog. */
   geometry: Geometry | null;
-  board: import('./assets/board.js').Board | null;
+  /** What draws the game: a board, or the list of the moves of a game without one. */
+  Drawing: DrawingClass;
+  board: Drawing | null;
   flipped: boolean | null;
   gameName: string;
   clocks: import('./assets/clocks.js').Clocks;

@@ -13,7 +13,10 @@ use crate::Side;
 pub fn diagram(geometry: &Geometry, board: &Board, marks: &Marks) -> String {
     let symbol = |cell: CellId, style: Style| symbol(geometry, board, marks, cell, style);
     let mut text = match geometry.layout {
-        Layout::Squares { columns, rows } => squares(geometry, columns, rows, &symbol),
+        // Moves without a board are drawn as the squares of their grid, with a key of their names.
+        Layout::Squares { columns, rows } | Layout::Moves { columns, rows } => {
+            squares(geometry, columns, rows, &symbol)
+        }
         Layout::Points { columns, rows } => points(geometry, columns, rows, &symbol),
         Layout::Round { sectors, rings } => round(geometry, board, sectors, rings, &symbol),
     };

@@ -9,7 +9,8 @@
 //!
 //! A description whose moves that relation does not tell apart (in the positions of a few
 //! random games: a move that changes no cell, two moves with the same clicks, or one that moves
-//! several pieces) is drawn without a board, its moves as cells to click.
+//! several pieces) has no board: its moves are its cells, listed to click
+//! ([`Layout::Moves`](arbiter_core::present::Layout::Moves)).
 
 use std::collections::{BTreeSet, HashMap};
 

@@ -1,9 +1,10 @@
 //! How a GDL game is drawn and entered. Where the rules have a board (a relation of cells in
 //! columns and rows, read by [`board`](super::board)), it is drawn with the pieces on it, and a
 //! move is one step: the piece it moves to the cell it reaches, or the cell it fills, clicked
-//! once. Otherwise the cells to click are the moves themselves (every distinct move of the two
-//! roles, in a grid, each named by its GDL term), a move is one click on its own cell, and the
-//! diagram lists the base propositions that hold.
+//! once. Otherwise the layout is [`Layout::Moves`]: the cells are the moves themselves (every
+//! distinct move of the two roles, in a grid, each named by its GDL term), a move is one click
+//! on its own cell (the game page lists the legal moves to click), and the diagram lists the
+//! base propositions that hold.
 
 use arbiter_core::present::{
     diagram, Board, Captured, Cell, CellId, Geometry, Layout, Marks, Place, Present, Step,
@@ -20,7 +21,7 @@ impl Present for Gdl {
     const CAPTURED: Captured = Captured::RemovedAtOnce;
 
     /// The board read from the rules; else the moves of both roles as cells, the first role's
-    /// first, in a grid as nearly square as their number allows.
+    /// first, in a grid of moves as nearly square as their number allows.
     fn geometry(&self) -> Geometry {
         if let Some(board) = &self.rules().0.board {
             return board.geometry.clone();
@@ -44,7 +45,7 @@ impl Present for Gdl {
             })
             .collect();
         Geometry {
-            layout: Layout::Squares { columns, rows },
+            layout: Layout::Moves { columns, rows },
             cells,
             lines: Vec::new(),
             column_labels: Vec::new(),

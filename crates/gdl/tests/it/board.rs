@@ -1,10 +1,10 @@
 //! The board read from the rules ([`Rules::has_board`]): the games with a relation of cells in
 //! columns and rows are drawn on it, with their pieces and moves entered on its cells; the
-//! others by their moves. And the limits of loading.
+//! others have their moves as cells ([`Layout::Moves`]). And the limits of loading.
 
 use std::time::Duration;
 
-use arbiter_core::present::{Place, Present};
+use arbiter_core::present::{Layout, Place, Present};
 use arbiter_core::turn::{Click, Turn};
 use arbiter_core::{Game, GameRecord, Side};
 use arbiter_gdl::{Gdl, GdlError, GdlOptions, Limits, Rules};
@@ -20,20 +20,24 @@ fn board_games_are_drawn_on_their_cells_and_the_others_by_their_moves() {
     for name in ["ticTacToe", "connectFour", "breakthrough", "breakthroughSmallHoles", "jumpers"] {
         assert!(rules(name).has_board(), "{name}");
     }
-    assert!(!Rules::load(NIM).expect("nim loads").has_board());
+    assert!(!rules("nim").has_board());
 }
 
-/// Nim with one heap of three, taking one or two: no board.
-const NIM: &str = "(role white) (role black) (init (heap 3)) (init (control white))
-    (succ 0 1) (succ 1 2) (succ 2 3) (other white black) (other black white)
-    (<= (legal ?p (take 1)) (true (control ?p)) (true (heap ?n)) (succ ?m ?n))
-    (<= (legal ?p (take 2)) (true (control ?p)) (true (heap ?n)) (succ ?m ?n) (succ ?l ?m))
-    (<= (legal ?p noop) (role ?p) (not (true (control ?p))))
-    (<= (next (heap ?m)) (does ?p (take 1)) (true (heap ?n)) (succ ?m ?n))
-    (<= (next (heap ?l)) (does ?p (take 2)) (true (heap ?n)) (succ ?m ?n) (succ ?l ?m))
-    (<= (next (control ?q)) (true (control ?p)) (other ?p ?q))
-    (<= terminal (true (heap 0)))
-    (<= (goal ?p 50) (role ?p))";
+#[test]
+fn a_game_without_a_board_has_its_moves_as_cells_each_one_click() {
+    let position = Gdl::start(&GdlOptions::new(rules("nim")));
+    let geometry = position.geometry();
+    // Twelve ways to take and `noop`, shared by the two roles: a grid of four by four.
+    assert_eq!(geometry.layout, Layout::Moves { columns: 4, rows: 4 });
+    let names: Vec<&str> = geometry.cells.iter().map(|cell| cell.name.as_str()).collect();
+    assert_eq!(names.len(), 13, "{names:?}");
+    assert_eq!(names[..3], ["(take a 1)", "(take a 2)", "(take a 3)"]);
+    assert!(names.contains(&"noop"), "{names:?}");
+    let mut turn = Turn::new(position.clone(), &position.legal_moves());
+    let cell = turn.geometry().find("(take c 5)").expect("a cell");
+    let played = turn.click(Click::Cell(cell)).expect("a candidate");
+    assert_eq!(played.map(|mv| mv.to_string()).as_deref(), Some("(take c 5)"));
+}
 
 #[test]
 fn tic_tac_toe_is_three_by_three_with_x_for_the_first_role() {

@@ -18,7 +18,7 @@ pub fn game_text(name: &str) -> String {
 }
 
 /// Every test game.
-pub const GAMES: [&str; 8] = [
+pub const GAMES: [&str; 9] = [
     "ticTacToe",
     "connectFour",
     "breakthroughSmallHoles",
@@ -27,4 +27,5 @@ pub const GAMES: [&str; 8] = [
     "lastStick",
     "crossing",
     "jumpers",
+    "nim",
 ];

@@ -1,7 +1,7 @@
 // @ts-check
 // Boards drawn as SVG from the server's geometry: one drawing function per layout kind
-// (squares, points, round). The board knows no rules: it draws cells, pieces and the marks
-// the game page asks for, and reports which cell a person activated.
+// (squares, points, round; a game's moves as cells, as squares). The board knows no rules: it
+// draws cells, pieces and the marks the page asks for, and reports the cell a person activated.
 
 import { animateMove } from './animate.js';
 
@@ -60,9 +60,9 @@ function ringSegment(inner, outer, start, end) {
 }
 
 /**
- * The squares of a chequered board (checkers, mini checkers, the 6×6 board with holes).
+ * The squares of a chequered board (checkers, mini checkers, the 6×6 board with holes), or of moves as cells.
  * @param {Board} board
- * @param {LayoutOf<'squares'>} layout
+ * @param {LayoutOf<'squares' | 'moves'>} layout
  */
 function drawSquares(board, layout) {
   const { columns, rows } = layout;
@@ -245,7 +245,7 @@ function drawDial(inner, outer, span, sectors) {
  * @param {Layout} layout
  */
 function draw(board, layout) {
-  if (layout.kind === 'squares') drawSquares(board, layout);
+  if (layout.kind === 'squares' || layout.kind === 'moves') drawSquares(board, layout);
   else if (layout.kind === 'points') drawPoints(board, layout);
   else drawRound(board, layout);
 }
@@ -293,7 +293,7 @@ function roveFocus(root, places, current, remember) {
  * A target dot's radius, as a share of a piece's, on each kind of board.
  * @type {Record<Layout['kind'], number>}
  */
-const DOT_SCALE = { squares: 0.34, points: 0.62, round: 0.42 };
+const DOT_SCALE = { squares: 0.34, points: 0.62, round: 0.42, moves: 0.34 };
 
 /** @type {Record<PieceView['kind'], string>} */
 const KIND_NAME = { man: 'man', king: 'king', neutral: 'neutral piece' };

@@ -15,7 +15,7 @@ import { idleRefusal, nextPrompt, refusal, seatLine, statusText } from './prompt
 import { Clocks } from './clocks.js';
 import { confirmThen } from './offers.js';
 import { extendPremove, premoveSide, premoveText, resolvePremove } from './premove.js';
-import { copyText, optionsShown, renderTools, setConnection, toggleZoom, wireKeys } from './tools.js';
+import { copyText, drawingOf, optionsShown, renderTools, setConnection, toggleZoom, wireKeys } from './tools.js';
 import { arrowOf, extend, variationMover, variationNote } from './explore.js';
 
 const id = decodeURIComponent(location.pathname.split('/').filter(Boolean)[1] ?? '');
@@ -28,6 +28,7 @@ const page = {
   premove: [],
   sending: null,
   geometry: null,
+  Drawing: Board,
   board: null,
   flipped: null,
   gameName: '',
@@ -143,7 +144,7 @@ function render() {
   if (!state || !geometry) return;
   const shown = shownView() ?? state;
   if (!page.board) {
-    page.board = new Board($('board'), geometry, activate, (from, to) => {
+    page.board = new page.Drawing($('board'), geometry, activate, (from, to) => {
       const begun = premoveSide(page.state) ? page.premove : page.entered;
       if (begun.at(-1) !== from) activate(from);
       activate(to);
@@ -241,12 +242,15 @@ function renderChoices(clicks, cancellable = false) {
   cancel.type = 'button';
   cancel.className = 'cancel';
   cancel.textContent = 'Cancel';
-  cancel.addEventListener('click', () => {
-    page.entered = [];
-    say('');
-    render();
-  });
+  cancel.addEventListener('click', cancelEntry);
   box.append(cancel);
+}
+
+// Cancels the move and the premove entered.
+function cancelEntry() {
+  [page.entered, page.premove] = [[], []];
+  say('');
+  render();
 }
 
 // ---------------------------------------------------------------- state and live updates
@@ -550,9 +554,7 @@ function wire() {
   $('board').addEventListener('contextmenu', (event) => {
     if (!page.premove.length) return;
     event.preventDefault();
-    page.premove = [];
-    say('');
-    render();
+    cancelEntry();
   });
   $('hint').addEventListener('click', () => analyse('500ms', true));
   $('analysis').addEventListener('click', () => analyse('2s', false));
@@ -570,10 +572,7 @@ function wire() {
     });
   }
   wireKeys(() => {
-    if (!page.entered.length && !page.premove.length) return;
-    [page.entered, page.premove] = [[], []];
-    say('');
-    render();
+    if (page.entered.length || page.premove.length) cancelEntry();
   }, (step) => {
     if (page.state?.status === 'ongoing') return false;
     showPly(page.variation && step < 0 ? shownPly() : shownPly() + step);
@@ -586,6 +585,7 @@ async function main() {
   /** @type {GameState} */
   const state = await getJson(`/api/games/${id}`);
   page.geometry = await getGeometry(state.game, state.options);
+  page.Drawing = await drawingOf(page.geometry);
   page.gameName = state.name;
   $('title').textContent = `${page.gameName}${state.options ? ` (${optionsShown(state.options)})` : ''}`;
   accept(state);

@@ -1,8 +1,9 @@
 // @ts-check
 // The game page's tools: a player's buttons and the engine's help as the state allows them,
-// copying a link or the position, and the board zoomed on a phone.
+// copying a link or the position, the board zoomed on a phone, and what draws the game.
 
 import { element as $, sideName } from './api.js';
+import { Board } from './board.js';
 import { closeConfirm, renderOffers, renderRematch } from './offers.js';
 import { awaited } from './prompts.js';
 
@@ -83,7 +84,20 @@ export function renderTools(state, geometry, invite, act) {
   $('typed').hidden = !playing;
   // Notifications are offered to a player of one side, until allowed or refused (sounds.js).
   $('notify').hidden = !playing || state.you.length !== 1 || !('Notification' in window) || Notification.permission !== 'default';
-  $('numbers-toggle').hidden = geometry.column_labels.length > 0;
+  // A game without a board, its moves listed, has no board to turn, zoom or number.
+  const listed = geometry.layout.kind === 'moves';
+  $('numbers-toggle').hidden = listed || geometry.column_labels.length > 0;
+  for (const tool of ['flip', 'zoom']) $(tool).hidden = listed;
+}
+
+/**
+ * What draws a game of `geometry`: a board, or for a game without one (the layout `moves`)
+ * the list of its legal moves to click (movebuttons.js, loaded for such a game alone).
+ * @param {Geometry} geometry
+ * @returns {Promise<DrawingClass>}
+ */
+export async function drawingOf(geometry) {
+  return geometry.layout.kind === 'moves' ? (await import('./movebuttons.js')).MoveButtons : Board;
 }
 
 /**

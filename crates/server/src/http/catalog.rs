@@ -1,8 +1,9 @@
 //! The catalog of games, a position of any of them drawn without a game, and the server's
 //! health.
 
-use arbiter_catalog::{GameId, Playable};
+use arbiter_catalog::GameId;
 use arbiter_core::present::Geometry;
+use arbiter_core::text::split_moves;
 use arbiter_core::{OptionSpec, OptionValues};
 use axum::extract::{Path, Query, State};
 use axum::http::StatusCode;
@@ -115,7 +116,9 @@ pub(crate) struct GeometryQuery {
 /// The board of a game under its options: its shape, its cells with their names and places,
 /// the lines between them. No move changes it: a client fetches it once for a game, and the
 /// states and positions carry it only when asked (`?geometry=true`). A game written in GDL is
-/// drawn on the board read from its rules, or, where they have none, with its moves as cells.
+/// drawn on the board read from its rules, or, where they have none, has the layout `moves`:
+/// its cells are its moves, each entered by one click on its own cell, and a client lists the
+/// legal ones to click rather than draw a board.
 #[utoipa::path(get, path = "/api/catalog/{game}/geometry", tag = "games",
     params(("game" = String, Path, description = "the catalog's identifier of the game, or `gdl`"), GeometryQuery),
     responses(
@@ -149,33 +152,35 @@ pub const MAX_POSITION_MOVES: usize = 64;
 #[derive(Debug, Deserialize, utoipa::IntoParams)]
 #[into_params(parameter_in = Query)]
 pub(crate) struct PositionQuery {
-    /// The game's options, `key=value,…` (the defaults by default).
+    /// The game's options, `key=value,…` (the defaults by default); for a game written in GDL
+    /// (`gdl`), `rules=HASH`, the hash of rules a game of this server plays.
     options: Option<String>,
     /// A position in the game's text form (the start position by default).
     position: Option<String>,
-    /// Moves played from that position, separated by spaces (at most 64).
+    /// Moves played from that position, separated by spaces (a move in parentheses, as GDL
+    /// writes them, is one); at most 64.
     moves: Option<String>,
 }
 
 /// A position of a game as a client draws it: the pieces, the legal moves with their clicks,
 /// the last of the moves played, and the board when asked. Not a game: nothing is stored. (The
-/// rules pages draw their diagrams from it.)
+/// rules pages draw their diagrams from it, and a finished game's analysis board its
+/// variations.)
 #[utoipa::path(get, path = "/api/catalog/{game}/position", tag = "games",
-    params(("game" = String, Path, description = "the catalog's identifier of the game"), PositionQuery, WithGeometry),
+    params(("game" = String, Path, description = "the catalog's identifier of the game, or `gdl`"), PositionQuery, WithGeometry),
     responses(
         (status = 200, description = "the position", body = View),
         (status = 400, description = "the options, the position or a move cannot be read, or the query is too long", body = ErrorBody),
         (status = 404, description = "no such game", body = ErrorBody)))]
 pub(crate) async fn position(
+    State(state): State<AppState>,
     Path(game): Path<String>,
     Query(query): Query<PositionQuery>,
     Query(with): Query<WithGeometry>,
 ) -> Result<Json<View>, ApiError> {
-    let kind: Playable =
-        game.parse::<GameId>().map_err(|error| ApiError::NotFound(format!("{error}")))?.into();
     let options = query.options.unwrap_or_default();
     let moves: Vec<String> =
-        query.moves.as_deref().unwrap_or("").split_whitespace().map(str::to_owned).collect();
+        split_moves(query.moves.as_deref().unwrap_or("")).into_iter().map(str::to_owned).collect();
     if moves.len() > MAX_POSITION_MOVES {
         return Err(ApiError::BadRequest(format!(
             "{} moves: at most {MAX_POSITION_MOVES} are played",
@@ -190,6 +195,7 @@ pub(crate) async fn position(
             "the options, position and moves are {text_length} bytes: at most {MAX_POSITION_TEXT}"
         )));
     }
+    let kind = state.games.playable(&game, &options, ApiError::NotFound).await?;
     let live = match query.position.as_deref().filter(|text| !text.is_empty()) {
         Some(start) => live::build_from(&kind, &options, start, &moves),
         None => live::build(&kind, &options, &moves, None),

@@ -5,7 +5,7 @@ use std::time::Duration;
 
 use arbiter_ai::parse_duration;
 use arbiter_core::present::Geometry;
-use arbiter_core::text::excerpt;
+use arbiter_core::text::{excerpt, split_moves};
 use arbiter_core::Side;
 use axum::extract::rejection::JsonRejection;
 use axum::extract::{Path, Query, State};
@@ -279,8 +279,9 @@ pub(crate) struct AnalysisQuery {
     /// The position after this many moves (as `/replay/{ply}` shows it); the current one by
     /// default.
     ply: Option<usize>,
-    /// Moves played from that position, separated by spaces: a variation, analysed where it
-    /// leads (the game is unchanged). At most 200.
+    /// Moves played from that position, separated by spaces (a move in parentheses, as GDL
+    /// writes them, is one): a variation, analysed where it leads (the game is unchanged). At
+    /// most 200.
     moves: Option<String>,
 }
 
@@ -322,8 +323,10 @@ pub(crate) async fn analysis(
         ));
     };
     let secrets = presented.secrets(&id);
-    let variation: Vec<String> =
-        query.moves.as_deref().unwrap_or_default().split_whitespace().map(str::to_owned).collect();
+    let variation: Vec<String> = split_moves(query.moves.as_deref().unwrap_or_default())
+        .into_iter()
+        .map(str::to_owned)
+        .collect();
     if variation.len() > MAX_VARIATION {
         return Err(ApiError::BadRequest(format!(
             "a variation has at most {MAX_VARIATION} moves, not {}",

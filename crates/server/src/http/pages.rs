@@ -116,6 +116,8 @@ const ASSETS: &[File] = &[
     file!("menu.js", JS),
     file!("clocks.js", JS),
     file!("movelist.js", JS),
+    file!("movebuttons.js", JS),
+    file!("movebuttons.css", "text/css; charset=utf-8"),
     file!("offers.js", JS),
     file!("mine.js", JS),
     file!("profile.js", JS),

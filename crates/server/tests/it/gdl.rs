@@ -1,6 +1,7 @@
 //! Games written in GDL: created with their rules (stored once, by their SHA-256), played on the
-//! board read from the rules, against the computer and with its analysis, read again from the
-//! database after a restart; rules that are bad, too long or too costly refused.
+//! board read from the rules or, without one, by their moves as cells, against the computer and
+//! with its analysis, read again from the database after a restart; rules that are bad, too
+//! long or too costly refused.
 
 use arbiter_gdl::Rules;
 use arbiter_server::store::Store;
@@ -11,6 +12,9 @@ use crate::common::{databases, token, wait_for, Server};
 
 /// Tic-tac-toe, from the GDL crate's test games.
 const TIC_TAC_TOE: &str = include_str!("../../../gdl/tests/games/ticTacToe.kif");
+
+/// Nim, from the GDL crate's test games: no board.
+const NIM: &str = include_str!("../../../gdl/tests/games/nim.kif");
 
 fn client() -> Client {
     Client::new()
@@ -90,6 +94,59 @@ async fn a_gdl_game_is_played_on_its_board_and_read_again_after_a_restart() {
             server.get_json(&client, &format!("/api/games/{id}/replay/1?geometry=true")).await;
         assert_eq!(replay["geometry"]["cells"].as_array().map(Vec::len), Some(9), "{replay}");
     }
+}
+
+#[tokio::test]
+async fn a_gdl_game_without_a_board_has_the_layout_of_moves_and_is_played_to_its_end() {
+    let server = Server::start(&databases()[0]).await;
+    let client = client();
+    let created = create(&server, &client, NIM, "human", "human").await;
+    assert_eq!(created.status(), StatusCode::CREATED);
+    let created: Value = created.json().await.expect("json");
+    let hash = Rules::hash_of(NIM);
+    let geometry =
+        server.get_json(&client, &format!("/api/catalog/gdl/geometry?options=rules={hash}")).await;
+    // The layout that tells a client to list the moves: thirteen cells, one a move.
+    assert_eq!(geometry["layout"], json!({"kind": "moves", "columns": 4, "rows": 4}));
+    assert_eq!(geometry["cells"].as_array().map(Vec::len), Some(13), "{geometry}");
+    // Each legal move is one click on the cell named as the move.
+    let legal = created["state"]["legal"].as_array().expect("legal moves");
+    assert_eq!(legal.len(), 12, "{legal:?}");
+    for mv in legal {
+        assert_eq!(mv["clicks"].as_array().map(Vec::len), Some(1), "{mv}");
+        assert_eq!(mv["clicks"][0]["cell"], mv["move"], "{mv}");
+    }
+    assert_eq!(created["state"]["pieces"], json!([]));
+    let id = created["id"].as_str().expect("an id");
+    let (white, black) = (token(&created, "white"), token(&created, "black"));
+    let line = [("(take c 5)", &white), ("(take b 4)", &black), ("(take a 3)", &white)];
+    for (ply, (mv, seat)) in (0..).zip(line) {
+        let played = server.play(&client, id, seat, mv, ply).await;
+        assert_eq!(played.status(), StatusCode::OK, "{mv}");
+    }
+    // White took the last stick.
+    let state = server.get(&client, id).await;
+    assert_eq!((&state["status"], &state["result"]), (&json!("over"), &json!("1-0")), "{state}");
+    assert_eq!(state["legal"], json!([]));
+    // The last move's cells: where it begins and ends, its own cell both.
+    assert_eq!(state["last_move"], json!(["(take a 3)", "(take a 3)"]), "{state}");
+    // A variation of the finished game, as its analysis board explores one: the position after
+    // moves of several words, and its analysis.
+    let options = format!("rules={hash}");
+    let query = [("options", options.as_str()), ("moves", "(take c 5) (take b 4)")];
+    let url = server.url("/api/catalog/gdl/position");
+    let response = client.get(url).query(&query).send().await.expect("sent");
+    let position: Value = response.json().await.expect("json");
+    let legal: Vec<&Value> = position["legal"].as_array().expect("legal").iter().collect();
+    assert_eq!(
+        legal.iter().map(|mv| &mv["move"]).collect::<Vec<_>>(),
+        ["(take a 1)", "(take a 2)", "(take a 3)"]
+    );
+    let query = [("think", "200ms"), ("ply", "1"), ("moves", "(take b 4)")];
+    let url = server.url(&format!("/api/games/{id}/analysis"));
+    let analysis: Value =
+        client.get(url).query(&query).send().await.expect("sent").json().await.expect("json");
+    assert_eq!(analysis["best"], "(take a 3)", "the last stick: {analysis}");
 }
 
 #[tokio::test]
