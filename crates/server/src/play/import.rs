@@ -1,9 +1,9 @@
 //! A record imported to analyse: read, its moves replayed and checked, then stored as a game
-//! that nobody plays on (both seats open to nobody), whose page is an analysis board. An empty
-//! record is the game's start. Its end is
-//! the record's: by the rules, a resignation, an agreed draw or a loss on time as its result
-//! says, or none ([`Event::Imported`]) when the record stops before the game does. Its tags of
-//! where, when and between whom it was played are kept, for its page and its record.
+//! that nobody plays on (it has no seat to take), whose page is an analysis board; an empty
+//! record is the game's start. Its end is the record's: by the rules, or a resignation, an
+//! agreed draw or a loss on time as its result says, or none ([`Event::Imported`]) when the
+//! record stops before the game does. Its tags of where, when and between whom it was played
+//! are kept, for its page and its record.
 
 use std::collections::HashMap;
 use std::sync::Arc;
