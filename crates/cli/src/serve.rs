@@ -136,6 +136,7 @@ pub fn run(args: &ServeArgs) -> Result<(), Failure> {
         lease: seconds(lease),
         scan: seconds(scan),
         password_cost: arbiter_server::PasswordCost::OWASP,
+        ..arbiter_server::Settings::default()
     };
     let defaults = arbiter_server::Limits::default();
     let limits = arbiter_server::Limits {

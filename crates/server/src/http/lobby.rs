@@ -25,6 +25,7 @@ use crate::lobby::{
     Lobby, LobbySeen, MyGame, NewSeek, RematchAction, Roots, Seek, SeekAccepted, SeekCreated,
     LOBBY_BEAT,
 };
+use crate::notify::Subscription;
 use crate::play::GameState;
 use crate::time_control::Millis;
 
@@ -224,6 +225,15 @@ pub(crate) async fn socket(
     ))
 }
 
+/// The next announcement of new tournament games on `pairings`; never without a subscription
+/// (an anonymous socket).
+async fn paired(pairings: &mut Option<Subscription>) -> bool {
+    match pairings {
+        Some(subscription) => subscription.changed().await,
+        None => std::future::pending().await,
+    }
+}
+
 /// Sends the lobby's changes until the client leaves or stops answering. When it leaves with
 /// open seeks (not when the server stops): the last instant its socket said it was there.
 async fn push(
@@ -233,6 +243,7 @@ async fn push(
     ping: Duration,
 ) -> Option<Millis> {
     let mut changes = lobby.subscribe();
+    let mut pairings = session.map(|session| lobby.subscribe_pairings(session));
     let mut pings = tokio::time::interval_at(tokio::time::Instant::now() + ping, ping);
     let mut beats = tokio::time::interval(LOBBY_BEAT);
     let mut unanswered = 0;
@@ -255,6 +266,10 @@ async fn push(
         tokio::select! {
             // The server stops: its creators have not left.
             changed = changes.changed() => if !changed { return None },
+            changed = paired(&mut pairings) => match changed {
+                true => seen.pairings_due = true,
+                false => return None,
+            },
             incoming = socket.recv() => match incoming {
                 Some(Ok(Message::Close(_))) | None | Some(Err(_)) => return left(&seen, last_beat),
                 Some(Ok(_)) => unanswered = 0,

@@ -22,7 +22,7 @@ use crate::error::{ApiError, ErrorBody};
 use crate::guard::Client;
 use crate::lobby::rated::Member;
 use crate::play::GameState;
-use crate::tournaments::{NewTournament, TournamentLists, TournamentView, Tournaments, TICK};
+use crate::tournaments::{NewTournament, TournamentLists, TournamentView, Tournaments, LOOK};
 
 pub(crate) fn routes() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
@@ -216,7 +216,7 @@ async fn push(
     let mut shown: Option<String> = None;
     let mut current = Some(first);
     let mut pings = tokio::time::interval_at(tokio::time::Instant::now() + ping, ping);
-    let mut looks = tokio::time::interval_at(tokio::time::Instant::now() + TICK, TICK);
+    let mut looks = tokio::time::interval_at(tokio::time::Instant::now() + LOOK, LOOK);
     let mut unanswered = 0;
     loop {
         if let Some(view) = current.take() {

@@ -24,7 +24,7 @@ mod rematch;
 pub use self::rated::Member;
 use crate::error::ApiError;
 use crate::live::{self, GameStatus};
-use crate::notify::{Subscription, LOBBY};
+use crate::notify::{pairings_channel, Subscription, LOBBY};
 use crate::play::seats::{
     derived_secret, hash_secret, new_game_id, new_secret, seat_secret, Player,
 };
@@ -207,6 +207,8 @@ pub(crate) struct LobbySeen {
     known: Option<HashSet<String>>,
     mine: HashSet<String>,
     told: HashSet<String>,
+    /// The socket's holder was told of new tournament games since it last looked.
+    pub(crate) pairings_due: bool,
 }
 
 impl LobbySeen {
@@ -243,6 +245,11 @@ impl Lobby {
     /// Subscribes to the announcements of the lobby's changes.
     pub(crate) fn subscribe(&self) -> Subscription {
         self.games.subscribe(LOBBY)
+    }
+
+    /// Subscribes to the announcements of the new tournament games of `session`'s seats.
+    pub(crate) fn subscribe_pairings(&self, session: &str) -> Subscription {
+        self.games.subscribe(&pairings_channel(&owner_key(session)))
     }
 
     /// Starts the sweep of the seeks, every [`LOBBY_BEAT`].
@@ -512,7 +519,8 @@ impl Lobby {
     /// What a lobby socket sends: the open seeks at first (`seeks`), then each seek `added`
     /// and `removed`; to a seek's creator `accepted` with the game and the token that takes
     /// the seat; to an account, `paired` with each tournament game it is to play (its seat is
-    /// its account's). `seen` is what the socket sent before.
+    /// its account's), looked for at first and when `seen.pairings_due`. `seen` is what the
+    /// socket sent before.
     pub(crate) async fn lobby_messages(
         &self,
         session: Option<&str>,
@@ -544,7 +552,10 @@ impl Lobby {
         let gone = !seen.mine.is_subset(&mine);
         seen.mine = mine;
         let (Some(session), Some(owner)) = (session, owner) else { return Ok(messages) };
-        messages.extend(self.paired(&owner, seen).await?);
+        if first || seen.pairings_due {
+            seen.pairings_due = false;
+            messages.extend(self.paired(&owner, seen).await?);
+        }
         if !(first || gone) {
             return Ok(messages);
         }

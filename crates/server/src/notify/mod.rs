@@ -21,6 +21,12 @@ use crate::store::{Store, CHANNEL, NOTICE_BYTES};
 /// characters long).
 pub(crate) const LOBBY: &str = "lobby";
 
+/// The channel of the new tournament games of the seats' holder `owner` (an owner key): its
+/// lobby sockets look for them when told, rather than at every change of the lobby.
+pub(crate) fn pairings_channel(owner: &str) -> String {
+    format!("paired:{owner}")
+}
+
 /// The changes stored and not yet sent to the other servers, at most.
 const QUEUED_NOTICES: usize = 65_536;
 

@@ -141,6 +141,9 @@ impl Games {
         // A copy read meanwhile (this one was dropped from memory while it searched) is older.
         self.cache.forget_older(&entry.stored.id, entry.stored.version);
         self.notices.changed(&entry.stored.id, entry.stored.version).await;
+        if entry.tournament.is_some() && entry.over() {
+            self.tournament_game_over.notify_one();
+        }
         if let Some(deadline) = entry.stored.deadline {
             self.watch_deadline(&entry.stored.id, deadline);
         }

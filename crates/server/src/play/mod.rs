@@ -71,6 +71,9 @@ pub struct Settings {
     pub scan: Duration,
     /// The cost of the passwords' argon2id hashes (OWASP's; tests take argon2's least).
     pub password_cost: PasswordCost,
+    /// How often the tournaments are looked at for a step to take; a tournament is also
+    /// looked at soon after one of its games ends on this server.
+    pub tournament_tick: Duration,
 }
 
 impl Default for Settings {
@@ -82,6 +85,7 @@ impl Default for Settings {
             lease: Duration::from_secs(20),
             scan: Duration::from_secs(5),
             password_cost: PasswordCost::OWASP,
+            tournament_tick: Duration::from_secs(1),
         }
     }
 }
@@ -114,6 +118,9 @@ pub struct Games {
     timer: Arc<Timer>,
     /// The lobby's version: the number of its changes announced, here or by other servers.
     pub(crate) lobby_version: AtomicU64,
+    /// Told when a tournament's game ends here, so that its next pairing need not wait for
+    /// the tournaments' next look.
+    pub(crate) tournament_game_over: Arc<tokio::sync::Notify>,
     /// The rules of the GDL games compiled lately.
     rulebook: Rulebook,
 }
@@ -222,6 +229,7 @@ impl Games {
             endgames,
             timer: Arc::default(),
             lobby_version: AtomicU64::new(0),
+            tournament_game_over: Arc::default(),
             rulebook: Rulebook::default(),
         })
     }

@@ -333,8 +333,14 @@ impl Store {
         rows.iter().map(|row| Ok(row.try_get("id")?)).collect()
     }
 
-    /// Tournament `id` with its players and pairings, read in one transaction.
-    pub async fn tournament(&self, id: &str) -> Result<Option<TournamentRows>, StoreError> {
+    /// Tournament `id` with its players and its pairings from the `from`th on (`seq >= from`:
+    /// a caller that holds the earlier ones, whose games are over, reads only what may have
+    /// changed), read in one transaction.
+    pub async fn tournament(
+        &self,
+        id: &str,
+        from: u32,
+    ) -> Result<Option<TournamentRows>, StoreError> {
         let mut transaction = self.pool.begin().await?;
         let text = format!("SELECT {TOURNAMENT_COLUMNS} FROM tournaments WHERE id = $1");
         let Some(row) = sqlx::query(&text).bind(id).fetch_optional(&mut *transaction).await? else {
@@ -355,9 +361,10 @@ impl Store {
         let pairings = sqlx::query(
             "SELECT p.seq, p.round, p.white, p.black, p.game_id, g.result, g.event, g.ply, \
              g.berserk, g.created, g.updated FROM tournament_pairings p LEFT JOIN games g ON g.id = p.game_id \
-             WHERE p.tournament_id = $1 ORDER BY p.seq",
+             WHERE p.tournament_id = $1 AND p.seq >= $2 ORDER BY p.seq",
         )
         .bind(id)
+        .bind(i64::from(from))
         .fetch_all(&mut *transaction)
         .await?
         .iter()

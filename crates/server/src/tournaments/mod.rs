@@ -1,7 +1,9 @@
 //! Tournaments: arenas and Swiss events that accounts create and join, and that the servers
-//! run by themselves. Every server looks at the tournaments due a step every second
-//! ([`Tournaments::start`]): the start, the pairings (an arena's players as soon as their game
-//! ends, a Swiss event's next round once the last game of a round ends), the end. A step is
+//! run by themselves. Every server looks at the tournaments due a step every second (its
+//! `tournament_tick`), and soon
+//! after one of their games ends on it ([`Tournaments::start`]): the start, the pairings (an
+//! arena's players as soon as their game ends, a Swiss event's next round once the last game of
+//! a round ends), the end. A step is
 //! decided from what is stored ([`steps`]) and written in one transaction that checks the
 //! tournament's version, with its new games, so that each step is taken once however many
 //! servers decide it, and any server takes it up after a restart. The scoring, standings and
@@ -12,6 +14,7 @@
 //! aborted: they called it off, or did not make their first move in time) loses it; one absent
 //! from their last two games is withdrawn.
 
+mod settled;
 mod standings;
 mod steps;
 mod view;
@@ -25,23 +28,31 @@ use arbiter_core::Side;
 use arbiter_rating::Rating;
 use tokio::task::AbortHandle;
 
+use self::settled::Settled;
 use self::steps::Plan;
 pub use self::view::{NewTournament, TournamentLists, TournamentView};
 use crate::error::ApiError;
 use crate::lobby::rated::{perf, rating, Member};
+use crate::notify::pairings_channel;
 use crate::play::seats::{hash_secret, new_game_id, seat_secret, Player};
 use crate::play::{owner_key, Change, GameState, Games, Setup};
 use crate::store::{
     Entrant, NewRow, Rated, Step, StoredPairing, TournamentKind, TournamentRows, TournamentStatus,
 };
 
-/// How often each server looks for steps to take.
-pub const TICK: Duration = Duration::from_secs(1);
+/// How often a tournament's sockets look at it again.
+pub const LOOK: Duration = Duration::from_secs(1);
+
+/// How long a server waits, after a tournament's game ended on it, before it looks for steps:
+/// the games that end meanwhile are paired in the same step.
+const GATHER: Duration = Duration::from_millis(100);
 
 /// The tournaments of a server.
 pub struct Tournaments {
     games: Arc<Games>,
     runner: Mutex<Option<AbortHandle>>,
+    /// The pairings of each tournament whose games are over, as read last.
+    settled: Settled,
     /// The tournaments the sockets watch, each read at most twice a second however many
     /// watch it.
     watched: Mutex<HashMap<String, (Instant, TournamentView)>>,
@@ -60,17 +71,31 @@ impl Tournaments {
     /// [`Tournaments::start`].
     #[must_use]
     pub fn new(games: Arc<Games>) -> Tournaments {
-        Tournaments { games, runner: Mutex::default(), watched: Mutex::default() }
+        Tournaments {
+            games,
+            runner: Mutex::default(),
+            settled: Settled::default(),
+            watched: Mutex::default(),
+        }
     }
 
-    /// Starts the steps: every [`TICK`], each tournament due one.
+    /// Starts the steps: every `tournament_tick` of the server's settings, and [`GATHER`]
+    /// after a tournament's game ended on this server, each tournament due one.
     pub fn start(self: &Arc<Self>) {
         let weak: Weak<Tournaments> = Arc::downgrade(self);
+        let game_over = self.games.tournament_game_over.clone();
+        let tick = self.games.settings.tournament_tick;
         let runner = tokio::spawn(async move {
-            let mut every = tokio::time::interval(TICK);
+            let mut every = tokio::time::interval(tick);
             every.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
             loop {
-                every.tick().await;
+                tokio::select! {
+                    _ = every.tick() => {}
+                    () = game_over.notified() => {
+                        tokio::time::sleep(GATHER).await;
+                        every.reset();
+                    }
+                }
                 let Some(tournaments) = weak.upgrade() else { return };
                 if let Err(error) = tournaments.take_steps().await {
                     tracing::warn!(%error, "the tournaments' steps failed; tried again");
@@ -81,7 +106,7 @@ impl Tournaments {
     }
 
     /// Takes the step each tournament is due now, if any (what the server does every
-    /// [`TICK`]); the number of steps this server wrote.
+    /// `tournament_tick`); the number of steps this server wrote.
     pub async fn take_steps(&self) -> Result<usize, ApiError> {
         let mut taken = 0;
         for id in self.games.store.active_tournaments(self.games.time.now()).await? {
@@ -96,7 +121,7 @@ impl Tournaments {
 
     /// Takes the step tournament `id` is due now, if any: whether this server wrote one.
     async fn take_step(&self, id: &str) -> Result<bool, ApiError> {
-        let Some(rows) = self.games.store.tournament(id).await? else { return Ok(false) };
+        let Some(rows) = self.settled.read(&self.games.store, id).await? else { return Ok(false) };
         let now = self.games.time.now();
         // A Swiss round of many players takes a while to pair: off the request threads.
         let (rows, plan) = tokio::task::spawn_blocking(move || {
@@ -184,11 +209,17 @@ impl Tournaments {
         if !self.games.store.take_step(step).await? {
             return Ok(false);
         }
+        // The step is taken; a game a player changed meanwhile (on another server, which
+        // then watches its clock) is not started here, and the others are.
         for game in &born {
-            drop(self.games.start_stored(&game.game.id).await?);
+            if let Err(error) = self.games.start_stored(&game.game.id).await {
+                tracing::warn!(%error, game = %game.game.id, "a tournament game was not started here");
+            }
         }
-        if !born.is_empty() {
-            self.games.lobby_changed().await;
+        // Each player's lobby sockets, on every server, look for their new game.
+        for account in accounts {
+            let owner = owner_key(&key(account)?);
+            self.games.notices.changed(&pairings_channel(&owner), tournament.step + 1).await;
         }
         Ok(true)
     }
@@ -207,9 +238,8 @@ impl Tournaments {
 
     /// Tournament `id`, read.
     async fn rows(&self, id: &str) -> Result<TournamentRows, ApiError> {
-        self.games
-            .store
-            .tournament(id)
+        self.settled
+            .read(&self.games.store, id)
             .await?
             .ok_or_else(|| ApiError::NotFound(format!("no tournament {id}")))
     }
@@ -297,11 +327,10 @@ impl Tournaments {
         view::tournament_view(&self.rows(id).await?, self.games.time.now())
     }
 
-    /// Tournament `id` for its sockets: read again when the last reading is half a
-    /// [`TICK`] old.
+    /// Tournament `id` for its sockets: read again when the last reading is half a [`LOOK`] old.
     pub(crate) async fn watched_view(&self, id: &str) -> Result<TournamentView, ApiError> {
         let fresh = |watched: &HashMap<String, (Instant, TournamentView)>| {
-            watched.get(id).filter(|(at, _)| at.elapsed() < TICK / 2).map(|(_, view)| view.clone())
+            watched.get(id).filter(|(at, _)| at.elapsed() < LOOK / 2).map(|(_, view)| view.clone())
         };
         if let Some(view) = fresh(&self.watched.lock().unwrap_or_else(PoisonError::into_inner)) {
             return Ok(view);

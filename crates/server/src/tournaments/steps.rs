@@ -4,7 +4,7 @@
 //! ([`plan`]); a step is then written in one transaction that checks the tournament's version
 //! (`Store::take_step`), so that of the servers deciding the same step one writes it.
 
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 
 use arbiter_core::Side;
 use arbiter_tournament::PlayerId;
@@ -34,26 +34,33 @@ pub(crate) fn plan(rows: &TournamentRows, now: Millis) -> Result<Option<Plan>, A
         return Ok(None);
     }
     let withdrawn = absent(rows, first_mover(rows)?);
-    let mut rows = rows.clone();
-    for player in &mut rows.players {
-        if withdrawn.contains(&player.account) {
-            player.withdrawn = true;
+    let marked;
+    let rows = if withdrawn.is_empty() {
+        rows
+    } else {
+        let mut copy = rows.clone();
+        for player in &mut copy.players {
+            if withdrawn.contains(&player.account) {
+                player.withdrawn = true;
+            }
         }
-    }
+        marked = copy;
+        &marked
+    };
     let step = |status, round, pairs| Plan { status, round, pairs, withdrawn: withdrawn.clone() };
     let plan = match tournament.kind {
         TournamentKind::Arena => {
             if tournament.ends_at.is_some_and(|end| now >= end) {
                 Some(step(TournamentStatus::Finished, 0, Vec::new()))
             } else {
-                let pairs = arena_pairs(&rows)?;
+                let pairs = arena_pairs(rows)?;
                 let starting = tournament.status == TournamentStatus::Upcoming;
                 (starting || !pairs.is_empty() || !withdrawn.is_empty())
                     .then(|| step(TournamentStatus::Running, 0, pairs))
             }
         }
         TournamentKind::Swiss => {
-            swiss_step(&rows)?.map(|(status, round, pairs)| step(status, round, pairs))
+            swiss_step(rows)?.map(|(status, round, pairs)| step(status, round, pairs))
         }
     };
     Ok(plan)
@@ -61,36 +68,47 @@ pub(crate) fn plan(rows: &TournamentRows, now: Millis) -> Result<Option<Plan>, A
 
 /// The players who did not start their last two games (since they last joined), and have not
 /// withdrawn. A game called off before its first move, in which the player was second to move,
-/// says nothing of them either way.
+/// says nothing of them either way. One pass over the games, the latest first, that stops
+/// following a player once their record decides.
 fn absent(rows: &TournamentRows, first: Side) -> Vec<String> {
-    let mut absent = Vec::new();
-    for player in rows.players.iter().filter(|player| !player.withdrawn) {
-        let joined = Millis::from_secs(player.joined.secs());
-        let games = rows.pairings.iter().rev().filter_map(|pairing| {
-            let outcome = pairing.outcome.as_ref().filter(|outcome| outcome.created >= joined)?;
-            let side = if pairing.white == player.account {
-                Side::White
-            } else if pairing.black.as_deref() == Some(player.account.as_str()) {
-                Side::Black
-            } else {
-                return None;
-            };
-            scored(outcome, first).map(|scored| (side, scored, outcome.plies))
-        });
-        let mut missed = 0;
-        for (side, scored, plies) in games {
-            match scored {
-                Scored::NoShow { absent } if absent == side => missed += 1,
-                Scored::NoShow { .. } if plies == 0 => continue,
-                _ => break,
+    // Each player still followed: when they joined, and the games they missed so far.
+    let mut followed: HashMap<&str, (Millis, u32)> = rows
+        .players
+        .iter()
+        .filter(|player| !player.withdrawn)
+        .map(|player| (player.account.as_str(), (Millis::from_secs(player.joined.secs()), 0)))
+        .collect();
+    let mut absent = HashSet::new();
+    for pairing in rows.pairings.iter().rev() {
+        if followed.is_empty() {
+            break;
+        }
+        let Some(outcome) = &pairing.outcome else { continue };
+        let Some(scored) = scored(outcome, first) else { continue };
+        let seats =
+            [(Side::White, Some(pairing.white.as_str())), (Side::Black, pairing.black.as_deref())];
+        for (side, account) in seats {
+            let Some(account) = account else { continue };
+            let Some((joined, missed)) = followed.get_mut(account) else { continue };
+            if outcome.created < *joined {
+                continue;
             }
-            if missed == 2 {
-                absent.push(player.account.clone());
-                break;
+            match scored {
+                Scored::NoShow { absent } if absent == side => *missed += 1,
+                Scored::NoShow { .. } if outcome.plies == 0 => continue,
+                _ => {
+                    followed.remove(account);
+                    continue;
+                }
+            }
+            if *missed == 2 {
+                absent.insert(account);
+                followed.remove(account);
             }
         }
     }
-    absent
+    let players = rows.players.iter().map(|player| &player.account);
+    players.filter(|account| absent.contains(account.as_str())).cloned().collect()
 }
 
 /// An arena's new pairings: the players waiting (not withdrawn, not playing), longest waiting

@@ -130,7 +130,7 @@ async fn a_seek_is_accepted_by_another_browser_and_both_are_seated() {
 }
 
 /// The lobby socket of the browser of cookies `jar`.
-async fn lobby_socket(
+pub async fn lobby_socket(
     server: &Server,
     jar: &Jar,
 ) -> tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>> {
@@ -163,7 +163,7 @@ async fn my_games(server: &Server, client: &Client) -> Vec<Value> {
 }
 
 /// A browser's client, and its cookie jar.
-fn browser_with_jar() -> (Client, Arc<Jar>) {
+pub fn browser_with_jar() -> (Client, Arc<Jar>) {
     let jar = Arc::new(Jar::default());
     (Client::builder().cookie_provider(jar.clone()).build().expect("client"), jar)
 }

@@ -8,11 +8,14 @@
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;
 
+use arbiter_server::Settings;
+use futures_util::StreamExt;
 use reqwest::{Client, StatusCode};
 use serde_json::{json, Value};
 
 use crate::accounts::{fresh_name, post, sign_up};
 use crate::common::{browser, wait_for, Server};
+use crate::lobby::{browser_with_jar, lobby_socket};
 
 /// The databases of a tournament test: a new SQLite file, and a new schema of the PostgreSQL
 /// database of `DATABASE_URL` when that is set.
@@ -203,6 +206,100 @@ async fn an_arena_pairs_scores_and_ends_at_its_time() {
         }
         // At its time the arena ends; a game still played then counts when it ends.
         ends_with_a_game_played_on(&server, &players, id, &again[0]).await;
+    }
+}
+
+#[tokio::test]
+async fn a_game_that_ends_pairs_its_players_again_without_waiting_for_the_next_look() {
+    for database in databases().await {
+        // The servers look at their tournaments once an hour: only a game's end brings the
+        // next pairing.
+        let settings = |workers| Settings {
+            workers,
+            tournament_tick: Duration::from_secs(3600),
+            ..Settings::default()
+        };
+        let server = Server::start_with(&database, settings(2)).await;
+        let players = players(&server, 4).await;
+        let created = create(&server, &players[0].0, "arena", ("minutes", 10)).await;
+        let id = created["id"].as_str().expect("an id");
+        join_all(&server, &players, id).await;
+        advance(&[&server], 61);
+        let started = steps(&[&server], id).await;
+        let games = ongoing(&started);
+        assert_eq!(games.len(), 2, "{started}");
+        // Both games end, one after the other; each pair waits for the other to be free.
+        for (game, _, black) in &games {
+            let resign = format!("/api/games/{game}/resign");
+            let resigned = post(&server, client(&players, black), &resign, json!({})).await;
+            assert_eq!(resigned.status(), StatusCode::OK);
+        }
+        let mut view = tournament(&server, id).await;
+        for _ in 0..200 {
+            if ongoing(&view).len() == 2 {
+                break;
+            }
+            tokio::time::sleep(Duration::from_millis(50)).await;
+            view = tournament(&server, id).await;
+        }
+        assert_eq!(ongoing(&view).len(), 2, "paired again: {view}");
+        assert_eq!(view["pairings"].as_array().map(Vec::len), Some(4), "{view}");
+        // A server that kept nothing of the tournament reads it as the first, which kept its
+        // finished games from its earlier readings.
+        let fresh = Server::start_with(&database, settings(1)).await;
+        let (read, kept) = (tournament(&fresh, id).await, tournament(&server, id).await);
+        for part in ["players", "pairings", "status"] {
+            assert_eq!(read[part], kept[part], "{part}");
+        }
+    }
+}
+
+#[tokio::test]
+async fn each_player_is_told_of_their_game_on_their_lobby_socket_on_any_server() {
+    for database in databases().await {
+        // On PostgreSQL the players watch a second server, which hears of the step taken by the
+        // first (SQLite serves one server).
+        let one = Server::start(&database).await;
+        let two = match database.starts_with("postgres") {
+            true => Some(Server::start(&database).await),
+            false => None,
+        };
+        let watched = two.as_ref().unwrap_or(&one);
+        let mut players = Vec::new();
+        let mut sockets = Vec::new();
+        for _ in 0..2 {
+            let ((client, jar), name) = (browser_with_jar(), fresh_name("To"));
+            let signed_up = sign_up(&one, &client, &name, "password1").await;
+            assert_eq!(signed_up.status(), StatusCode::CREATED);
+            sockets.push(lobby_socket(watched, &jar).await);
+            players.push((client, name));
+        }
+        let created = create(&one, &players[0].0, "arena", ("minutes", 10)).await;
+        let id = created["id"].as_str().expect("an id");
+        join_all(&one, &players, id).await;
+        advance(&[&one], 61);
+        let started = steps(&[&one], id).await;
+        let (game, white, black) = ongoing(&started).pop().expect("a game");
+        for (socket, (_, name)) in sockets.iter_mut().zip(&players) {
+            let paired = loop {
+                let message = tokio::time::timeout(Duration::from_secs(10), socket.next())
+                    .await
+                    .expect("told in time")
+                    .expect("the socket is open")
+                    .expect("a message");
+                let Ok(text) = message.to_text() else { continue };
+                let value: Value = serde_json::from_str(text).expect("json");
+                if value["type"] == "paired" {
+                    break value;
+                }
+            };
+            let side = if *name == white { "white" } else { "black" };
+            assert!(*name == white || *name == black);
+            assert_eq!(
+                paired,
+                json!({"type": "paired", "tournament": id, "game": game, "side": side})
+            );
+        }
     }
 }
 
