@@ -209,17 +209,21 @@ impl Tournaments {
         if !self.games.store.take_step(step).await? {
             return Ok(false);
         }
-        // The step is taken; a game a player changed meanwhile (on another server, which
-        // then watches its clock) is not started here, and the others are.
-        for game in &born {
-            if let Err(error) = self.games.start_stored(&game.game.id).await {
-                tracing::warn!(%error, game = %game.game.id, "a tournament game was not started here");
-            }
-        }
         // Each player's lobby sockets, on every server, look for their new game.
         for account in accounts {
             let owner = owner_key(&key(account)?);
             self.games.notices.changed(&pairings_channel(&owner), tournament.step + 1).await;
+        }
+        // Then the games' first moves' countdowns start. A game a player changed meanwhile
+        // (on another server, which then watches its clock) is not started here.
+        let starts = born.iter().map(|game| async {
+            // The game's lock is let go at once.
+            self.games.start_stored(&game.game.id).await.map(drop)
+        });
+        for (game, started) in born.iter().zip(futures_util::future::join_all(starts).await) {
+            if let Err(error) = started {
+                tracing::warn!(%error, game = %game.game.id, "a tournament game was not started here");
+            }
         }
         Ok(true)
     }
