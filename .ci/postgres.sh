@@ -27,3 +27,14 @@ fi
 if [ "$(as_postgres "SELECT 1 FROM pg_database WHERE datname = 'arbiter'")" != "1" ]; then
   su postgres -c "createdb -O arbiter arbiter"
 fi
+# The tests run side by side, each with its servers' pools (16 connections each at most) and a
+# listener per server: more than Debian's 100 connections at the worst moment.
+if [ "$(as_postgres "SHOW max_connections")" -lt 400 ]; then
+  as_postgres "ALTER SYSTEM SET max_connections = 400"
+  # shellcheck disable=SC2086
+  pg_ctlcluster $cluster restart
+  for _ in $(seq 1 30); do
+    su postgres -c "pg_isready -q -h 127.0.0.1 -p 5432" && break
+    sleep 1
+  done
+fi

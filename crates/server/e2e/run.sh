@@ -14,5 +14,6 @@ cd "$here"
 if [ ! -d node_modules ]; then
   npm ci --no-audit --no-fund
 fi
-# Two test files at a time, each with its own server and browser.
-exec node --test --test-concurrency=2 "$@"
+# Three test files at a time, each with its own server and browser: most of their time is spent
+# waiting on the pages, the server and the browser.
+exec node --test --test-concurrency=3 "$@"

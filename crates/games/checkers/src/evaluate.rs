@@ -12,7 +12,7 @@
 //! - **trading when ahead**: with fewer pieces on the board a material lead counts for more, so
 //!   the stronger side is drawn to exchanges (a lead of `d` earns `d × (24 − pieces) / 24`).
 
-use arbiter_core::{Evaluate, Side};
+use arbiter_core::{Evaluate, Side, Strength};
 
 use crate::board::{pdn_index, squares, BITS, BOARD, BOTTOM_ROW, TOP_ROW};
 use crate::{Checkers, Move};
@@ -61,6 +61,18 @@ impl Checkers {
 }
 
 impl Evaluate for Checkers {
+    /// The book plays the first moves of every level alike, so the levels differ by what they
+    /// search after it: one ply, three plies, then 15 thousand, 150 thousand and 3 million
+    /// positions a move (half the default's at levels 3 and 4, so that level 5 searches twenty
+    /// times more than level 4: `docs/strength.md` has the matches).
+    const LEVELS: [Strength; 5] = [
+        Strength::depth(1),
+        Strength::depth(3),
+        Strength::nodes(15_000),
+        Strength::nodes(150_000),
+        Strength::nodes(3_000_000),
+    ];
+
     /// The positions of the 174 three-move openings (the ACF ballot's 156 and the 18 it bars),
     /// of the way to them and of a few plies after them, with the moves that searches found
     /// best there: `data/book.txt`, whose header gives the command that built it
