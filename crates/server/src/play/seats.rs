@@ -193,7 +193,8 @@ mod tests {
         assert_eq!((mini.limits.depth, mini.random_percent), (Some(1), 80));
         let checkers = computer("ai:1", GameId::Checkers);
         assert_eq!((checkers.limits.depth, checkers.random_percent), (Some(1), 0));
-        assert_eq!(computer("ai", GameId::Checkers).limits.nodes, Some(30_000));
+        assert_eq!(computer("ai", GameId::Checkers).limits.nodes, Some(15_000));
+        assert_eq!(computer("ai", GameId::Fanorona).limits.nodes, Some(30_000));
         assert_eq!(computer("ai:5", GameId::DayNight).limits.nodes, Some(3_000_000));
         assert!(Player::parse("ai:6", &GameId::Holes.into()).is_err());
     }
