@@ -364,9 +364,11 @@ impl<G: AnyGame> Hub<'_, G> {
         }
         let limits = if self.pondering { Limits::time(MAX_TIME) } else { self.level.limits() };
         let (spec, warning) = self.settings.player(limits, self.record.position());
-        // A search on the opponent's time searches: a book move would end it at once, and the
-        // pondering would be lost.
-        let spec = PlayerSpec { book: spec.book && !self.pondering, ..spec };
+        // A search until `stop` (`level infinite`, or `go analyze`) holds its move until then.
+        // It searches rather than answer from the book, as a search on the opponent's time
+        // does: a book move would end it at once, and the analysis or the pondering be lost.
+        let hold = self.level == Level::Infinite || line.has("analyze");
+        let spec = PlayerSpec { book: spec.book && !self.pondering && !hold, ..spec };
         if let Some(warning) = warning {
             self.error(&warning)?;
         }
@@ -376,7 +378,7 @@ impl<G: AnyGame> Hub<'_, G> {
             (position.clone(), board.clone(), output.clone());
         let search = Search::<G> {
             spec,
-            hold: false,
+            hold,
             progress: Box::new(move |report| {
                 // A write error ends the engine at the next command it reads.
                 let _ = output.line(info_line(&position, &board, report));

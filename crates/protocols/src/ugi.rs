@@ -16,7 +16,7 @@ use std::str::SplitWhitespace;
 use std::time::Duration;
 
 use arbiter_ai::{
-    Limits, Score, SearchReport, DEFAULT_TABLE_MIB, MAX_DEPTH, MAX_TABLE_MIB, MAX_TIME,
+    Limits, PlayerSpec, Score, SearchReport, DEFAULT_TABLE_MIB, MAX_DEPTH, MAX_TABLE_MIB, MAX_TIME,
 };
 use arbiter_catalog::{AnyGame, GameId, Visitor};
 use arbiter_core::text::excerpt;
@@ -270,6 +270,9 @@ impl<G: AnyGame> Ugi<'_, G> {
             return self.output.line(format_args!("bestmove {forced}"));
         }
         let (spec, warning) = self.settings.player(limits, self.record.position());
+        // A search held until `stop` is an analysis: it searches rather than answer from the
+        // book.
+        let spec = PlayerSpec { book: spec.book && !hold, ..spec };
         if let Some(warning) = warning {
             self.error(warning)?;
         }

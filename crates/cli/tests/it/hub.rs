@@ -112,7 +112,11 @@ fn ping_is_answered_during_a_search_and_stop_ends_it() {
     engine.send("ping");
     let lines = engine.until("pong");
     assert!(lines.iter().all(|line| line.starts_with("info") || line == "pong"), "{lines:?}");
-    let best = done_move(&engine.ask("stop", "done"));
+    let stopped = engine.ask("stop", "done");
+    // An analysis searches, even where the book has the move: no answer of depth 0.
+    let answers = lines.iter().chain(&stopped);
+    assert!(answers.clone().all(|line| !line.contains("depth=0 ")), "{lines:?} {stopped:?}");
+    let best = done_move(&stopped);
     assert!(["9-13", "9-14", "10-14", "10-15", "11-15", "11-16", "12-16"].contains(&best.as_str()));
 }
 
