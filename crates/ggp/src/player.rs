@@ -176,10 +176,19 @@ impl MatchPlayer {
     /// A legal move of the role, found at once: the answer when a search overruns its time.
     #[must_use]
     pub fn any_move(&self) -> Option<String> {
-        let mut machine = self.game.machine();
-        machine.set_state(&self.state).ok()?;
-        let mv = machine.legal_moves(self.role).next()?;
-        Some(self.spelling.ggp(self.game.move_text(self.role, mv)?))
+        self.shadow().any_move()
+    }
+
+    /// The match's state as it is now, to follow the moves and answer legal ones while this
+    /// player is busy.
+    #[must_use]
+    pub fn shadow(&self) -> Shadow {
+        Shadow {
+            game: Arc::clone(&self.game),
+            role: self.role,
+            state: self.state.clone(),
+            spelling: self.spelling.clone(),
+        }
     }
 
     /// Plays the last joint move (`STOP`'s), to log the end.
@@ -230,15 +239,7 @@ impl MatchPlayer {
     ///
     /// A move that is not one of its role's legal moves, or the wrong number of moves.
     pub fn advance(&mut self, moves: &[String]) -> Result<(), String> {
-        let roles = self.game.roles();
-        if moves.len() != roles.len() {
-            return Err(format!("{} moves for {} roles", moves.len(), roles.len()));
-        }
-        let joint = moves
-            .iter()
-            .enumerate()
-            .map(|(role, text)| self.game.parse_move(role, text).map_err(|error| error.to_string()))
-            .collect::<Result<Vec<Move>, String>>()?;
+        let joint = joint_move(&self.game, moves)?;
         let mut machine = self.game.machine();
         machine.set_state(&self.state).map_err(|error| error.to_string())?;
         if let Some(native) = &mut self.native {
@@ -250,6 +251,53 @@ impl MatchPlayer {
         self.searcher.played(&joint);
         Ok(())
     }
+}
+
+/// A match's state without its player: what a request needs while the player is busy with
+/// work that overran (the start clock's thinking, the solver's tables being made), to follow
+/// the moves played meanwhile and answer a legal move.
+#[derive(Debug, Clone)]
+pub struct Shadow {
+    game: Arc<Game>,
+    role: usize,
+    state: State,
+    spelling: Spelling,
+}
+
+impl Shadow {
+    /// Plays a joint move given as text, one move per role.
+    ///
+    /// # Errors
+    ///
+    /// As [`MatchPlayer::advance`].
+    pub fn advance(&mut self, moves: &[String]) -> Result<(), String> {
+        let joint = joint_move(&self.game, moves)?;
+        let mut machine = self.game.machine();
+        machine.set_state(&self.state).map_err(|error| error.to_string())?;
+        self.state = machine.next_state(&joint).map_err(|error| error.to_string())?;
+        Ok(())
+    }
+
+    /// A legal move of the role, found at once.
+    #[must_use]
+    pub fn any_move(&self) -> Option<String> {
+        let mut machine = self.game.machine();
+        machine.set_state(&self.state).ok()?;
+        let mv = machine.legal_moves(self.role).next()?;
+        Some(self.spelling.ggp(self.game.move_text(self.role, mv)?))
+    }
+}
+
+/// A joint move given as text, one move per role.
+fn joint_move(game: &Game, moves: &[String]) -> Result<Vec<Move>, String> {
+    let roles = game.roles();
+    if moves.len() != roles.len() {
+        return Err(format!("{} moves for {} roles", moves.len(), roles.len()));
+    }
+    let parsed = moves.iter().enumerate();
+    parsed
+        .map(|(role, text)| game.parse_move(role, text).map_err(|error| error.to_string()))
+        .collect()
 }
 
 #[cfg(test)]

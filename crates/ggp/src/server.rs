@@ -11,7 +11,10 @@
 //! own, is told to stop at its deadline, and if it has not answered by
 //! [`PlayerConfig::answer_by`] a legal move found at once is answered instead; the match comes
 //! back to the next request once the search has stopped. `START` is answered `ready` in time
-//! likewise, whatever the start clock's thinking (the solver's tables being made) does.
+//! likewise, whatever the start clock's thinking (the solver's tables being made) does. A
+//! `PLAY` that comes while such work still holds the match is answered a legal move all the
+//! same, from a copy of the match's state that follows the moves; the player is given those
+//! moves when it comes back.
 
 use std::net::{TcpListener, TcpStream};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
@@ -21,7 +24,7 @@ use std::time::{Duration, Instant};
 
 use crate::http::{read_request, write_response, Incoming};
 use crate::message::Request;
-use crate::player::{MatchPlayer, PlayerConfig};
+use crate::player::{MatchPlayer, PlayerConfig, Shadow};
 
 /// Connections served at once.
 pub const MAX_CONNECTIONS: usize = 16;
@@ -40,6 +43,11 @@ struct Slot {
     player: Option<MatchPlayer>,
     /// Work that overran its answer: the match comes back through it once it has stopped.
     late: Option<Receiver<Searched>>,
+    /// The match's state when it was last given to work, followed by the moves played while
+    /// that work held it.
+    shadow: Option<Shadow>,
+    /// The moves played while work held the match, for the player when it comes back.
+    pending: Vec<Vec<String>>,
     /// The play clock, in seconds.
     play_clock: u32,
 }
@@ -145,7 +153,15 @@ impl Server {
                 return "busy".to_owned();
             }
             let (id, stop) = (id.to_owned(), Arc::clone(&stop));
-            *current = Some(Slot { id, stop, player: None, late: None, play_clock: clocks.1 });
+            *current = Some(Slot {
+                id,
+                stop,
+                player: None,
+                late: None,
+                shadow: None,
+                pending: Vec::new(),
+                play_clock: clocks.1,
+            });
         }
         self.log(format_args!("match {id}: START"));
         let player = match MatchPlayer::new(&self.config, id, role, rules, clocks.1) {
@@ -175,7 +191,9 @@ impl Server {
     /// `PLAY`: the move, due by [`MatchPlayer::due`] whatever the search does; a legal move
     /// found at once when the search overruns.
     fn play(&self, id: &str, moves: Option<&[String]>, received: Instant) -> String {
-        let Some((mut player, stop)) = self.take(id, received) else { return "busy".to_owned() };
+        let Some((mut player, stop)) = self.take(id, received) else {
+            return self.answer_meanwhile(id, moves);
+        };
         if let Some(moves) = moves {
             if let Err(error) = player.advance(moves) {
                 self.log(format_args!("match {id}: PLAY: {error}"));
@@ -210,6 +228,9 @@ impl Server {
         due: (Instant, Instant),
         work: impl FnOnce(&mut MatchPlayer, &AtomicBool) -> Result<String, String> + Send + 'static,
     ) -> Option<Result<String, String>> {
+        if let Some(slot) = self.lock().as_mut().filter(|slot| Arc::ptr_eq(&slot.stop, stop)) {
+            slot.shadow = Some(player.shadow());
+        }
         let (sender, receiver) = mpsc::channel::<Searched>();
         let work_stop = Arc::clone(stop);
         std::thread::spawn(move || {
@@ -252,8 +273,11 @@ impl Server {
         let (late, stop, deadline) = {
             let mut current = self.lock();
             let slot = current.as_mut().filter(|slot| slot.id == id)?;
-            if let Some(player) = slot.player.take() {
-                return Some((player, Arc::clone(&slot.stop)));
+            if let Some(mut player) = slot.player.take() {
+                let (stop, pending) = (Arc::clone(&slot.stop), std::mem::take(&mut slot.pending));
+                drop(current);
+                self.catch_up(id, &mut player, &pending);
+                return Some((player, stop));
             }
             let deadline = self.config.deadline(received, slot.play_clock);
             (slot.late.take()?, Arc::clone(&slot.stop), deadline)
@@ -262,8 +286,11 @@ impl Server {
         let mut current = self.lock();
         let slot = current.as_mut().filter(|slot| Arc::ptr_eq(&slot.stop, &stop))?;
         match done {
-            Ok((player, _)) => {
+            Ok((mut player, _)) => {
                 stop.store(false, Ordering::Relaxed);
+                let pending = std::mem::take(&mut slot.pending);
+                drop(current);
+                self.catch_up(id, &mut player, &pending);
                 Some((player, stop))
             }
             Err(_) => {
@@ -271,6 +298,38 @@ impl Server {
                 None
             }
         }
+    }
+
+    /// Gives `player` the moves played while work held it.
+    fn catch_up(&self, id: &str, player: &mut MatchPlayer, pending: &[Vec<String>]) {
+        for moves in pending {
+            if let Err(error) = player.advance(moves) {
+                self.log(format_args!("match {id}: a move played meanwhile: {error}"));
+            }
+        }
+    }
+
+    /// A `PLAY` of match `id` while work that overran still holds it: the moves followed on the
+    /// match's copy of the state and kept for the player, and a legal move found at once
+    /// answered; `busy` for another match (or one not yet started).
+    fn answer_meanwhile(&self, id: &str, moves: Option<&[String]>) -> String {
+        let mut current = self.lock();
+        let Some(slot) = current.as_mut().filter(|slot| slot.id == id) else {
+            return "busy".to_owned();
+        };
+        let Some(shadow) = slot.shadow.as_mut() else { return "busy".to_owned() };
+        if let Some(moves) = moves {
+            if let Err(error) = shadow.advance(moves) {
+                drop(current);
+                self.log(format_args!("match {id}: PLAY: {error}"));
+                return "nil".to_owned();
+            }
+            slot.pending.push(moves.to_vec());
+        }
+        let answer = shadow.any_move().unwrap_or_else(|| "nil".to_owned());
+        drop(current);
+        self.log(format_args!("match {id}: still thinking; answered {answer}"));
+        answer
     }
 
     /// Gives the match back after a request, if it is still the match in play (not stopped or
@@ -308,10 +367,11 @@ impl Server {
 #[cfg(test)]
 mod tests {
     use std::sync::atomic::{AtomicBool, Ordering};
-    use std::sync::Arc;
+    use std::sync::{mpsc, Arc};
     use std::time::{Duration, Instant};
 
     use super::{Server, Slot};
+    use crate::message::Request;
     use crate::player::{MatchPlayer, PlayerConfig};
 
     const TIC_TAC_TOE: &str = include_str!("../../gdl/tests/games/ticTacToe.kif");
@@ -327,6 +387,8 @@ mod tests {
             stop: Arc::clone(&stop),
             player: Some(player),
             late: None,
+            shadow: None,
+            pending: Vec::new(),
             play_clock: 1,
         });
         (server, stop)
@@ -350,6 +412,33 @@ mod tests {
         assert!(started.elapsed() >= Duration::from_millis(300));
         assert!(!stop.load(Ordering::Relaxed));
         assert!(player.any_move().is_some());
+    }
+
+    #[test]
+    fn a_play_while_work_holds_the_match_gets_a_legal_move_and_the_player_its_moves() {
+        let (server, stop) = in_a_match();
+        let (player, _) = server.take("m", Instant::now()).expect("the match");
+        let started = Instant::now();
+        let due = (started + Duration::from_millis(10), started + Duration::from_millis(20));
+        // Work that holds the match until it is let go: the start clock's thinking, overrun.
+        let (release, held) = mpsc::channel::<()>();
+        let answered = server.bounded(player, &stop, due, move |_, _| {
+            let _ = held.recv();
+            Ok(String::new())
+        });
+        assert_eq!(answered, None);
+        let play = |moves: Option<Vec<String>>| {
+            server.answer(Request::Play { id: "m".to_owned(), moves }, Instant::now())
+        };
+        // The first PLAY (the play clock's half waited for the match) is a mark of xplayer's;
+        // after it, xplayer's only move is noop.
+        let first = play(None);
+        assert!(first.contains("mark"), "{first}");
+        assert_eq!(play(Some(vec![first, "noop".to_owned()])), "noop");
+        // The player comes back with the move played meanwhile.
+        release.send(()).expect("the work waits");
+        let (player, _) = server.take("m", Instant::now()).expect("the match back");
+        assert_eq!(player.any_move().as_deref(), Some("noop"));
     }
 
     #[test]
