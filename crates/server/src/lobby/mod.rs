@@ -1,6 +1,6 @@
 //! The lobby and what follows a game: open challenges (seeks) that anyone may accept, a
-//! rematch with colours swapped ([`rematch`]), and the games a browser holds seats in
-//! ([`mine`]). It stands on the games in play (`play`), and they know nothing of it.
+//! rematch with colours swapped ([`rematch`]), the games a browser holds seats in ([`mine`]),
+//! and what a lobby socket is sent ([`messages`]). It stands on the games in play (`play`), and they know nothing of it.
 //!
 //! A seek is held by its creator's secret: derived from the browser's session, or random for
 //! a client without one. The hash of that secret also holds the creator's seat in the game the
@@ -17,6 +17,7 @@ use arbiter_core::Side;
 use serde::{Deserialize, Serialize};
 use tokio::task::AbortHandle;
 
+mod messages;
 mod mine;
 pub(crate) mod rated;
 mod rematch;
@@ -514,69 +515,6 @@ impl Lobby {
         if let Err(error) = self.games.store.left_seeks(&owner, last_beat, leaving).await {
             tracing::warn!(%error, "the seeks of a creator who left were not marked");
         }
-    }
-
-    /// What a lobby socket sends: the open seeks at first (`seeks`), then each seek `added`
-    /// and `removed`; to a seek's creator `accepted` with the game and the token that takes
-    /// the seat; to an account, `paired` with each tournament game it is to play (its seat is
-    /// its account's), looked for at first and when `seen.pairings_due`. `seen` is what the
-    /// socket sent before.
-    pub(crate) async fn lobby_messages(
-        &self,
-        session: Option<&str>,
-        seen: &mut LobbySeen,
-    ) -> Result<Vec<serde_json::Value>, ApiError> {
-        let owner = session.map(owner_key);
-        let now = self.games.time.now();
-        let open = self.open_seeks().await?;
-        let views: Vec<Seek> =
-            open.iter().filter_map(|seek| self.seek_view(seek, owner.as_deref(), now)).collect();
-        let ids: HashSet<String> = views.iter().map(|seek| seek.id.clone()).collect();
-        let mut messages = Vec::new();
-        let first = seen.known.is_none();
-        match &seen.known {
-            None => messages.push(serde_json::json!({ "type": "seeks", "seeks": views })),
-            Some(known) => {
-                for seek in views.iter().filter(|seek| !known.contains(&seek.id)) {
-                    messages.push(serde_json::json!({ "type": "added", "seek": seek }));
-                }
-                for id in known.iter().filter(|id| !ids.contains(*id)) {
-                    messages.push(serde_json::json!({ "type": "removed", "id": id }));
-                }
-            }
-        }
-        seen.known = Some(ids);
-        let mine: HashSet<String> =
-            views.iter().filter(|seek| seek.yours).map(|seek| seek.id.clone()).collect();
-        // The acceptances are looked for when the socket opens and when one's own seek goes.
-        let gone = !seen.mine.is_subset(&mine);
-        seen.mine = mine;
-        let (Some(session), Some(owner)) = (session, owner) else { return Ok(messages) };
-        if first || seen.pairings_due {
-            seen.pairings_due = false;
-            messages.extend(self.paired(&owner, seen).await?);
-        }
-        if !(first || gone) {
-            return Ok(messages);
-        }
-        for seek in self.games.store.accepted_seeks(&owner).await? {
-            let Some((game, side)) = &seek.accepted else { continue };
-            // A seat the creator took already (from another page) is not offered again.
-            let taken = match (self.games.lock(game).await, Some(*side)) {
-                (Ok((_, entry)), Some(side)) => entry.stored.seats[side.index()].claimed,
-                _ => true,
-            };
-            if !taken && seen.told.insert(seek.id.clone()) {
-                messages.push(serde_json::json!({
-                    "type": "accepted",
-                    "seek": seek.id,
-                    "game": game,
-                    "side": side,
-                    "token": seek_secret(session, &seek.id),
-                }));
-            }
-        }
-        Ok(messages)
     }
 }
 

@@ -33,6 +33,7 @@ mod ratings;
 mod rows;
 mod rules;
 mod seeks;
+mod tournament_rows;
 mod tournaments;
 
 pub use self::accounts::{CarriedSeat, SignIn, StoredAccount, DELETED};
@@ -44,7 +45,7 @@ pub use self::rows::{
     StoredSeek, Summary,
 };
 pub use self::rules::NewRules;
-pub use self::tournaments::{
+pub use self::tournament_rows::{
     Entrant, GameOutcome, Step, StoredPairing, StoredTournament, TournamentKind, TournamentRows,
     TournamentStatus,
 };
