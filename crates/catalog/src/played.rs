@@ -43,6 +43,9 @@ pub trait DynRecord: Send + Sync {
     fn ply(&self) -> usize;
     /// The moves played from ply `from` on, in canonical notation.
     fn moves_from(&self, from: usize) -> Vec<String>;
+    /// The name of the game's opening, where the game names its openings
+    /// ([`GameRecord::opening`](arbiter_core::GameRecord::opening)).
+    fn opening(&self) -> Option<&'static str>;
     /// The player to move.
     fn side_to_move(&self) -> Side;
     /// Whether `side` made one of the moves played.
@@ -180,6 +183,10 @@ impl<G: AnyGame> DynRecord for Played<G> {
 
     fn moves_from(&self, from: usize) -> Vec<String> {
         self.0.moves().skip(from).map(|mv| mv.to_string()).collect()
+    }
+
+    fn opening(&self) -> Option<&'static str> {
+        self.0.opening()
     }
 
     fn side_to_move(&self) -> Side {

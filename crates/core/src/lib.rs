@@ -6,6 +6,7 @@
 //! - [`MoveError`] and [`PositionError`] for text given by people and programs;
 //! - [`GameOptions`]: typed options written `key=value,key=value`;
 //! - [`GameRecord`]: the history, the draw rules that need it, and record files;
+//!   [`Openings`]: the names of a game's openings;
 //! - [`perft`] and [`divide`], and [`perft_parallel`] with a table of counts and threads;
 //! - [`Knowledge`]: what a game knows beyond its rules for exact searches (a canonical hash,
 //!   results forced within a few plies), and [`Symmetry`]: the half turn with the colours
@@ -28,6 +29,7 @@ pub mod grid;
 mod knowledge;
 pub mod lines;
 mod notation;
+mod openings;
 mod options;
 mod outcome;
 mod perft;
@@ -49,6 +51,7 @@ pub use evaluate::{Evaluate, Strength, Tactics};
 pub use game::{DrawRules, Game};
 pub use knowledge::{Forced, Knowledge};
 pub use notation::{MoveError, PositionError};
+pub use openings::{Openings, OpeningsError};
 pub use options::{GameOptions, NoOptions, OptionError, OptionSpec, OptionValues};
 pub use outcome::{DrawReason, Outcome, Status, WinReason};
 pub use perft::{divide, perft};

@@ -315,10 +315,14 @@ impl<G: Game> GameRecord<G> {
         let mut tag = |name: &str, value: &str| {
             text.push_str(&format!("[{name} \"{}\"]\n", escape(value)));
         };
-        for (name, value) in
-            self.tags().iter().filter(|(name, _)| !OWN_TAGS.contains(&name.as_str()))
-        {
+        // The opening's name where the game's names give one, else any the record was given.
+        let opening = self.opening();
+        let own = |name: &str| OWN_TAGS.contains(&name) || (opening.is_some() && name == "Opening");
+        for (name, value) in self.tags().iter().filter(|(name, _)| !own(name)) {
             tag(name, value);
+        }
+        if let Some(opening) = opening {
+            tag("Opening", opening);
         }
         tag(G::RECORD_TAG.0, G::RECORD_TAG.1);
         let options = self.options_text();

@@ -8,6 +8,7 @@ type Schemas = import('api-types').components['schemas'];
 
 type Side = Schemas['Side'];
 type GameState = Schemas['GameState'];
+type SpectatorsMessage = Schemas['SpectatorsMessage'];
 type View = Schemas['View'];
 type PieceView = Schemas['PieceView'];
 type LegalMove = Schemas['LegalMove'];

@@ -24,6 +24,11 @@ pub struct GameState {
     pub version: i64,
     /// The moves played, in canonical notation.
     pub moves: Vec<String>,
+    /// The name of the game's opening, in a game that names its openings (checkers: the
+    /// traditional names, `Ayrshire Lassie`), once its moves have passed through a named
+    /// position.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub opening: Option<String>,
     /// The number of moves played: the `ply` the next move is made at.
     pub ply: usize,
     /// The player to move.

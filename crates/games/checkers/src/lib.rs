@@ -432,6 +432,8 @@ impl Game for Checkers {
         "8x8 draughts: men and kings, compulsory jumps, multi-jumps; Black moves first";
     const RECORD_TAG: (&'static str, &'static str) = ("GameType", "21");
     const RECORD_EXTENSION: &'static str = "pdn";
+    /// The traditional names, from the sources its header gives.
+    const OPENINGS: &'static str = include_str!("../data/openings.txt");
 
     fn start(_options: &NoOptions) -> Self {
         Checkers::from_pieces(from_pdn(0x0000_0FFF), from_pdn(0xFFF0_0000), 0, Side::Black)

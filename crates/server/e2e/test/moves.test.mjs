@@ -173,6 +173,8 @@ test('an illegal click changes nothing, and a move can be played from the keyboa
   const [download] = await Promise.all([page.waitForEvent('download'), page.locator('#record').click()]);
   assert.equal(download.suggestedFilename(), `${created.id}.pdn`);
 
+  assert.equal(await page.locator('#opening').isVisible(), false);
+
   // Keyboard: focus the cell, press Enter, then Space.
   await page.locator('[data-cell="10"]').focus();
   await page.keyboard.press('Enter');
@@ -181,6 +183,12 @@ test('an illegal click changes nothing, and a move can be played from the keyboa
   await page.keyboard.press(' ');
   await waitForPly(page, 1);
   assert.equal((await gameState(server, created.id)).moves[0], '10-15');
+  // 10-15 is the Kelso: named above the moves and in the record.
+  assert.equal(await page.locator('#opening').textContent(), 'Opening: Kelso');
+  await shot(page, 'checkers-opening');
+  const href = await page.locator('#record').getAttribute('href');
+  const record = await (await fetch(new URL(href ?? '', server.base))).text();
+  assert.match(record, /^\[Opening "Kelso"\]$/m);
   const cell = page.locator('[data-cell="15"]');
   assert.equal(await cell.getAttribute('role'), 'button');
   assert.equal(await cell.getAttribute('tabindex'), '0');
@@ -258,6 +266,22 @@ test("a spectator's clicks change nothing", async () => {
   await waitForPly(spectator, 1);
   assert.deepEqual(spectator.errors, []);
   await spectator.context().close();
+});
+
+test('the players see how many watch their game, and a spectator who leaves is counted out', async () => {
+  const game = await createGame(server, 'checkers');
+  const player = await newPage(browser);
+  await openSeats(player, server, game, ['black']);
+  await player.waitForSelector('#connection[data-connection="live"]');
+  assert.equal(await player.locator('#spectators').isVisible(), false);
+  const spectator = await newPage(browser);
+  await spectator.goto(`${server.base}${game.watch_url}`);
+  await player.waitForSelector('#spectators:has-text("1 spectator")');
+  await shot(player, 'checkers-spectators');
+  await spectator.context().close();
+  await player.waitForSelector('#spectators', { state: 'hidden' });
+  assert.deepEqual(player.errors, []);
+  await player.context().close();
 });
 
 test('the move list replays the game, and the tools work', async () => {

@@ -15,7 +15,7 @@ import { idleRefusal, nextPrompt, refusal, seatLine, statusText } from './prompt
 import { Clocks } from './clocks.js';
 import { confirmThen } from './offers.js';
 import { extendPremove, premoveSide, premoveText, resolvePremove } from './premove.js';
-import { copyText, drawingOf, optionsShown, renderTools, setConnection, toggleZoom, wireKeys } from './tools.js';
+import { copyText, drawingOf, optionsShown, renderTools, setConnection, showSpectators, toggleZoom, wireKeys } from './tools.js';
 import { arrowOf, extend, variationMover, variationNote } from './explore.js';
 
 const id = decodeURIComponent(location.pathname.split('/').filter(Boolean)[1] ?? '');
@@ -206,7 +206,7 @@ function render() {
   document.body.dataset.version = String(state.version);
   document.body.dataset.entered = page.entered.join(' ');
   const replayed = page.replay && page.replay.ply < state.ply ? page.replay.ply : null;
-  renderMoves($('moves'), $('replay-note'), state.moves, page.variation?.ply ?? replayed, showPly);
+  renderMoves($('moves'), $('replay-note'), state, page.variation?.ply ?? replayed, showPly);
   if (page.variation) $('replay-note').textContent = variationNote(page.variation);
   $('position').textContent = shown.position;
   renderTools(state, geometry, localStorage.getItem(inviteKey(id)), act);
@@ -349,13 +349,14 @@ async function refresh() {
   }
 }
 
-// The game's socket: each state pushed is taken; a lost connection is made again, asking for
-// what was missed since the version shown.
+// The game's socket: each state pushed is taken, and the number of spectators shown; a lost
+// connection is made again, asking for what was missed since the version shown.
 function connect() {
-  keepSocket(() => `/api/games/${id}/socket?since=${page.state ? page.state.version : 0}`, {
+  keepSocket(() => `/api/games/${id}/socket?spectators=true&since=${page.state ? page.state.version : 0}`, {
     message: (data) => {
       try {
-        accept(JSON.parse(data));
+        const message = JSON.parse(data);
+        if (!showSpectators(message)) accept(message);
       } catch (error) {
         say(`A message from the server could not be read: ${messageOf(error)}`);
       }
@@ -368,7 +369,6 @@ function connect() {
     lost: (delay) => setConnection('reconnecting', `connection lost; reconnecting in ${Math.round(delay / 100) / 10} s…`),
   });
 }
-
 // ---------------------------------------------------------------- tools
 
 /**

@@ -1,18 +1,25 @@
 // @ts-check
-// The game page's move list: the moves played, two to a line, each a button that shows the
-// position after it, and the note that says an earlier position is shown.
+// The game page's move list: the opening's name, the moves played, two to a line, each a
+// button that shows the position after it, and the note that says an earlier position is shown.
 
 /**
- * Draws `moves` in `list`, the position shown marked: the one after move `replayed` (an
- * earlier position), or the last when `replayed` is `null`. `show(ply)` shows the position
- * after move `ply`. `note` says which earlier position is shown.
+ * Draws the game's moves in `list`, the position shown marked: the one after move `replayed`
+ * (an earlier position), or the last when `replayed` is `null`; and the name of its opening,
+ * where the server gives one, in the page's `#opening`. `show(ply)` shows the position after
+ * move `ply`. `note` says which earlier position is shown.
  * @param {HTMLElement} list
  * @param {HTMLElement} note
- * @param {string[]} moves
+ * @param {{ moves: string[], opening?: string | null }} game
  * @param {number | null} replayed
  * @param {(ply: number) => void} show
  */
-export function renderMoves(list, note, moves, replayed, show) {
+export function renderMoves(list, note, game, replayed, show) {
+  const { moves } = game;
+  const opening = document.getElementById('opening');
+  if (opening) {
+    opening.hidden = !game.opening;
+    opening.textContent = game.opening ? `Opening: ${game.opening}` : '';
+  }
   const current = replayed ?? moves.length;
   const items = [];
   for (let i = 0; i < moves.length; i += 2) {

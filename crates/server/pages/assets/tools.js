@@ -1,6 +1,7 @@
 // @ts-check
 // The game page's tools: a player's buttons and the engine's help as the state allows them,
-// copying a link or the position, the board zoomed on a phone, and what draws the game.
+// copying a link or the position, the board zoomed on a phone, what draws the game, and the
+// connection's state and the number of spectators.
 
 import { element as $, sideName } from './api.js';
 import { Board } from './board.js';
@@ -109,6 +110,21 @@ export function setConnection(stateName, text) {
   const node = $('connection');
   node.dataset.connection = stateName;
   node.textContent = text;
+}
+
+/**
+ * Shows how many watch the game when `message` is the socket's spectators message (the page
+ * asks for them, `spectators=true`), hidden while nobody does; whether it was one.
+ * @param {GameState | SpectatorsMessage} message
+ * @returns {message is SpectatorsMessage}
+ */
+export function showSpectators(message) {
+  if (!('spectators' in message)) return false;
+  const count = message.spectators;
+  const node = $('spectators');
+  node.hidden = count === 0;
+  node.textContent = count === 1 ? '1 spectator' : `${count} spectators`;
+  return true;
 }
 
 /**

@@ -11,6 +11,7 @@ use utoipa::openapi::security::{ApiKey, ApiKeyValue, HttpAuthScheme, HttpBuilder
 use utoipa::openapi::{Object, RefOr, Schema};
 use utoipa::{Modify, OpenApi};
 
+use super::socket::SpectatorsMessage;
 use crate::error::ErrorBody;
 
 /// The document's description of the API.
@@ -25,7 +26,7 @@ use crate::error::ErrorBody;
             cookie. Every \
             error is JSON: `{\"error\": …}`."
     ),
-    components(schemas(ErrorBody)),
+    components(schemas(ErrorBody, SpectatorsMessage)),
     modifiers(&Seats),
     tags(
         (name = "games", description = "the catalog, creating and listing games"),

@@ -1,7 +1,8 @@
 //! `GET /api/games/{id}/socket`: every new state of a game, pushed as JSON with its version.
 //! A client that connects with `?since=VERSION` gets the current state at once when it is
 //! newer, so that it catches up with what it missed; then each change as it happens, made on
-//! this server or, over PostgreSQL, on any other.
+//! this server or, over PostgreSQL, on any other. A client that asks (`spectators=true`) is
+//! also told how many watch the game: the sockets that hold no seat of it, on every server.
 
 use std::sync::Arc;
 use std::time::Duration;
@@ -29,10 +30,22 @@ const MAX_MESSAGE: usize = 4096;
 pub(crate) struct Since {
     /// The version the client has: the current state is sent at once only when newer.
     since: Option<i64>,
+    /// Whether to send `{"spectators": N}` too: at once, and whenever the number of those
+    /// who watch the game (the sockets that hold none of its seats) changes.
+    #[serde(default)]
+    spectators: bool,
+}
+
+/// What a socket sends besides the game's states, when asked.
+#[derive(Debug, serde::Serialize, utoipa::ToSchema)]
+pub(crate) struct SpectatorsMessage {
+    /// How many watch the game: its sockets that hold none of its seats, on every server.
+    spectators: usize,
 }
 
 /// A WebSocket that pushes the game's state (JSON, as `GET /api/games/{id}` answers it) each
-/// time its version passes the last one sent.
+/// time its version passes the last one sent; with `spectators=true`, also a
+/// `SpectatorsMessage` when the number of those watching changes.
 #[utoipa::path(get, path = "/api/games/{id}/socket", tag = "play",
     params(("id" = String, Path, description = "the game's identifier"), Since),
     responses(GameErrors,
@@ -50,13 +63,14 @@ pub(crate) async fn upgrade(
     presented: Presented,
     upgrade: WebSocketUpgrade,
 ) -> Result<Response, ApiError> {
-    let current = state.games.version(&id).await?;
+    let secrets = presented.secrets(&id);
+    let (current, spectator) = state.games.version_for(&id, &secrets).await?;
     let held = match state.guard.socket(client, &id) {
         Ok(held) => held,
         Err(refused) => return Ok(too_many(refused, None)),
     };
     let ping = state.guard.protection.ping;
-    let secrets = presented.secrets(&id);
+    let told = since.spectators;
     // A version beyond the game's (a client that kept one from a database since reset) gets
     // the current state at once too.
     let since = since.since.filter(|&since| since <= current).unwrap_or(0);
@@ -64,23 +78,35 @@ pub(crate) async fn upgrade(
     Ok(upgrade.max_message_size(MAX_MESSAGE).max_frame_size(MAX_MESSAGE).on_upgrade(
         move |socket| async move {
             let _held = held;
-            push(socket, games, id, secrets, since, ping).await;
+            let _spectating = spectator.then(|| games.notices.spectating(&id));
+            let watcher = Watcher { id, secrets, told };
+            push(socket, games, watcher, since, ping).await;
         },
     ))
 }
 
-/// Sends the state whenever its version passes the last one sent, until the client leaves, the
-/// game can no longer be read, or the client has not answered for two `ping` periods (or not
-/// read what was sent for one).
+/// Who a socket is for: the game, the seats' secrets its client presented, and whether it is
+/// told the number of spectators.
+struct Watcher {
+    id: String,
+    secrets: Vec<String>,
+    told: bool,
+}
+
+/// Sends the state whenever its version passes the last one sent (and the number of
+/// spectators whenever it changes, if asked), until the client leaves, the game can no longer
+/// be read, or the client has not answered for two `ping` periods (or not read what was sent
+/// for one).
 async fn push(
     mut socket: WebSocket,
     games: Arc<Games>,
-    id: String,
-    secrets: Vec<String>,
+    watcher: Watcher,
     mut sent: i64,
     ping: Duration,
 ) {
+    let Watcher { id, secrets, told } = watcher;
     let mut changes = games.subscribe(&id);
+    let mut spectators_sent = None;
     let mut pings = tokio::time::interval_at(tokio::time::Instant::now() + ping, ping);
     // The pings sent since the client last said anything.
     let mut unanswered = 0;
@@ -95,6 +121,16 @@ async fn push(
             }
             Ok(None) | Err(ApiError::Unavailable(_) | ApiError::Outdated) => {}
             Err(_) => return,
+        }
+        let spectators = games.notices.spectators(&id);
+        if told && spectators_sent != Some(spectators) {
+            let message =
+                serde_json::to_string(&SpectatorsMessage { spectators }).unwrap_or_default();
+            let sending = socket.send(Message::Text(message.into()));
+            if !matches!(tokio::time::timeout(ping, sending).await, Ok(Ok(()))) {
+                return;
+            }
+            spectators_sent = Some(spectators);
         }
         tokio::select! {
             changed = changes.changed() => if !changed { return },

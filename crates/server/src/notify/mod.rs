@@ -5,7 +5,8 @@
 //! moves a second are stored: a `NOTIFY` in every write's transaction would make the commits
 //! of all servers wait for each other). Every server `LISTEN`s, so that a socket on any
 //! server hears every change, and a copy in memory older than a notice is brought up to date
-//! when it is next used.
+//! when it is next used. The servers tell each other how many watch each game the same way
+//! ([`spectators`]).
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError, Weak};
@@ -16,6 +17,10 @@ use tokio::sync::{broadcast, mpsc};
 use tokio::task::AbortHandle;
 
 use crate::store::{Store, CHANNEL, NOTICE_BYTES};
+
+mod spectators;
+
+use self::spectators::Spectators;
 
 /// The channel of the lobby's changes, beside the games' (a game's identifier is 12
 /// characters long).
@@ -40,10 +45,14 @@ const RECONNECT: Duration = Duration::from_millis(500);
 /// servers.
 pub(crate) struct Notices {
     channels: Arc<Channels>,
-    /// The changes to send to the other servers (PostgreSQL only), and the queue's other end
-    /// until [`Notices::spawn`] gives it to the task that sends them.
-    outgoing: Option<mpsc::Sender<(String, i64)>>,
-    queued: Mutex<Option<mpsc::Receiver<(String, i64)>>>,
+    /// The notice lines to send to the other servers (PostgreSQL only), and the queue's other
+    /// end until [`Notices::spawn`] gives it to the task that sends them.
+    outgoing: Option<mpsc::Sender<String>>,
+    queued: Mutex<Option<mpsc::Receiver<String>>>,
+    /// How many watch each game.
+    spectators: Arc<Spectators>,
+    /// This server's name in the spectators' notices.
+    server: String,
 }
 
 /// What hears the changes that other servers announce.
@@ -55,8 +64,9 @@ pub(crate) trait Hears: Send + Sync {
 }
 
 impl Notices {
-    /// The announcements of a server whose games are stored in `store`.
-    pub(crate) fn new(store: &Store) -> Notices {
+    /// The announcements of the server `server` (a name no other server has), whose games
+    /// are stored in `store`.
+    pub(crate) fn new(store: &Store, server: String) -> Notices {
         let (outgoing, queued) = match store.postgres_url() {
             Some(_) => {
                 let (sender, receiver) = mpsc::channel(QUEUED_NOTICES);
@@ -64,7 +74,9 @@ impl Notices {
             }
             None => (None, None),
         };
-        Notices { channels: Arc::default(), outgoing, queued: Mutex::new(queued) }
+        let queued = Mutex::new(queued);
+        let spectators = Arc::default();
+        Notices { channels: Arc::default(), outgoing, queued, spectators, server }
     }
 
     /// Starts the tasks that send this server's changes to the others and hear theirs, told
@@ -72,7 +84,16 @@ impl Notices {
     pub(crate) fn spawn(&self, store: &Store, hearer: Weak<dyn Hears>) -> Vec<AbortHandle> {
         let mut tasks = Vec::new();
         if let Some(url) = store.postgres_url() {
-            tasks.push(spawn_listener(hearer, url.to_owned()));
+            let heard = Heard {
+                hearer,
+                channels: self.channels.clone(),
+                spectators: self.spectators.clone(),
+                server: self.server.clone(),
+            };
+            tasks.push(spawn_listener(heard, url.to_owned()));
+        }
+        if let Some(outgoing) = &self.outgoing {
+            tasks.push(self.spawn_refresh(outgoing.clone()));
         }
         let queued = self.queued.lock().unwrap_or_else(PoisonError::into_inner).take();
         if let Some(queued) = queued {
@@ -85,8 +106,49 @@ impl Notices {
     pub(crate) async fn changed(&self, id: &str, version: i64) {
         self.channels.announce(id, version);
         if let Some(outgoing) = &self.outgoing {
-            let _ = outgoing.send((id.to_owned(), version)).await;
+            let _ = outgoing.send(format!("{id} {version}")).await;
         }
+    }
+
+    /// How many watch game `id`, on every server.
+    pub(crate) fn spectators(&self, id: &str) -> usize {
+        self.spectators.count(id)
+    }
+
+    /// Counts a spectator of game `id` until the value returned is dropped; the game's sockets
+    /// here, and the other servers, are told of the new count.
+    pub(crate) fn spectating(&self, id: &str) -> Spectating {
+        let spectating = Spectating {
+            channels: self.channels.clone(),
+            spectators: self.spectators.clone(),
+            outgoing: self.outgoing.clone(),
+            server: self.server.clone(),
+            id: id.to_owned(),
+        };
+        spectating.changed(true);
+        spectating
+    }
+
+    /// Announces this server's counts of spectators again every [`spectators::REFRESH`], and
+    /// tells the sockets of the games whose count fell as another server's expired.
+    fn spawn_refresh(&self, outgoing: mpsc::Sender<String>) -> AbortHandle {
+        let (channels, spectators) = (self.channels.clone(), self.spectators.clone());
+        let server = self.server.clone();
+        tokio::spawn(async move {
+            let mut refresh = tokio::time::interval(spectators::REFRESH);
+            refresh.tick().await;
+            loop {
+                refresh.tick().await;
+                let (here, expired) = spectators.refresh();
+                for game in expired {
+                    channels.announce(&game, 0);
+                }
+                for (game, count) in here {
+                    let _ = outgoing.send(spectators::notice(&game, &server, count)).await;
+                }
+            }
+        })
+        .abort_handle()
     }
 
     /// Tells this server's sockets watching `id` that it is now at `version`.
@@ -168,9 +230,61 @@ impl Drop for Subscription {
     }
 }
 
+/// A spectator of a game counted on this server, until dropped.
+pub(crate) struct Spectating {
+    channels: Arc<Channels>,
+    spectators: Arc<Spectators>,
+    outgoing: Option<mpsc::Sender<String>>,
+    server: String,
+    id: String,
+}
+
+impl Spectating {
+    /// Counts the spectator in (`joined`) or out, and tells the game's sockets here and the
+    /// other servers (a notice that finds the queue full is left to the next refresh).
+    fn changed(&self, joined: bool) {
+        let here = self.spectators.change_here(&self.id, joined);
+        self.channels.announce(&self.id, 0);
+        if let Some(outgoing) = &self.outgoing {
+            let _ = outgoing.try_send(spectators::notice(&self.id, &self.server, here));
+        }
+    }
+}
+
+impl Drop for Spectating {
+    fn drop(&mut self) {
+        self.changed(false);
+    }
+}
+
+/// What the listener tells of what it hears: the games' changes to `hearer`, and the other
+/// servers' spectators to the counts and the games' sockets here.
+struct Heard {
+    hearer: Weak<dyn Hears>,
+    channels: Arc<Channels>,
+    spectators: Arc<Spectators>,
+    server: String,
+}
+
+impl Heard {
+    /// One line of a notice.
+    fn line(&self, hearer: &dyn Hears, line: &str) {
+        if let Some((game, server, count)) = spectators::read_notice(line) {
+            if server != self.server && self.spectators.heard(game, server, count) {
+                self.channels.announce(game, 0);
+            }
+            return;
+        }
+        let mut words = line.split(' ');
+        if let (Some(id), Some(Ok(version))) = (words.next(), words.next().map(str::parse::<i64>)) {
+            hearer.heard(id, version);
+        }
+    }
+}
+
 /// Listens to the database's notices of every write, until the server stops; after the
 /// connection was lost and made again, whatever was missed is read again.
-fn spawn_listener(hearer: Weak<dyn Hears>, url: String) -> AbortHandle {
+fn spawn_listener(heard: Heard, url: String) -> AbortHandle {
     tokio::spawn(async move {
         loop {
             let mut listener = match PgListener::connect(&url).await {
@@ -186,21 +300,16 @@ fn spawn_listener(hearer: Weak<dyn Hears>, url: String) -> AbortHandle {
                 tokio::time::sleep(RECONNECT).await;
                 continue;
             }
-            let Some(strong) = hearer.upgrade() else { return };
+            let Some(strong) = heard.hearer.upgrade() else { return };
             strong.missed();
             drop(strong);
             loop {
                 let notice = listener.try_recv().await;
-                let Some(strong) = hearer.upgrade() else { return };
+                let Some(strong) = heard.hearer.upgrade() else { return };
                 match notice {
                     Ok(Some(notice)) => {
                         for line in notice.payload().lines() {
-                            let mut words = line.split(' ');
-                            if let (Some(id), Some(Ok(version))) =
-                                (words.next(), words.next().map(str::parse::<i64>))
-                            {
-                                strong.heard(id, version);
-                            }
+                            heard.line(strong.as_ref(), line);
                         }
                     }
                     Ok(None) => strong.missed(),
@@ -220,15 +329,16 @@ fn spawn_listener(hearer: Weak<dyn Hears>, url: String) -> AbortHandle {
 /// queued while the one before was sent. A notice that cannot be sent (the database is down)
 /// is tried again, then given up with a line in the log: the other servers then lost their
 /// connection too, and read every game again when it is back.
-fn spawn_notifier(store: Store, mut changes: mpsc::Receiver<(String, i64)>) -> AbortHandle {
+fn spawn_notifier(store: Store, mut changes: mpsc::Receiver<String>) -> AbortHandle {
     tokio::spawn(async move {
         let mut payload = String::new();
-        while let Some((id, version)) = changes.recv().await {
+        while let Some(line) = changes.recv().await {
             payload.clear();
-            payload.push_str(&format!("{id} {version}"));
+            payload.push_str(&line);
             while payload.len() < NOTICE_BYTES - 100 {
-                let Ok((id, version)) = changes.try_recv() else { break };
-                payload.push_str(&format!("\n{id} {version}"));
+                let Ok(line) = changes.try_recv() else { break };
+                payload.push('\n');
+                payload.push_str(&line);
             }
             for attempt in 1..=NOTICE_ATTEMPTS {
                 match store.notify(&payload).await {

@@ -196,6 +196,7 @@ impl Entry {
             options: self.stored.options.clone(),
             version: self.stored.version,
             moves: self.stored.moves.clone(),
+            opening: self.live.opening().map(str::to_owned),
             ply: self.live.ply(),
             to_move: self.live.side_to_move(),
             status,

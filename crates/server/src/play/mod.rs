@@ -213,11 +213,12 @@ impl Games {
         settings: Settings,
         endgames: Arc<Endgames>,
     ) -> Result<Games, ApiError> {
+        let instance = new_game_id()?;
         Ok(Games {
-            notices: Notices::new(&store),
+            notices: Notices::new(&store, instance.clone()),
             store,
             settings,
-            instance: new_game_id()?,
+            instance,
             cache: Cache::new(settings.cache_games),
             workers: Pool::new(settings.workers),
             analyses: AnalysisCache::default(),
@@ -345,10 +346,14 @@ impl Games {
         Ok(entry.state(entry.held(secrets)))
     }
 
-    /// The version of game `id`.
-    pub(crate) async fn version(&self, id: &str) -> Result<i64, ApiError> {
+    /// Game `id`'s version, and whether `secrets` hold none of its seats (a spectator's).
+    pub(crate) async fn version_for(
+        &self,
+        id: &str,
+        secrets: &[String],
+    ) -> Result<(i64, bool), ApiError> {
         let (_, entry) = self.lock(id).await?;
-        Ok(entry.stored.version)
+        Ok((entry.stored.version, entry.held(secrets).is_empty()))
     }
 
     /// Game `id`'s kind, options and first `ply` moves: what it takes to show the game as it

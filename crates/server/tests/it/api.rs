@@ -308,6 +308,24 @@ async fn the_state_says_when_every_legal_move_captures() {
 }
 
 #[tokio::test]
+async fn a_checkers_game_names_its_opening_in_its_state_and_its_record() {
+    let server = Server::start(&databases()[0]).await;
+    let client = client();
+    let created = server.create(&client, "checkers", "human", "human").await;
+    let id = created["id"].as_str().expect("an id");
+    assert!(created["state"].get("opening").is_none(), "{}", created["state"]);
+    for (ply, mv) in ["11-15", "24-20", "8-11"].into_iter().enumerate() {
+        let side = if ply % 2 == 0 { "black" } else { "white" };
+        let played = server.play(&client, id, &token(&created, side), mv, ply as u64).await;
+        assert_eq!(played.status(), StatusCode::OK, "{mv}");
+    }
+    assert_eq!(seen_by(&server, &client, id).await["opening"], "Ayrshire Lassie");
+    let record = client.get(server.url(&format!("/api/games/{id}/record"))).send().await;
+    let record = record.expect("sent").text().await.expect("text");
+    assert!(record.contains("[Opening \"Ayrshire Lassie\"]"), "{record}");
+}
+
+#[tokio::test]
 async fn at_one_screen_a_takeback_takes_back_one_move() {
     for database in databases() {
         let server = Server::start(&database).await;

@@ -255,3 +255,43 @@ async fn a_rematch_raced_on_two_servers_makes_one_game() {
         }
     }
 }
+
+/// The number of spectators (the sockets that hold no seat) reaches every socket that asks for
+/// it, from whichever server they watch on (on PostgreSQL, a second one): a seat's socket does
+/// not count, a spectator who leaves is counted out, and a socket that did not ask is sent
+/// states only.
+#[tokio::test]
+async fn the_spectators_of_a_game_are_counted_on_every_server() {
+    use tokio_tungstenite::tungstenite::client::IntoClientRequest;
+    for database in databases() {
+        let client = client();
+        let a = Server::start(&database).await;
+        let b = match database.starts_with("postgres") {
+            true => Some(Server::start(&database).await),
+            false => None,
+        };
+        let there = b.as_ref().unwrap_or(&a);
+        let created = a.create(&client, "checkers", "human", "human").await;
+        let id = created["id"].as_str().expect("an id");
+        let black = token(&created, "black");
+        let url = format!("ws://{}/api/games/{id}/socket?spectators=true", a.addr);
+        let mut request = url.into_client_request().expect("a request");
+        let bearer = format!("Bearer {black}").parse().expect("a header");
+        request.headers_mut().insert("authorization", bearer);
+        let (mut player, _) = tokio_tungstenite::connect_async(request).await.expect("a socket");
+        assert_eq!(receive(&mut player).await["ply"], 0);
+        assert_eq!(receive(&mut player).await, json!({"spectators": 0}), "{database}");
+        let watch = format!("ws://{}/api/games/{id}/socket", there.addr);
+        let (mut first, _) = tokio_tungstenite::connect_async(&watch).await.expect("a socket");
+        assert_eq!(receive(&mut player).await, json!({"spectators": 1}), "{database}");
+        let (mut second, _) = tokio_tungstenite::connect_async(&watch).await.expect("a socket");
+        assert_eq!(receive(&mut player).await, json!({"spectators": 2}), "{database}");
+        second.close(None).await.expect("closed");
+        assert_eq!(receive(&mut player).await, json!({"spectators": 1}), "{database}");
+        // The spectator who did not ask is sent the states alone.
+        assert_eq!(receive(&mut first).await["ply"], 0);
+        assert_eq!(a.play(&client, id, &black, "11-15", 0).await.status(), StatusCode::OK);
+        assert_eq!(receive(&mut first).await["moves"], json!(["11-15"]));
+        assert_eq!(receive(&mut player).await["moves"], json!(["11-15"]));
+    }
+}

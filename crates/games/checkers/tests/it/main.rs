@@ -3,6 +3,7 @@
 mod common;
 mod conformance;
 mod notation;
+mod openings;
 mod perft;
 mod records;
 mod reference;
