@@ -232,8 +232,10 @@ test('a custom time control: any minutes and increment, posted in the lobby as s
   await host.locator('#start').click();
   await host.locator('#seeks li.yours').waitFor();
   assert.match(await host.locator('#seeks li.yours').textContent(), /2\.5\+7/);
+  // The host's own seek (an earlier test's may still be listed for a few seconds).
+  const id = await host.locator('#seeks li.yours').getAttribute('data-seek');
   const { data: seeks } = await api(server, 'GET', '/api/seeks');
-  const posted = seeks.find((seek) => seek.game === 'checkers');
+  const posted = seeks.find((seek) => seek.id === id);
   assert.deepEqual(posted.clock, { initial_ms: 150_000, increment_ms: 7000 });
   // Back to a preset: the custom fields go, and their values no longer count.
   await host.locator('select[name=clock]').selectOption({ label: '3+0' });

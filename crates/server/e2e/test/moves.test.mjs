@@ -56,8 +56,14 @@ test('a checkers multi-jump is entered landing by landing', async () => {
   const after = await gameState(server, created.id);
   assert.equal(after.moves.at(-1), '27x18x9');
 
-  // The squares' PDN numbers, and the board turned round: square 1 goes from the top to the
-  // bottom.
+  // The squares' PDN numbers, shown until turned off (and remembered), and the board turned
+  // round: square 1 goes from the top to the bottom.
+  assert.equal(await page.locator('text.number').first().isVisible(), true);
+  await page.locator('#numbers').uncheck();
+  assert.equal(await page.locator('text.number').first().isVisible(), false);
+  await page.reload();
+  await page.waitForSelector('[data-cell]');
+  assert.equal(await page.locator('#numbers').isChecked(), false);
   assert.equal(await page.locator('text.number').first().isVisible(), false);
   await page.locator('#numbers').check();
   assert.equal(await page.locator('text.number').first().isVisible(), true);

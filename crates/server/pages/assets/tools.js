@@ -88,6 +88,7 @@ export function renderTools(state, geometry, invite, act) {
   // A game without a board, its moves listed, has no board to turn, zoom or number.
   const listed = geometry.layout.kind === 'moves';
   $('numbers-toggle').hidden = listed || geometry.column_labels.length > 0;
+  $('numbers', HTMLInputElement).checked = localStorage.getItem('arbiter-numbers') !== 'off';
   for (const tool of ['flip', 'zoom']) $(tool).hidden = listed;
 }
 

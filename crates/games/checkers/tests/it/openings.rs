@@ -82,3 +82,21 @@ fn the_names_table_refuses_an_illegal_line_and_a_second_name_for_one_position() 
     assert!(Openings::<Checkers>::parse("No colon 11-15").is_err());
     assert!(Openings::<Checkers>::parse("Empty:").is_err());
 }
+
+#[test]
+fn the_ballot_openings_are_named_but_nine_of_the_single_corner_group() {
+    let ballot = include_str!("../../data/acf-3-move-ballot.txt");
+    let openings: Vec<&str> = ballot
+        .lines()
+        .map(|line| line.split('#').next().unwrap_or_default().trim())
+        .filter(|line| !line.is_empty())
+        .collect();
+    assert_eq!(openings.len(), 156);
+    let unnamed: Vec<&str> =
+        openings.iter().copied().filter(|moves| record_of(moves).opening().is_none()).collect();
+    // 11-15 has no name of its own; these replies have none in the sources at three moves.
+    assert_eq!(unnamed.len(), 9, "{unnamed:?}");
+    assert!(unnamed.iter().all(|moves| moves.starts_with("11-15 ")), "{unnamed:?}");
+    assert_eq!(record_of("11-15 24-20 8-11").opening(), Some("Ayrshire Lassie"));
+    assert_eq!(record_of("12-16 24-20 8-12").opening(), Some("Dundee"));
+}
