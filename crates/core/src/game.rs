@@ -50,11 +50,13 @@ pub trait Game: Clone + PartialEq + Eq + Debug + Send + Sync + 'static {
     /// `(mark 1 1)`): a record then reads a parenthesised group as a move, where the records
     /// of other games hold a variation, which is skipped.
     const MOVES_IN_PARENTHESES: bool = false;
-    /// The names of the game's openings ([`Openings`](crate::Openings)): one a line, the name,
-    /// `:` and the moves that reach it from the start under the default options (`Ayrshire
-    /// Lassie: 11-15 24-20`); `#` starts a comment. Records and the server name a game's
-    /// opening from them. Empty, no names, by default.
-    const OPENINGS: &'static str = "";
+
+    /// The names of the game's openings, read once from their table
+    /// ([`Openings::parse`](crate::Openings::parse)); records and the server name a game's
+    /// opening from them. `None`, no names, by default.
+    fn openings() -> Option<&'static crate::Openings<Self>> {
+        None
+    }
 
     /// The start position under `options`.
     fn start(options: &Self::Options) -> Self;

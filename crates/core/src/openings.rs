@@ -1,21 +1,24 @@
-//! The names of a game's openings. A game lists them as text ([`Game::OPENINGS`]), each name
-//! with the moves that reach it from the start under the default options; a position is named
-//! whatever order its moves came in (the Switcher of checkers, `11-15 21-17 9-13`, is also
-//! reached by `9-13 21-17 11-15`). A game's opening is the name of the last named position it
-//! passed through, as a chess site names a game by the deepest line of its book it followed.
+//! The names of a game's openings. A game lists them as text, each name with the moves that
+//! reach it from the start under the default options, and gives them read once
+//! ([`Game::openings`]). A name belongs to a position, whatever order its moves came in (the
+//! Switcher of checkers, `11-15 21-17 9-13`, is also reached by `9-13 21-17 11-15`). A game's
+//! opening is the name of the last named position it passed through, as a chess site names a
+//! game by the deepest line of its book it followed: so two games that reach one position by
+//! different paths may have different names, as they passed through different named
+//! positions.
 
 use std::collections::HashMap;
 
 use crate::{Game, GameRecord};
 
-/// A game's named positions, read from [`Game::OPENINGS`].
+/// A game's named positions, read from its table of names.
 pub struct Openings<G: Game> {
     named: HashMap<u64, Vec<(G, &'static str)>>,
     /// The most moves a named line has: no position further from the start is named.
     longest: usize,
 }
 
-/// A line of [`Game::OPENINGS`] that does not read: its number (from 1) and what is wrong.
+/// A line of a table of names that does not read: its number (from 1) and what is wrong.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("line {line} of the opening names: {message}")]
 pub struct OpeningsError {
@@ -26,14 +29,9 @@ pub struct OpeningsError {
 }
 
 impl<G: Game> Openings<G> {
-    /// The names of `G`'s openings: one a line, `Name: moves` (`Ayrshire Lassie: 11-15
-    /// 24-20`), each move legal after those before it from the default start; `#` starts a
-    /// comment. An error names the first line that does not read.
-    pub fn of_game() -> Result<Self, OpeningsError> {
-        Self::parse(G::OPENINGS)
-    }
-
-    /// The names in `text`, written as [`Openings::of_game`] reads them.
+    /// The names in `text`: one a line, `Name: moves` (`Ayrshire Lassie: 11-15 24-20`), each
+    /// move legal after those before it from the default start; `#` starts a comment. An
+    /// error names the first line that does not read.
     pub fn parse(text: &'static str) -> Result<Self, OpeningsError> {
         let mut openings = Openings { named: HashMap::new(), longest: 0 };
         let start = G::start(&G::Options::default());
@@ -92,11 +90,8 @@ impl<G: Game> Openings<G> {
 
 impl<G: Game> GameRecord<G> {
     /// The name of the game's opening (see [`Openings`]); `None` when it passed through no
-    /// named position, or the game's names do not read (its own tests check that they do).
+    /// named position, or the game names none.
     pub fn opening(&self) -> Option<&'static str> {
-        if G::OPENINGS.is_empty() {
-            return None;
-        }
-        Openings::of_game().ok()?.of_record(self)
+        G::openings()?.of_record(self)
     }
 }

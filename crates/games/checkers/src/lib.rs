@@ -54,9 +54,11 @@ mod present;
 pub mod retrograde;
 mod text;
 
+use std::sync::OnceLock;
+
 use arbiter_core::{
-    zobrist_keys, DrawRules, Game, Knowledge, MoveError, NoOptions, Outcome, PositionError, Side,
-    Status, WinReason,
+    zobrist_keys, DrawRules, Game, Knowledge, MoveError, NoOptions, Openings, Outcome,
+    PositionError, Side, Status, WinReason,
 };
 
 use crate::board::{
@@ -432,8 +434,13 @@ impl Game for Checkers {
         "8x8 draughts: men and kings, compulsory jumps, multi-jumps; Black moves first";
     const RECORD_TAG: (&'static str, &'static str) = ("GameType", "21");
     const RECORD_EXTENSION: &'static str = "pdn";
-    /// The traditional names, from the sources its header gives.
-    const OPENINGS: &'static str = include_str!("../data/openings.txt");
+
+    /// The traditional names, from the sources the table's header gives (its tests check
+    /// that it reads).
+    fn openings() -> Option<&'static Openings<Self>> {
+        static OPENINGS: OnceLock<Option<Openings<Checkers>>> = OnceLock::new();
+        OPENINGS.get_or_init(|| Openings::parse(include_str!("../data/openings.txt")).ok()).as_ref()
+    }
 
     fn start(_options: &NoOptions) -> Self {
         Checkers::from_pieces(from_pdn(0x0000_0FFF), from_pdn(0xFFF0_0000), 0, Side::Black)

@@ -342,7 +342,7 @@ export class Board {
     this.onActivate = onActivate;
     this.onDrag = onDrag;
     this.flipped = false;
-    this.numbers = localStorage.getItem('arbiter-numbers') !== 'off';
+    this.numbers = false;
     /** @type {number | null} the dial's turn, in degrees */
     this.dialTurn = null;
     /** @type {View | null} */
@@ -458,9 +458,9 @@ export class Board {
     this.build();
   }
 
-  /** @param {boolean} numbers whether the cells' numbers are shown (on until turned off, remembered) */
+  /** @param {boolean} numbers whether the cells' numbers are shown */
   setNumbers(numbers) {
-    localStorage.setItem('arbiter-numbers', (this.numbers = numbers) ? 'on' : 'off');
+    this.numbers = numbers;
     this.root.classList.toggle('numbers', numbers);
   }
 

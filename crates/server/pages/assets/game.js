@@ -15,7 +15,7 @@ import { idleRefusal, nextPrompt, refusal, seatLine, statusText } from './prompt
 import { Clocks } from './clocks.js';
 import { confirmThen } from './offers.js';
 import { extendPremove, premoveSide, premoveText, resolvePremove } from './premove.js';
-import { copyText, drawingOf, optionsShown, renderTools, setConnection, showSpectators, toggleZoom, wireKeys } from './tools.js';
+import { copyText, drawingOf, numbersShown, optionsShown, renderTools, setConnection, showSpectators, toggleZoom, wireKeys, wireNumbers } from './tools.js';
 import { arrowOf, extend, variationMover, variationNote } from './explore.js';
 
 const id = decodeURIComponent(location.pathname.split('/').filter(Boolean)[1] ?? '');
@@ -151,6 +151,7 @@ function render() {
     });
     page.flipped ??= state.you.length === 1 && state.you[0] === 'black';
     if (page.flipped) page.board.setFlipped(true);
+    page.board.setNumbers(numbersShown());
   }
   /** @type {Side} */
   const bottom = page.flipped ? 'black' : 'white';
@@ -525,8 +526,7 @@ function wire() {
     page.board?.setFlipped(page.flipped);
     render();
   });
-  const numbers = $('numbers', HTMLInputElement);
-  numbers.addEventListener('change', () => page.board?.setNumbers(numbers.checked));
+  wireNumbers(() => page.board);
   $('zoom').addEventListener('click', toggleZoom);
   $('resign').addEventListener('click', () => {
     const hotseat = page.state?.you.length === 2;

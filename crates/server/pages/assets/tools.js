@@ -88,7 +88,6 @@ export function renderTools(state, geometry, invite, act) {
   // A game without a board, its moves listed, has no board to turn, zoom or number.
   const listed = geometry.layout.kind === 'moves';
   $('numbers-toggle').hidden = listed || geometry.column_labels.length > 0;
-  $('numbers', HTMLInputElement).checked = localStorage.getItem('arbiter-numbers') !== 'off';
   for (const tool of ['flip', 'zoom']) $(tool).hidden = listed;
 }
 
@@ -111,6 +110,23 @@ export function setConnection(stateName, text) {
   const node = $('connection');
   node.dataset.connection = stateName;
   node.textContent = text;
+}
+
+/** Whether the board shows its squares' numbers: on until the player turns them off. */
+export const numbersShown = () => localStorage.getItem('arbiter-numbers') !== 'off';
+
+/**
+ * The "Square numbers" box: ticked as the browser remembers the choice; a change is shown on
+ * `board()` and remembered.
+ * @param {() => Drawing | null} board
+ */
+export function wireNumbers(board) {
+  const numbers = $('numbers', HTMLInputElement);
+  numbers.checked = numbersShown();
+  numbers.addEventListener('change', () => {
+    localStorage.setItem('arbiter-numbers', numbers.checked ? 'on' : 'off');
+    board()?.setNumbers(numbers.checked);
+  });
 }
 
 /**

@@ -18,6 +18,7 @@ use super::limits::too_many;
 use super::AppState;
 use crate::error::{ApiError, ErrorBody};
 use crate::guard::Client;
+use crate::notify::SPECTATORS_CHANGED;
 use crate::play::Games;
 
 /// The largest message (and frame) a client may send: it sends nothing the server reads, so a
@@ -110,8 +111,11 @@ async fn push(
     let mut pings = tokio::time::interval_at(tokio::time::Instant::now() + ping, ping);
     // The pings sent since the client last said anything.
     let mut unanswered = 0;
+    // Whether the game is looked at: not when only its number of spectators changed.
+    let mut look = true;
     loop {
-        match games.state_if_newer(&id, sent, &secrets).await {
+        let state = if look { games.state_if_newer(&id, sent, &secrets).await } else { Ok(None) };
+        match state {
             Ok(Some((version, json))) => {
                 let sending = socket.send(Message::Text(json.into()));
                 if !matches!(tokio::time::timeout(ping, sending).await, Ok(Ok(()))) {
@@ -132,8 +136,12 @@ async fn push(
             }
             spectators_sent = Some(spectators);
         }
+        look = true;
         tokio::select! {
-            changed = changes.changed() => if !changed { return },
+            changed = changes.next() => match changed {
+                Some(version) => look = version != SPECTATORS_CHANGED,
+                None => return,
+            },
             incoming = socket.recv() => match incoming {
                 Some(Ok(Message::Close(_))) | None | Some(Err(_)) => return,
                 Some(Ok(_)) => unanswered = 0,

@@ -32,6 +32,10 @@ pub(crate) fn pairings_channel(owner: &str) -> String {
     format!("paired:{owner}")
 }
 
+/// What a game's channel announces when only the number of its spectators changed: not a
+/// version, so that a socket not told that number need not look at the game.
+pub(crate) const SPECTATORS_CHANGED: i64 = -1;
+
 /// The changes stored and not yet sent to the other servers, at most.
 const QUEUED_NOTICES: usize = 65_536;
 
@@ -139,12 +143,11 @@ impl Notices {
             refresh.tick().await;
             loop {
                 refresh.tick().await;
-                let (here, expired) = spectators.refresh();
+                let expired = spectators.refresh(|game, count| {
+                    let _ = outgoing.try_send(spectators::notice(game, &server, count));
+                });
                 for game in expired {
-                    channels.announce(&game, 0);
-                }
-                for (game, count) in here {
-                    let _ = outgoing.send(spectators::notice(&game, &server, count)).await;
+                    channels.announce(&game, SPECTATORS_CHANGED);
                 }
             }
         })
@@ -215,8 +218,19 @@ pub(crate) struct Subscription {
 impl Subscription {
     /// Waits for the next announcement; `false` when there will be none.
     pub(crate) async fn changed(&mut self) -> bool {
-        let Some(receiver) = self.receiver.as_mut() else { return false };
-        !matches!(receiver.recv().await, Err(broadcast::error::RecvError::Closed))
+        self.next().await.is_some()
+    }
+
+    /// Waits for the next announcement: the version announced ([`SPECTATORS_CHANGED`] when
+    /// only the number of spectators changed; `i64::MAX` when announcements were missed), or
+    /// `None` when there will be none.
+    pub(crate) async fn next(&mut self) -> Option<i64> {
+        let receiver = self.receiver.as_mut()?;
+        match receiver.recv().await {
+            Ok(version) => Some(version),
+            Err(broadcast::error::RecvError::Lagged(_)) => Some(i64::MAX),
+            Err(broadcast::error::RecvError::Closed) => None,
+        }
     }
 }
 
@@ -241,13 +255,15 @@ pub(crate) struct Spectating {
 
 impl Spectating {
     /// Counts the spectator in (`joined`) or out, and tells the game's sockets here and the
-    /// other servers (a notice that finds the queue full is left to the next refresh).
+    /// other servers, in the order of the changes (a count that finds the queue full is sent
+    /// again by the next refresh if it is not zero, and expires on the other servers if it is).
     fn changed(&self, joined: bool) {
-        let here = self.spectators.change_here(&self.id, joined);
-        self.channels.announce(&self.id, 0);
-        if let Some(outgoing) = &self.outgoing {
-            let _ = outgoing.try_send(spectators::notice(&self.id, &self.server, here));
-        }
+        self.spectators.change_here(&self.id, joined, |here| {
+            if let Some(outgoing) = &self.outgoing {
+                let _ = outgoing.try_send(spectators::notice(&self.id, &self.server, here));
+            }
+        });
+        self.channels.announce(&self.id, SPECTATORS_CHANGED);
     }
 }
 
@@ -271,7 +287,7 @@ impl Heard {
     fn line(&self, hearer: &dyn Hears, line: &str) {
         if let Some((game, server, count)) = spectators::read_notice(line) {
             if server != self.server && self.spectators.heard(game, server, count) {
-                self.channels.announce(game, 0);
+                self.channels.announce(game, SPECTATORS_CHANGED);
             }
             return;
         }

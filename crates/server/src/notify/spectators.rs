@@ -48,8 +48,9 @@ impl Spectators {
         self.lock().get(game).map_or(0, |watching| watching.total(Instant::now()))
     }
 
-    /// A spectator of `game` came (`joined`) or went here: the new count here.
-    pub(crate) fn change_here(&self, game: &str, joined: bool) -> usize {
+    /// A spectator of `game` came (`joined`) or went here: `announce` is given the new count
+    /// here while the counts are held, so that the counts announced keep their order.
+    pub(crate) fn change_here(&self, game: &str, joined: bool, announce: impl FnOnce(usize)) {
         let mut games = self.lock();
         let watching = games.entry(game.to_owned()).or_default();
         watching.here = if joined { watching.here + 1 } else { watching.here.saturating_sub(1) };
@@ -57,7 +58,7 @@ impl Spectators {
         if here == 0 && watching.there.is_empty() {
             games.remove(game);
         }
-        here
+        announce(here);
     }
 
     /// `server` announced `count` spectators of `game`: whether the total changed.
@@ -78,9 +79,10 @@ impl Spectators {
         before != after
     }
 
-    /// This server's counts that are not zero, to announce again; and the games whose total
-    /// fell as other servers' counts expired, which are forgotten.
-    pub(crate) fn refresh(&self) -> (Vec<(String, usize)>, Vec<String>) {
+    /// Gives `announce` this server's counts that are not zero, to announce again (while the
+    /// counts are held, as [`Spectators::change_here`] does); the games whose total fell as
+    /// other servers' counts expired, which are forgotten.
+    pub(crate) fn refresh(&self, mut announce: impl FnMut(&str, usize)) -> Vec<String> {
         let now = Instant::now();
         let mut expired = Vec::new();
         let mut games = self.lock();
@@ -92,8 +94,10 @@ impl Spectators {
             }
         }
         games.retain(|_, watching| watching.here > 0 || !watching.there.is_empty());
-        let here = games.iter().filter(|(_, w)| w.here > 0).map(|(g, w)| (g.clone(), w.here));
-        (here.collect(), expired)
+        for (game, watching) in games.iter().filter(|(_, watching)| watching.here > 0) {
+            announce(game, watching.here);
+        }
+        expired
     }
 }
 
@@ -119,14 +123,19 @@ mod tests {
     #[test]
     fn the_count_adds_this_servers_spectators_to_the_others_and_forgets_them_at_zero() {
         let spectators = Spectators::default();
-        assert_eq!(spectators.change_here("g", true), 1);
-        assert_eq!(spectators.change_here("g", true), 2);
+        let change = |joined: bool| {
+            let mut told = None;
+            spectators.change_here("g", joined, |here| told = Some(here));
+            told.expect("a count")
+        };
+        assert_eq!(change(true), 1);
+        assert_eq!(change(true), 2);
         assert!(spectators.heard("g", "other", 3));
         assert!(!spectators.heard("g", "other", 3));
         assert_eq!(spectators.count("g"), 5);
         assert!(spectators.heard("g", "other", 0));
-        assert_eq!(spectators.change_here("g", false), 1);
-        assert_eq!(spectators.change_here("g", false), 0);
+        assert_eq!(change(false), 1);
+        assert_eq!(change(false), 0);
         assert_eq!(spectators.count("g"), 0);
         assert!(spectators.lock().is_empty());
         assert_eq!(read_notice(&notice("g", "s", 4)), Some(("g", "s", 4)));

@@ -2,7 +2,7 @@
 //! last named position it passed through, in the records too.
 
 use arbiter_checkers::Checkers;
-use arbiter_core::{GameRecord, NoOptions, Openings};
+use arbiter_core::{Game, GameRecord, NoOptions, Openings};
 
 fn record_of(moves: &str) -> GameRecord<Checkers> {
     let mut record = GameRecord::new(NoOptions);
@@ -14,9 +14,11 @@ fn record_of(moves: &str) -> GameRecord<Checkers> {
 
 #[test]
 fn every_named_opening_is_a_legal_line_that_names_its_own_position() {
-    let openings = Openings::<Checkers>::of_game().expect("the names read");
+    let text = include_str!("../../data/openings.txt");
+    Openings::<Checkers>::parse(text).expect("the names read");
+    let openings = Checkers::openings().expect("the game names its openings");
     let mut lines = 0;
-    for line in include_str!("../../data/openings.txt").lines() {
+    for line in text.lines() {
         let line = line.split('#').next().unwrap_or_default().trim();
         let Some((name, moves)) = line.split_once(':') else { continue };
         let record = record_of(moves);
@@ -53,7 +55,7 @@ fn a_position_is_named_whatever_order_its_moves_came_in() {
 fn a_game_from_a_set_up_position_has_no_opening() {
     // The Edinburgh's position (after 9-13), set up rather than played.
     let start = "W:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,10,11,12,13";
-    let position = arbiter_core::Game::from_text(start, &NoOptions).expect("valid");
+    let position = Checkers::from_text(start, &NoOptions).expect("valid");
     let mut record = GameRecord::<Checkers>::from_position(position, NoOptions);
     record.play_text("22-18").expect("legal");
     assert_eq!(record.opening(), None);
