@@ -32,17 +32,26 @@ pub struct Protection {
     /// How often a socket that has said nothing is pinged; one that has not answered for two
     /// of these is closed.
     pub ping: Duration,
+    /// The least time between two counts of spectators sent on a socket (the latest count is
+    /// sent once it has passed): spectators who come and go fast cost their game's sockets one
+    /// message each this often, not one each.
+    pub spectators_every: Duration,
     /// The server is reached through a reverse proxy, which appends the client's address to
     /// `X-Forwarded-For`.
     pub behind_proxy: bool,
 }
 
 impl Protection {
-    /// No rate limit, the default caps on sockets: for tests and benchmarks that play many
-    /// games from one address.
+    /// No rate limit, the default caps on sockets, every count of spectators sent at once: for
+    /// tests and benchmarks that play many games from one address.
     #[must_use]
     pub fn unlimited() -> Protection {
-        Protection { games_per_minute: 0, changes_per_second: 0, ..Protection::default() }
+        Protection {
+            games_per_minute: 0,
+            changes_per_second: 0,
+            spectators_every: Duration::ZERO,
+            ..Protection::default()
+        }
     }
 }
 
@@ -55,6 +64,7 @@ impl Default for Protection {
             sockets_per_client: 50,
             sockets_per_game: 500,
             ping: Duration::from_secs(30),
+            spectators_every: Duration::from_secs(1),
             behind_proxy: false,
         }
     }

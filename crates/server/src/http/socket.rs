@@ -71,7 +71,7 @@ pub(crate) async fn upgrade(
         Err(refused) => return Ok(too_many(refused, None)),
     };
     let ping = state.guard.protection.ping;
-    let told = since.spectators;
+    let told = since.spectators.then_some(state.guard.protection.spectators_every);
     // A version beyond the game's (a client that kept one from a database since reset) gets
     // the current state at once too.
     let since = since.since.filter(|&since| since <= current).unwrap_or(0);
@@ -87,11 +87,11 @@ pub(crate) async fn upgrade(
 }
 
 /// Who a socket is for: the game, the seats' secrets its client presented, and whether it is
-/// told the number of spectators.
+/// told the number of spectators (then at most once each of this time).
 struct Watcher {
     id: String,
     secrets: Vec<String>,
-    told: bool,
+    told: Option<Duration>,
 }
 
 /// Sends the state whenever its version passes the last one sent (and the number of
@@ -107,7 +107,8 @@ async fn push(
 ) {
     let Watcher { id, secrets, told } = watcher;
     let mut changes = games.subscribe(&id);
-    let mut spectators_sent = None;
+    // The count of spectators last sent, and when the next may be.
+    let (mut spectators_sent, mut spectators_next) = (None, tokio::time::Instant::now());
     let mut pings = tokio::time::interval_at(tokio::time::Instant::now() + ping, ping);
     // The pings sent since the client last said anything.
     let mut unanswered = 0;
@@ -127,7 +128,8 @@ async fn push(
             Err(_) => return,
         }
         let spectators = games.notices.spectators(&id);
-        if told && spectators_sent != Some(spectators) {
+        let mut spectators_due = told.is_some() && spectators_sent != Some(spectators);
+        if spectators_due && tokio::time::Instant::now() >= spectators_next {
             let message =
                 serde_json::to_string(&SpectatorsMessage { spectators }).unwrap_or_default();
             let sending = socket.send(Message::Text(message.into()));
@@ -135,9 +137,12 @@ async fn push(
                 return;
             }
             spectators_sent = Some(spectators);
+            spectators_next = tokio::time::Instant::now() + told.unwrap_or_default();
+            spectators_due = false;
         }
         look = true;
         tokio::select! {
+            () = tokio::time::sleep_until(spectators_next), if spectators_due => look = false,
             changed = changes.next() => match changed {
                 Some(version) => look = version != SPECTATORS_CHANGED,
                 None => return,

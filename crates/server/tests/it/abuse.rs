@@ -548,3 +548,41 @@ async fn options_are_stored_canonical() {
         other => panic!("{other}: {body}"),
     }
 }
+
+/// Spectators who come fast cost a socket that is told their number one message each
+/// `spectators_every`, not one each: ten sockets opened at once are told in a few messages,
+/// the last with the count of all ten.
+#[tokio::test]
+async fn a_crowd_of_spectators_is_told_in_few_messages() {
+    let database = databases().remove(0);
+    let client = client();
+    let protection = arbiter_server::Protection {
+        spectators_every: Duration::from_millis(300),
+        ..arbiter_server::Protection::unlimited()
+    };
+    let settings = arbiter_server::Settings::default();
+    let server = Server::start_protected(&database, settings, protection).await;
+    let created = server.create(&client, "holes", "human", "human").await;
+    let id = created["id"].as_str().expect("an id");
+    let url = format!("ws://{}/api/games/{id}/socket?spectators=true", server.addr);
+    let (mut told, _) = tokio_tungstenite::connect_async(url).await.expect("a socket");
+    let started = std::time::Instant::now();
+    let mut crowd = Vec::new();
+    for _ in 0..9 {
+        let url = format!("ws://{}/api/games/{id}/socket", server.addr);
+        crowd.push(tokio_tungstenite::connect_async(url).await.expect("a socket").0);
+    }
+    // The told socket is a spectator too: ten in all.
+    let mut counts = Vec::new();
+    while counts.last() != Some(&10) {
+        let message = tokio::time::timeout(Duration::from_secs(10), told.next()).await;
+        let message = message.expect("a message in time").expect("open").expect("a message");
+        let value: Value = serde_json::from_str(message.to_text().expect("text")).expect("JSON");
+        if let Some(count) = value["spectators"].as_u64() {
+            counts.push(count);
+        }
+    }
+    let periods = started.elapsed().as_millis() / 300 + 2;
+    assert!(counts.len() as u128 <= periods, "{counts:?} in {:?}", started.elapsed());
+    assert!(counts.len() < 10, "{counts:?}");
+}
