@@ -287,6 +287,16 @@ async fn a_browser_holds_all_its_seats_by_one_session_cookie() {
     assert_eq!(fresh.headers().get_all("set-cookie").iter().count(), 1);
 }
 
+/// Plays `moves` from the start of the checkers game `created`, Black first, each answered 200.
+async fn play_checkers(server: &Server, client: &Client, created: &Value, moves: &[&str]) {
+    let id = created["id"].as_str().expect("an id");
+    for (ply, mv) in moves.iter().enumerate() {
+        let side = if ply % 2 == 0 { "black" } else { "white" };
+        let played = server.play(client, id, &token(created, side), mv, ply as u64).await;
+        assert_eq!(played.status(), StatusCode::OK, "{mv}");
+    }
+}
+
 #[tokio::test]
 async fn the_state_says_when_every_legal_move_captures() {
     let server = Server::start(&databases()[0]).await;
@@ -296,11 +306,7 @@ async fn the_state_says_when_every_legal_move_captures() {
     assert_eq!(created["state"]["captures_only"], false, "the start has quiet moves");
     // Black moves first; after 16x23 White must jump 27x18 or 26x19.
     let moves = ["9-14", "22-18", "11-15", "18x11", "7x16", "23-19", "16x23"];
-    for (ply, mv) in moves.into_iter().enumerate() {
-        let side = if ply % 2 == 0 { "black" } else { "white" };
-        let played = server.play(&client, id, &token(&created, side), mv, ply as u64).await;
-        assert_eq!(played.status(), StatusCode::OK, "{mv}");
-    }
+    play_checkers(&server, &client, &created, &moves).await;
     let state = seen_by(&server, &client, id).await;
     assert_eq!(state["captures_only"], true, "{}", state["legal"]);
     let legal = state["legal"].as_array().expect("a list");
@@ -314,11 +320,7 @@ async fn a_checkers_game_names_its_opening_in_its_state_and_its_record() {
     let created = server.create(&client, "checkers", "human", "human").await;
     let id = created["id"].as_str().expect("an id");
     assert!(created["state"].get("opening").is_none(), "{}", created["state"]);
-    for (ply, mv) in ["11-15", "24-20", "8-11"].into_iter().enumerate() {
-        let side = if ply % 2 == 0 { "black" } else { "white" };
-        let played = server.play(&client, id, &token(&created, side), mv, ply as u64).await;
-        assert_eq!(played.status(), StatusCode::OK, "{mv}");
-    }
+    play_checkers(&server, &client, &created, &["11-15", "24-20", "8-11"]).await;
     assert_eq!(seen_by(&server, &client, id).await["opening"], "Ayrshire Lassie");
     let record = client.get(server.url(&format!("/api/games/{id}/record"))).send().await;
     let record = record.expect("sent").text().await.expect("text");
