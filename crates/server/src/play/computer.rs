@@ -74,6 +74,7 @@ impl Games {
                     let ply = entry.live.ply();
                     if let Err(error) = games.commit(&slot, &mut entry, ply).await {
                         tracing::warn!(game = %id, %error, "the computer's time was not stored");
+                        games.unstored(id, &error);
                     }
                     return;
                 }
@@ -83,6 +84,7 @@ impl Games {
                     let ply = entry.live.ply() - 1;
                     if let Err(error) = games.commit(&slot, &mut entry, ply).await {
                         tracing::warn!(game = %id, %error, "the computer's move was not stored");
+                        games.unstored(id, &error);
                     }
                 }
             }
@@ -120,9 +122,25 @@ impl Games {
         .abort_handle()
     }
 
-    /// Claims the computer moves whose lease ran out, as many as there are idle workers, and
-    /// searches them.
+    /// Remembers that the computer's move (or its loss on time) in game `id` was found but
+    /// not stored because the database failed, so that the next scan searches it again.
+    fn unstored(&self, id: String, error: &ApiError) {
+        if matches!(error, ApiError::Unavailable(_)) {
+            self.unstored.lock().unwrap_or_else(std::sync::PoisonError::into_inner).insert(id);
+        }
+    }
+
+    /// Searches again the computer moves this server could not store, then claims those
+    /// whose lease ran out, as many as there are idle workers, and searches them.
     async fn scan(self: &Arc<Self>) {
+        let unstored = std::mem::take(
+            &mut *self.unstored.lock().unwrap_or_else(std::sync::PoisonError::into_inner),
+        );
+        for id in unstored {
+            if let Err(error) = self.resume(&id).await {
+                self.unstored(id, &error);
+            }
+        }
         let idle = self.workers.idle();
         if idle == 0 {
             return;
@@ -136,14 +154,16 @@ impl Games {
             }
         };
         for id in claimed {
-            self.resume(&id).await;
+            // A game that cannot be read keeps its claim until the lease runs out.
+            let _ = self.resume(&id).await;
         }
     }
 
-    /// Searches the computer's move in game `id`, just claimed, read again from the database;
-    /// a game where the computer is not to move has its claim cleared, and a game that
-    /// cannot be read keeps its claim until the lease runs out.
-    async fn resume(self: &Arc<Self>, id: &str) {
+    /// Searches the computer's move in game `id`, claimed by this server, read again from the
+    /// database; a game where the computer is not to move has its claim cleared, and a game
+    /// whose stored moves cannot be replayed is set aside. The error when the game could not
+    /// be read or its claim cleared.
+    async fn resume(self: &Arc<Self>, id: &str) -> Result<(), ApiError> {
         if let Some(slot) = self.cache.get(id) {
             self.cache.forget(id, &slot);
         }
@@ -153,15 +173,21 @@ impl Games {
                     self.schedule(&slot, &mut entry);
                 } else if let Err(error) = self.store.clear_due(id, entry.stored.version).await {
                     tracing::error!(game = %id, %error, "the game cannot be played on");
+                    return Err(error.into());
                 }
+                Ok(())
             }
             Err(error @ ApiError::Damaged(_)) => {
                 if let Err(error) = self.store.quarantine(id).await {
                     tracing::error!(game = %id, %error, "the game cannot be played on");
                 }
                 tracing::warn!(game = %id, %error, "the game is not resumed");
+                Err(error)
             }
-            Err(error) => tracing::warn!(game = %id, %error, "the game is not resumed"),
+            Err(error) => {
+                tracing::warn!(game = %id, %error, "the game is not resumed");
+                Err(error)
+            }
         }
     }
 }

@@ -67,7 +67,8 @@ pub struct Settings {
     /// How long a server's claim on a computer move lasts unless renewed (it renews it every
     /// third of that while it searches): a server that dies holds its moves this long.
     pub lease: Duration,
-    /// How often the database is scanned for computer moves no server is searching.
+    /// How often the database is scanned for computer moves no server is searching (and this
+    /// server's computer moves that the database failed to store are searched again).
     pub scan: Duration,
     /// The cost of the passwords' argon2id hashes (OWASP's; tests take argon2's least).
     pub password_cost: PasswordCost,
@@ -108,6 +109,9 @@ pub struct Games {
     stops: Mutex<Vec<std::sync::Weak<AtomicBool>>>,
     /// Set at shutdown: no search begins.
     stopping: AtomicBool,
+    /// The games whose computer move this server found but could not store (the database
+    /// failed): searched again at the next scan rather than when the lease runs out.
+    unstored: Mutex<std::collections::HashSet<String>>,
     /// The background tasks (the scan, the sweep, the listener), stopped with the server.
     tasks: Mutex<Vec<AbortHandle>>,
     /// The server's clock.
@@ -225,6 +229,7 @@ impl Games {
             searching: Arc::default(),
             stops: Mutex::new(Vec::new()),
             stopping: AtomicBool::new(false),
+            unstored: Mutex::default(),
             tasks: Mutex::new(Vec::new()),
             time: Arc::default(),
             endgames,

@@ -3,9 +3,12 @@
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
+use std::time::Duration;
 
 use reqwest::{Client, StatusCode};
 use serde_json::Value;
+
+use arbiter_server::Settings;
 
 use crate::common::{token, Server};
 
@@ -182,8 +185,9 @@ impl Drop for PrivatePostgres {
 
 /// A PostgreSQL outage: the moves asked for meanwhile are refused with a JSON `503` that says
 /// nothing of the database's own errors, nothing is half stored, and once the database is
-/// back the server and every game go on (the computer's too); a server started afterwards
-/// reads every game exactly as acknowledged.
+/// back the server and every game go on (the computer's too, even a move it found during the
+/// outage, long before its claim on the move runs out); a server started afterwards reads
+/// every game exactly as acknowledged.
 #[tokio::test]
 async fn a_postgres_outage_refuses_moves_and_loses_nothing() {
     let Some(postgres) = PrivatePostgres::start() else {
@@ -192,7 +196,15 @@ async fn a_postgres_outage_refuses_moves_and_loses_nothing() {
     };
     let database = postgres.url();
     let client = Client::new();
-    let server = Server::start(&database).await;
+    // A claim on a computer move longer than the test waits: the move found during the
+    // outage must be stored again at a scan, not when the claim runs out.
+    let settings = Settings {
+        workers: 2,
+        lease: Duration::from_secs(120),
+        scan: Duration::from_millis(500),
+        ..Settings::default()
+    };
+    let server = Server::start_with(&database, settings).await;
     let mut games = Vec::new();
     for _ in 0..3 {
         games.push((server.create(&client, "checkers", "human", "human").await, Vec::new()));
@@ -211,6 +223,9 @@ async fn a_postgres_outage_refuses_moves_and_loses_nothing() {
         let mv = state["legal"][0]["move"].as_str().expect("a move").to_owned();
         next.push((id, token(created, side), mv, state["ply"].as_u64().expect("a ply")));
     }
+    // Its search of 2 s ends during the outage.
+    let thinking = server.create(&client, "checkers", "human", "ai:alphabeta:time=2s").await;
+    let started = std::time::Instant::now();
     assert!(postgres.pg_ctl("stop"), "the database stops");
     let refused = futures_util::future::join_all(next.iter().map(|(id, token, mv, ply)| async {
         let response = server.play(&client, id, token, mv, *ply).await;
@@ -223,7 +238,10 @@ async fn a_postgres_outage_refuses_moves_and_loses_nothing() {
         let error = body["error"].as_str().expect("an error");
         assert!(error.contains("database is unavailable"), "{error}");
     }
+    tokio::time::sleep(Duration::from_millis(2500).saturating_sub(started.elapsed())).await;
     assert!(postgres.pg_ctl("start"), "the database starts again");
+    let id = thinking["id"].as_str().expect("an id");
+    crate::common::wait_for(&server, &client, id, |s| s["to_move"] == "white").await;
     for (created, acknowledged) in &mut games {
         let mv = play_one(&server, &client, created).await;
         acknowledged.push(mv.expect("a move is played once the database is back"));
