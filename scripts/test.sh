@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Every test of Arbiter, installing what a fresh machine lacks (Debian's chromium for the pages,
+# Every test of Arbiter, installing what a fresh machine lacks (Debian's chromium-headless-shell for the pages,
 # npm's playwright-core, TypeScript and openapi-typescript, PyPI's pydraughts, maturin, pytest,
 # NumPy, OpenSpiel, PettingZoo and schemathesis):
 # the Rust workspace with cargo-nextest (the server's storage suite also on PostgreSQL when
@@ -15,28 +15,29 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-if ! command -v chromium >/dev/null 2>&1; then
+if ! command -v chromium-headless-shell >/dev/null 2>&1; then
   apt-get update
-  DEBIAN_FRONTEND=noninteractive apt-get install -y chromium
+  DEBIAN_FRONTEND=noninteractive apt-get install -y chromium-headless-shell
 fi
 
 # Each phase's start, in seconds from the script's, on stderr: where the time goes.
 phase() { echo "[test.sh at ${SECONDS}s] $*" >&2; }
 
-# The build: every crate's libraries (the Python module among them), binaries and tests, in one
-# step, so that the dependencies are built once, with the features the tests give them (Cargo
-# unifies features over what a build selects).
-phase "the build"
+# The programs: every crate's libraries (the Python module among them) and binaries, which the
+# suites from outside run. With one example, so that Cargo gives the dependencies the features
+# the tests give them (a build with an example or a test resolves features with the
+# dev-dependencies): the tests' build below then builds the tests alone, and nothing twice.
+phase "the programs"
 status=0
-cargo build --workspace --locked --lib --bins --tests || status=$?
+cargo build --workspace --locked --lib --bins --example siege || status=$?
 export ARBITER_BUILT=1
 
 # The suites that run the built programs from outside, in three lanes beside the Rust tests
-# (their time is mostly spent waiting on processes, sockets and the browser): the pages end to
-# end, the longest and the most waiting, in one; the engine protocols' clients and schemathesis
-# in another; the Python bindings and the pages' types in the third. Each lane's output is shown
-# when it ends; any failure fails the command. They start once everything is built: beside a
-# build, the browser and the compiler slow each other down by more than they gain.
+# and their build (their time is mostly spent waiting on processes, sockets and the browser,
+# which the compiler fills): the pages end to end, the longest and the most waiting, in one;
+# the engine protocols' clients and schemathesis in another; the Python bindings and the
+# pages' types in the third. Each lane's output is shown when it ends; any failure fails the
+# command.
 logs="$(mktemp -d)"
 phase "the suites from outside, in three lanes: pages | protocols, schemathesis | Python, the pages' types"
 (
@@ -66,7 +67,8 @@ python=$!
 # that they build). `--tests` selects the targets with tests: the Python bindings have no Rust
 # tests (pytest tests them, in lane 3), and `--lib` would build their module again as a Rust
 # test binary.
-phase "the Rust tests"
+# The tests, built beside the lanes, then run.
+phase "the Rust tests, built then run"
 if cargo nextest --version >/dev/null 2>&1; then
   cargo nextest run --workspace --locked --tests --profile ci || status=$?
 else

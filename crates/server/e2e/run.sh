@@ -1,6 +1,7 @@
 #!/bin/sh
 # The end-to-end tests of the pages: builds `arbiter` if needed, installs playwright-core if
-# needed, and runs the tests in Debian's Chromium (apt-get install chromium).
+# needed, and runs the tests in Debian's headless Chromium (apt-get install
+# chromium-headless-shell; `CHROMIUM=/usr/bin/chromium` runs them in the whole browser).
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
 workspace=$(cd "$here/../../.." && pwd)
