@@ -9,6 +9,8 @@
 //! goes on. Paths of different moves differ and none is the beginning of another, so a path
 //! entered in full names exactly one move.
 
+use std::sync::Arc;
+
 use crate::present::{Board, Captured, CellId, Geometry, Marks, PieceKind, Present, Step, SKIP};
 use crate::MoveError;
 
@@ -143,12 +145,14 @@ fn full_clicks(steps: &[Step]) -> Vec<(Click, Option<usize>)> {
 }
 
 /// A turn being entered: the position, its legal moves with their paths, and the clicks so
-/// far.
+/// far. The board's geometry and the paths, which the clicks never change, are shared by the
+/// copies of a turn, so that a copy (a search over turns entered step by step) is cheap
+/// however many moves there are.
 #[derive(Debug, Clone)]
 pub struct Turn<G: Present> {
     position: G,
-    geometry: Geometry,
-    paths: Vec<MovePath<G::Move>>,
+    geometry: Arc<Geometry>,
+    paths: Arc<[MovePath<G::Move>]>,
     entered: Vec<Click>,
 }
 
@@ -156,8 +160,8 @@ impl<G: Present> Turn<G> {
     /// A turn in `position` among `moves` (its legal moves; none when the game is over).
     #[must_use]
     pub fn new(position: G, moves: &[G::Move]) -> Self {
-        let paths = move_paths(&position, moves);
-        let geometry = position.geometry();
+        let paths = move_paths(&position, moves).into();
+        let geometry = Arc::new(position.geometry());
         Turn { position, geometry, paths, entered: Vec::new() }
     }
 
