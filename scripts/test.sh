@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Every test of Arbiter, installing what a fresh machine lacks (Debian's chromium-headless-shell for the pages,
-# npm's playwright-core, TypeScript and openapi-typescript, PyPI's pydraughts, maturin, pytest,
+# Every test of Arbiter, installing what a fresh machine lacks (Debian's chromium-headless-shell
+# for the pages, npm's playwright-core, TypeScript and openapi-typescript, PyPI's pydraughts, maturin, pytest,
 # NumPy, OpenSpiel, PettingZoo and schemathesis):
 # the Rust workspace with cargo-nextest (the server's storage suite also on PostgreSQL when
 # DATABASE_URL names one, and the fuzz targets' checks on their saved corpus), the
@@ -35,11 +35,11 @@ export ARBITER_BUILT=1
 # The suites that run the built programs from outside, in three lanes beside the Rust tests
 # and their build (their time is mostly spent waiting on processes, sockets and the browser,
 # which the compiler fills): the pages end to end, the longest and the most waiting, in one;
-# the engine protocols' clients and schemathesis in another; the Python bindings and the
-# pages' types in the third. Each lane's output is shown when it ends; any failure fails the
-# command.
+# the engine protocols' clients and schemathesis in another; the Python bindings, the pages'
+# types and the documentation's examples in the third. Each lane's output is shown when it
+# ends; any failure fails the command.
 logs="$(mktemp -d)"
-phase "the suites from outside, in three lanes: pages | protocols, schemathesis | Python, the pages' types"
+phase "the suites from outside, in three lanes: pages | protocols, schemathesis | Python, the pages' types, the documentation's examples"
 (
   phase "the pages end to end"
   bash crates/server/e2e/run.sh
@@ -59,6 +59,9 @@ clients=$!
   bash crates/python/tests/run.sh
   phase "the pages' types"
   bash crates/server/typecheck/run.sh
+  # Built once the tests' build below lets go of the build folder.
+  phase "the documentation's examples"
+  cargo test --workspace --locked --doc
   phase "lane 3 done"
 ) >"$logs/python.log" 2>&1 &
 python=$!
@@ -74,8 +77,6 @@ if cargo nextest --version >/dev/null 2>&1; then
 else
   cargo test --workspace --locked --tests || status=$?
 fi
-phase "the documentation's examples"
-cargo test --workspace --locked --doc || status=$?
 phase "waiting for the lanes"
 for lane in clients python pages; do
   wait "${!lane}" || status=$?
