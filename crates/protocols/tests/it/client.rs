@@ -11,8 +11,33 @@ use arbiter_core::{Game, GameOptions, GameRecord};
 use arbiter_minicheckers::{Minicheckers, Options};
 use arbiter_protocols::client::{ClientError, UgiPlayer};
 
-fn temp_file(name: &str) -> PathBuf {
-    std::env::temp_dir().join(format!("arbiter-client-{name}-{}", std::process::id()))
+/// The log of a scripted engine (and its `.pid` file beside it), in the temporary folder,
+/// removed with this value.
+struct TempLog(PathBuf);
+
+impl std::ops::Deref for TempLog {
+    type Target = Path;
+
+    fn deref(&self) -> &Path {
+        &self.0
+    }
+}
+
+impl AsRef<Path> for TempLog {
+    fn as_ref(&self) -> &Path {
+        &self.0
+    }
+}
+
+impl Drop for TempLog {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_file(&self.0);
+        let _ = std::fs::remove_file(format!("{}.pid", self.0.display()));
+    }
+}
+
+fn temp_file(name: &str) -> TempLog {
+    TempLog(std::env::temp_dir().join(format!("arbiter-client-{name}-{}", std::process::id())))
 }
 
 /// A UGI engine in `sh` that answers the handshake, logs every line it reads to `log`, and
