@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Every test of Arbiter, installing what a fresh machine lacks (Debian's chromium-headless-shell
-# for the pages, npm's playwright-core, TypeScript and openapi-typescript, PyPI's pydraughts, maturin, pytest,
-# NumPy, OpenSpiel, PettingZoo and schemathesis):
+# for the pages, npm's playwright-core, TypeScript and openapi-typescript, PyPI's pydraughts,
+# maturin, pytest, NumPy, OpenSpiel, PettingZoo and schemathesis):
 # the Rust workspace with cargo-nextest (the server's storage suite also on PostgreSQL when
 # DATABASE_URL names one, and the fuzz targets' checks on their saved corpus), the
 # documentation's examples, the engine protocols against external clients, the Python bindings
@@ -39,7 +39,7 @@ export ARBITER_BUILT=1
 # types and the documentation's examples in the third. Each lane's output is shown when it
 # ends; any failure fails the command.
 logs="$(mktemp -d)"
-phase "the suites from outside, in three lanes: pages | protocols, schemathesis | Python, the pages' types, the documentation's examples"
+phase "the suites from outside, in three lanes: pages | protocols, schemathesis | Python, types, doc examples"
 (
   phase "the pages end to end"
   bash crates/server/e2e/run.sh
