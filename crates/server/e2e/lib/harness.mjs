@@ -3,7 +3,7 @@
 // clicking the page's `data-cell` and `data-choice` elements.
 
 import { spawn } from 'node:child_process';
-import { mkdtempSync, mkdirSync } from 'node:fs';
+import { mkdtempSync, mkdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -20,9 +20,22 @@ const BINARY = process.env.ARBITER_BIN ?? join(workspace, 'target/debug/arbiter'
 // around it, which runs these tests on about a third less processor time than `chromium`.
 const CHROMIUM = process.env.CHROMIUM ?? '/usr/bin/chromium-headless-shell';
 
+// The temporary folders a test file made, removed when its process exits.
+const folders = [];
+process.on('exit', () => {
+  for (const folder of folders) rmSync(folder, { recursive: true, force: true });
+});
+
+// A new temporary folder, removed when the test file's process exits.
+export function temporaryFolder(prefix) {
+  const folder = mkdtempSync(join(tmpdir(), prefix));
+  folders.push(folder);
+  return folder;
+}
+
 // A server on `addr` (an ephemeral port by default) with the database `database`.
 export async function startServer({ database, addr = '127.0.0.1:0' } = {}) {
-  database ??= `sqlite://${join(mkdtempSync(join(tmpdir(), 'arbiter-e2e-')), 'games.db')}`;
+  database ??= `sqlite://${join(temporaryFolder('arbiter-e2e-'), 'games.db')}`;
   const child = spawn(BINARY, ['serve', '--addr', addr, '--database', database, '--workers', '2',
     '--games-per-minute', '0', '--changes-per-second', '0'],
     { stdio: ['ignore', 'pipe', 'pipe'] });

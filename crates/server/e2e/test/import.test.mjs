@@ -4,11 +4,10 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-import { api, gameState, newPage, serverAndBrowser, shot } from '../lib/harness.mjs';
+import { api, gameState, newPage, serverAndBrowser, shot, temporaryFolder } from '../lib/harness.mjs';
 
 const shared = serverAndBrowser();
 
@@ -52,7 +51,7 @@ test('a pasted record opens on the analysis board, analysed, its game as the rec
 
 test('a record from a file, of no named game, opens as the game chosen; one that ends early has no result', async () => {
   const { server, browser } = shared;
-  const folder = mkdtempSync(join(tmpdir(), 'arbiter-import-'));
+  const folder = temporaryFolder('arbiter-import-');
   const file = join(folder, 'game.txt');
   writeFileSync(file, '1. 11-15 23-19 2. 8-11 *\n');
   const page = await newPage(browser);

@@ -230,7 +230,7 @@ async fn slow_headers_are_cut_off_and_the_server_goes_on() {
         header_timeout: Duration::from_millis(300),
         ..arbiter_server::Limits::default()
     };
-    let config = arbiter_server::Config { limits, ..crate::common::config(database) };
+    let config = arbiter_server::Config { limits, ..crate::common::config(&database) };
     let (addr, serving) = crate::common::serve(config).await;
     let mut slow = Vec::new();
     for _ in 0..4 {
@@ -259,7 +259,8 @@ async fn one_address_holds_at_most_its_share_of_the_connections() {
 
     let limits =
         arbiter_server::Limits { connections_per_address: 3, ..arbiter_server::Limits::default() };
-    let config = arbiter_server::Config { limits, ..crate::common::config(databases().remove(0)) };
+    let database = databases().remove(0);
+    let config = arbiter_server::Config { limits, ..crate::common::config(&database) };
     let (addr, serving) = crate::common::serve(config).await;
     let mut held = Vec::new();
     for _ in 0..3 {

@@ -309,7 +309,7 @@ async fn a_sign_in_on_one_server_is_valid_on_another() {
 #[tokio::test]
 async fn fifty_failed_sign_ins_from_one_address_get_429() {
     for database in databases() {
-        let (addr, serving) = crate::common::serve(crate::common::config(database)).await;
+        let (addr, serving) = crate::common::serve(crate::common::config(&database)).await;
         let client = Client::new();
         let url = format!("http://{addr}/api/account/login");
         let mut refused = None;

@@ -245,7 +245,8 @@ async fn an_invitation_link_gives_the_seat_once_by_a_post_and_its_token_stops_wo
 
 #[tokio::test]
 async fn a_browser_holds_all_its_seats_by_one_session_cookie() {
-    let server = Server::start(&databases()[0]).await;
+    let database = databases().remove(0);
+    let server = Server::start(&database).await;
     let player = browser();
     let host = client();
     let mut games = Vec::new();
@@ -299,7 +300,8 @@ async fn play_checkers(server: &Server, client: &Client, created: &Value, moves:
 
 #[tokio::test]
 async fn the_state_says_when_every_legal_move_captures() {
-    let server = Server::start(&databases()[0]).await;
+    let database = databases().remove(0);
+    let server = Server::start(&database).await;
     let client = client();
     let created = server.create(&client, "checkers", "human", "human").await;
     let id = created["id"].as_str().expect("an id");
@@ -315,7 +317,8 @@ async fn the_state_says_when_every_legal_move_captures() {
 
 #[tokio::test]
 async fn a_checkers_game_names_its_opening_in_its_state_and_its_record() {
-    let server = Server::start(&databases()[0]).await;
+    let database = databases().remove(0);
+    let server = Server::start(&database).await;
     let client = client();
     let created = server.create(&client, "checkers", "human", "human").await;
     let id = created["id"].as_str().expect("an id");

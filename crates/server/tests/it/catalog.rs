@@ -14,7 +14,8 @@ fn client() -> Client {
 
 #[tokio::test]
 async fn the_catalog_gives_each_games_options_as_fields_and_its_records_extension() {
-    let server = Server::start(&databases().remove(0)).await;
+    let database = databases().remove(0);
+    let server = Server::start(&database).await;
     let catalog = server.get_json(&client(), "/api/catalog").await;
     let game = |id: &str| -> Value {
         catalog.as_array().expect("a list").iter().find(|game| game["id"] == id).expect(id).clone()
@@ -42,7 +43,8 @@ async fn the_catalog_gives_each_games_options_as_fields_and_its_records_extensio
 
 #[tokio::test]
 async fn the_board_comes_from_the_catalog_under_the_games_options() {
-    let server = Server::start(&databases().remove(0)).await;
+    let database = databases().remove(0);
+    let server = Server::start(&database).await;
     let client = client();
     let board = server.get_json(&client, "/api/catalog/daynight/geometry?options=rings=6").await;
     assert_eq!(board["layout"], json!({"kind": "round", "sectors": 12, "rings": 6}));
@@ -67,7 +69,8 @@ async fn the_board_comes_from_the_catalog_under_the_games_options() {
 
 #[tokio::test]
 async fn states_and_positions_carry_the_board_only_when_asked() {
-    let server = Server::start(&databases().remove(0)).await;
+    let database = databases().remove(0);
+    let server = Server::start(&database).await;
     let client = client();
     let created = server.create(&client, "fanorona", "human", "human").await;
     let id = created["id"].as_str().expect("an id");
@@ -100,7 +103,8 @@ async fn states_and_positions_carry_the_board_only_when_asked() {
 
 #[tokio::test]
 async fn a_games_page_asks_the_browser_to_fetch_its_board_at_once() {
-    let server = Server::start(&databases().remove(0)).await;
+    let database = databases().remove(0);
+    let server = Server::start(&database).await;
     let client = client();
     let response = client
         .post(server.url("/api/games"))

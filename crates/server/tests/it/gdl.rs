@@ -98,7 +98,8 @@ async fn a_gdl_game_is_played_on_its_board_and_read_again_after_a_restart() {
 
 #[tokio::test]
 async fn a_gdl_game_without_a_board_has_the_layout_of_moves_and_is_played_to_its_end() {
-    let server = Server::start(&databases()[0]).await;
+    let database = databases().remove(0);
+    let server = Server::start(&database).await;
     let client = client();
     let created = create(&server, &client, NIM, "human", "human").await;
     assert_eq!(created.status(), StatusCode::CREATED);
@@ -173,7 +174,8 @@ async fn the_computer_plays_a_gdl_game_and_analyses_it() {
 
 #[tokio::test]
 async fn bad_long_and_costly_rules_are_refused_with_the_reason() {
-    let server = Server::start(&databases()[0]).await;
+    let database = databases().remove(0);
+    let server = Server::start(&database).await;
     let client = client();
     let unclosed = refused(
         create(&server, &client, "(role white", "human", "human").await,

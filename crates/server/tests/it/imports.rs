@@ -108,7 +108,8 @@ async fn a_record_is_replayed_and_ends_as_it_says_and_nobody_plays_on() {
 
 #[tokio::test]
 async fn records_that_cannot_be_imported_are_refused_with_what_and_where() {
-    let server = Server::start(&databases()[0]).await;
+    let database = databases().remove(0);
+    let server = Server::start(&database).await;
     let client = Client::new();
     let before = server.get_json(&client, "/api/games").await.as_array().map(Vec::len);
     let cases: [(&str, Option<&str>, &str); 6] = [

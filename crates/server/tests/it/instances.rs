@@ -185,7 +185,7 @@ async fn a_second_server_on_one_sqlite_file_is_refused() {
     let database = databases().remove(0);
     let config = arbiter_server::Config {
         addr: "127.0.0.1:0".parse().expect("an address"),
-        database: database.clone(),
+        database: database.to_string(),
         settings: Settings { workers: 1, ..Settings::default() },
         limits: arbiter_server::Limits::default(),
         public_url: None,

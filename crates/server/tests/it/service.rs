@@ -157,7 +157,9 @@ async fn the_router_serves_every_path_and_method_of_the_openapi_document() {
     use axum::http::{Method, Request, StatusCode as Status};
     use tower::ServiceExt;
 
-    let store = arbiter_server::store::Store::connect(&databases()[0]).await.expect("opens");
+    let database = databases().remove(0);
+
+    let store = arbiter_server::store::Store::connect(&database).await.expect("opens");
     let settings = arbiter_server::Settings { workers: 1, ..arbiter_server::Settings::default() };
     let state = arbiter_server::AppState::start(store, settings, crate::common::endgames());
     let router = arbiter_server::app(state.expect("starts"));
@@ -243,7 +245,8 @@ async fn cancelled_requests_leave_memory_and_database_alike() {
 
 #[tokio::test]
 async fn the_perfect_player_is_refused_for_games_with_draws_and_plays_the_others() {
-    let server = Server::start(&databases()[0]).await;
+    let database = databases().remove(0);
+    let server = Server::start(&database).await;
     let client = client();
     let refused = client
         .post(server.url("/api/games"))
@@ -330,7 +333,7 @@ async fn a_damaged_game_does_not_stop_the_server_or_the_other_games() {
         let (addr_sender, addr) = tokio::sync::oneshot::channel();
         let config = arbiter_server::Config {
             addr: "127.0.0.1:0".parse().expect("an address"),
-            database: database.clone(),
+            database: database.to_string(),
             settings: arbiter_server::Settings {
                 workers: 1,
                 ..arbiter_server::Settings::default()

@@ -16,8 +16,8 @@ const ATTACK: Duration = Duration::from_millis(1000);
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_person_plays_on_through_every_attack() {
     let protection = arbiter_server::Protection::default();
-    let config =
-        arbiter_server::Config { protection, ..crate::common::config(databases().remove(0)) };
+    let database = databases().remove(0);
+    let config = arbiter_server::Config { protection, ..crate::common::config(&database) };
     let (server, serving) = crate::common::serve(config).await;
     let target = Target {
         server,

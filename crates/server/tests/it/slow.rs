@@ -21,9 +21,11 @@ async fn a_server(bound: Duration) -> (SocketAddr, tokio::task::JoinHandle<()>) 
         body_timeout: bound,
         ..arbiter_server::Limits::default()
     };
-    let config = arbiter_server::Config { limits, ..config(databases().remove(0)) };
+    let database = databases().remove(0);
+    let config = arbiter_server::Config { limits, ..config(&database) };
     let (addr, serving) = serve(config).await;
-    (addr, tokio::spawn(async move { drop(serving.await) }))
+    // The database's folder is kept as long as the server runs.
+    (addr, tokio::spawn(async move { drop((serving.await, database)) }))
 }
 
 /// The headers of a game's creation whose body is `length` bytes long.

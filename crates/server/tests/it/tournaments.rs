@@ -14,14 +14,15 @@ use reqwest::{Client, StatusCode};
 use serde_json::{json, Value};
 
 use crate::accounts::{fresh_name, post, sign_up};
-use crate::common::{browser, wait_for, Server};
+use crate::common::{browser, wait_for, Database, Server};
 use crate::lobby::{browser_with_jar, lobby_socket};
 
 /// The databases of a tournament test: a new SQLite file, and a new schema of the PostgreSQL
 /// database of `DATABASE_URL` when that is set.
-async fn databases() -> Vec<String> {
-    let mut urls = crate::common::databases();
-    for url in urls.iter_mut().filter(|url| url.starts_with("postgres")) {
+async fn databases() -> Vec<Database> {
+    let mut databases = crate::common::databases();
+    for database in databases.iter_mut().filter(|database| database.starts_with("postgres")) {
+        let url = &mut database.url;
         static NEXT: AtomicUsize = AtomicUsize::new(0);
         let schema =
             format!("tournaments_{}_{}", std::process::id(), NEXT.fetch_add(1, Ordering::Relaxed));
@@ -36,7 +37,7 @@ async fn databases() -> Vec<String> {
         let joiner = if url.contains('?') { '&' } else { '?' };
         *url = format!("{url}{joiner}options=-c%20search_path%3D{schema}");
     }
-    urls
+    databases
 }
 
 /// `count` browsers signed in to new accounts, with their names.

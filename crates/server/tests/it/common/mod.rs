@@ -1,26 +1,27 @@
 //! A server on an ephemeral loopback port for the tests, on an SQLite file of its own, or on
 //! the PostgreSQL database of `DATABASE_URL` when that is set (CI sets it).
 
+use std::fmt;
 use std::net::SocketAddr;
-use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::OnceLock;
+use std::ops::Deref;
+use std::sync::{Arc, OnceLock};
 
 use arbiter_server::store::Store;
 use arbiter_server::{app, AppState, PasswordCost, Protection, Settings};
 use reqwest::{Client, Response, StatusCode};
 use serde_json::{json, Value};
+use tempfile::TempDir;
 use tokio::task::JoinHandle;
 
 /// A running server.
 pub struct Server {
     pub addr: SocketAddr,
     /// Its games, for the hooks a test uses (the server's clock).
-    pub games: std::sync::Arc<arbiter_server::Games>,
+    pub games: Arc<arbiter_server::Games>,
     /// Its lobby, for the sweep of the seeks.
-    pub lobby: std::sync::Arc<arbiter_server::Lobby>,
+    pub lobby: Arc<arbiter_server::Lobby>,
     /// Its tournaments, for their steps.
-    pub tournaments: std::sync::Arc<arbiter_server::Tournaments>,
+    pub tournaments: Arc<arbiter_server::Tournaments>,
     task: JoinHandle<()>,
 }
 
@@ -30,29 +31,44 @@ impl Drop for Server {
     }
 }
 
-/// The databases every test runs on: a new SQLite file, and PostgreSQL when `DATABASE_URL`
-/// names one.
-pub fn databases() -> Vec<String> {
-    static NEXT: AtomicUsize = AtomicUsize::new(0);
-    let file = folder().join(format!("test-{}.db", NEXT.fetch_add(1, Ordering::Relaxed)));
-    let mut urls = vec![format!("sqlite://{}", file.display())];
-    if let Ok(url) = std::env::var("DATABASE_URL") {
-        if url.starts_with("postgres") {
-            urls.push(url);
-        }
-    }
-    urls
+/// A database a test runs on: its URL (what the value reads as), and for SQLite the new folder
+/// of its file, removed with the file once the test has dropped every copy of this value. A
+/// test keeps it while its servers run.
+#[derive(Clone)]
+pub struct Database {
+    pub url: String,
+    _folder: Option<Arc<TempDir>>,
 }
 
-/// The folder of this test process's SQLite files: a new one, whose name no other process
-/// has had (a folder named by the process id meets an older process's files once the ids
-/// wrap around).
-fn folder() -> &'static Path {
-    static FOLDER: OnceLock<PathBuf> = OnceLock::new();
-    FOLDER.get_or_init(|| {
-        let folder = tempfile::Builder::new().prefix("arbiter-server-tests-").tempdir();
-        folder.expect("a temporary folder").keep()
-    })
+impl Deref for Database {
+    type Target = str;
+
+    fn deref(&self) -> &str {
+        &self.url
+    }
+}
+
+impl fmt::Display for Database {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.url)
+    }
+}
+
+/// The databases every test runs on: a new SQLite file, and PostgreSQL when `DATABASE_URL`
+/// names one.
+pub fn databases() -> Vec<Database> {
+    let folder = tempfile::Builder::new().prefix("arbiter-server-tests-").tempdir();
+    let folder = folder.expect("a temporary folder");
+    let file = folder.path().join("test.db");
+    let sqlite =
+        Database { url: format!("sqlite://{}", file.display()), _folder: Some(Arc::new(folder)) };
+    let mut databases = vec![sqlite];
+    if let Ok(url) = std::env::var("DATABASE_URL") {
+        if url.starts_with("postgres") {
+            databases.push(Database { url, _folder: None });
+        }
+    }
+    databases
 }
 
 impl Server {
@@ -195,10 +211,10 @@ pub async fn serve(
 }
 
 /// A server's configuration on `database` with one worker: default limits, no rate limits.
-pub fn config(database: String) -> arbiter_server::Config {
+pub fn config(database: &str) -> arbiter_server::Config {
     arbiter_server::Config {
         addr: "127.0.0.1:0".parse().expect("an address"),
-        database,
+        database: database.to_string(),
         settings: Settings {
             workers: 1,
             password_cost: PasswordCost::LIGHT,
@@ -262,9 +278,9 @@ where
 
 /// The endgame tables of every test server: one handle for the process, so that a table built
 /// in memory is built once.
-pub fn endgames() -> std::sync::Arc<arbiter_catalog::Endgames> {
-    static ENDGAMES: OnceLock<std::sync::Arc<arbiter_catalog::Endgames>> = OnceLock::new();
-    ENDGAMES.get_or_init(|| std::sync::Arc::new(arbiter_catalog::Endgames::open(None))).clone()
+pub fn endgames() -> Arc<arbiter_catalog::Endgames> {
+    static ENDGAMES: OnceLock<Arc<arbiter_catalog::Endgames>> = OnceLock::new();
+    ENDGAMES.get_or_init(|| Arc::new(arbiter_catalog::Endgames::open(None))).clone()
 }
 
 /// The legal moves of a state or a view, as written.
