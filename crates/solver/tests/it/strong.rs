@@ -29,7 +29,7 @@ const MIDDLE_PLIES: usize = 10;
 
 /// The middle-game positions: six, from each start in turn, after [`MIDDLE_PLIES`] plies of
 /// random games (a game over sooner is left out).
-fn middle_starts() -> Vec<Minicheckers> {
+pub(crate) fn middle_starts() -> Vec<Minicheckers> {
     let mut rng = ChaCha8Rng::seed_from_u64(21);
     let mut middles = Vec::new();
     while middles.len() < 6 {
