@@ -25,7 +25,7 @@ use axum::http::{header, Method};
 use axum::response::{IntoResponse, Response};
 use axum::{Json, Router};
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::Arc;
+use std::sync::{Arc, LazyLock};
 use utoipa::OpenApi;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
@@ -44,8 +44,15 @@ use crate::error::{ApiError, ErrorBody};
 pub const MAX_BODY: usize = 64 * 1024;
 
 /// The API's routes, each written once with its OpenAPI description (the handler's
-/// `#[utoipa::path]`), and the document they make together.
-pub(crate) fn api() -> (Router<AppState>, utoipa::openapi::OpenApi) {
+/// `#[utoipa::path]`), and the document they make together: built once a process, as every
+/// route's description is built with it (a process that starts several servers, as the tests
+/// do, builds them once).
+pub(crate) fn api() -> &'static (Router<AppState>, utoipa::openapi::OpenApi) {
+    static API: LazyLock<(Router<AppState>, utoipa::openapi::OpenApi)> = LazyLock::new(build_api);
+    &API
+}
+
+fn build_api() -> (Router<AppState>, utoipa::openapi::OpenApi) {
     OpenApiRouter::with_openapi(openapi::ApiDoc::openapi())
         .routes(routes!(catalog::catalog))
         .routes(routes!(catalog::geometry))
@@ -73,8 +80,10 @@ pub(crate) fn api() -> (Router<AppState>, utoipa::openapi::OpenApi) {
 }
 
 pub(crate) fn routes(app: &AppState) -> Router<AppState> {
-    let (api, _) = api();
-    api.merge(pages::routes())
+    api()
+        .0
+        .clone()
+        .merge(pages::routes())
         .fallback(not_found)
         .layer(DefaultBodyLimit::max(MAX_BODY))
         .layer(axum::middleware::from_fn_with_state(app.clone(), limits::limit_rates))

@@ -91,7 +91,7 @@ impl Modify for Catalog {
 /// The whole document: the description above with every route's.
 fn whole() -> &'static utoipa::openapi::OpenApi {
     static WHOLE: LazyLock<utoipa::openapi::OpenApi> = LazyLock::new(|| {
-        let (_, mut document) = super::api();
+        let mut document = super::api().1.clone();
         Catalog.modify(&mut document);
         document
     });
