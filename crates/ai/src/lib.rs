@@ -11,7 +11,8 @@
 //! - [`PlayerSpec`]: a player and its limits written as text (`alphabeta:time=100ms`), and the
 //!   strength levels 1–5;
 //! - [`Booked`]: a player that answers the positions of an opening book ([`book`]) from it;
-//! - [`arena`]: games between two players and the statistics of a match.
+//! - [`arena`]: games between two players and the statistics of a match;
+//! - [`train`]: the training of learned evaluations: self-play data, a trainer, quantisation.
 //!
 //! With a fixed seed and a node or iteration limit every player is deterministic.
 
@@ -31,6 +32,7 @@ mod score;
 mod session;
 mod spec;
 mod table;
+pub mod train;
 
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
@@ -51,8 +53,8 @@ pub use crate::random::RandomPlayer;
 pub use crate::score::Score;
 pub use crate::session::Session;
 pub use crate::spec::{
-    parse_duration, Engine, PlayerSpec, SpecError, DEFAULT_SOLVER_MIB, DEFAULT_TABLE_MIB,
-    MAX_DEPTH, MAX_TABLE_MIB, MAX_TIME,
+    parse_duration, Engine, Evaluation, PlayerSpec, SpecError, DEFAULT_SOLVER_MIB,
+    DEFAULT_TABLE_MIB, MAX_DEPTH, MAX_TABLE_MIB, MAX_TIME,
 };
 
 /// What a search found.

@@ -26,6 +26,30 @@ pub const MAX_TIME: Duration = Duration::from_secs(24 * 60 * 60);
 /// The deepest alpha-beta iteration a spec may ask for (as `arbiter analyze --depth`).
 pub const MAX_DEPTH: u32 = 1000;
 
+/// Which static evaluation alpha-beta searches with.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Evaluation {
+    /// The game's hand-written evaluation ([`Evaluate::evaluate`]).
+    Hand,
+    /// The game's trained network ([`Evaluate::network`]), or the hand-written evaluation
+    /// where the game has none.
+    Net,
+}
+
+impl Evaluation {
+    /// The evaluation of a spec that gives no `eval`.
+    pub const DEFAULT: Evaluation = Evaluation::Hand;
+
+    /// The name used in specs: `hand`, `net`.
+    #[must_use]
+    pub const fn name(self) -> &'static str {
+        match self {
+            Evaluation::Hand => "hand",
+            Evaluation::Net => "net",
+        }
+    }
+}
+
 /// The kinds of player.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Engine {
@@ -69,7 +93,9 @@ impl Engine {
     pub const fn settings(self) -> &'static [&'static str] {
         match self {
             Engine::Random => &["seed"],
-            Engine::AlphaBeta => &["time", "depth", "nodes", "hash", "random", "seed", "book"],
+            Engine::AlphaBeta => {
+                &["time", "depth", "nodes", "hash", "random", "seed", "book", "eval"]
+            }
             Engine::Mcts => &["time", "iterations", "nodes", "seed", "book"],
             Engine::Perfect => &["time", "hash"],
         }
@@ -96,7 +122,9 @@ impl Engine {
 /// (random, MCTS, and alpha-beta with `random`), `hash=64` (MiB of alpha-beta transposition
 /// table, 1 to 4096), `random=25` (alpha-beta plays a random move instead of its own 25 times
 /// in a hundred, on average: the beginners' levels), `book=off` (alpha-beta and MCTS search
-/// every position instead of playing from the game's opening book). Without a limit a search
+/// every position instead of playing from the game's opening book), `eval=net` (alpha-beta
+/// evaluates with the game's trained network where it has one; `eval=hand`, the default, with
+/// the hand-written evaluation). Without a limit a search
 /// player thinks for one second. Its `Display` reads back to the same spec.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct PlayerSpec {
@@ -114,6 +142,8 @@ pub struct PlayerSpec {
     /// Whether the player plays from the game's opening book ([`Evaluate::OPENING_BOOK`]) in
     /// the positions it holds (the engines that [use one](Engine::uses_book)).
     pub book: bool,
+    /// The static evaluation alpha-beta searches with.
+    pub eval: Evaluation,
 }
 
 /// A spec that cannot be read.
@@ -123,7 +153,7 @@ pub enum SpecError {
     #[error("unknown player `{}`; expected random, alphabeta, mcts or perfect, optionally with limits like alphabeta:time=100ms or mcts:iterations=5000", excerpt(.0))]
     UnknownEngine(String),
     /// A setting is not `key=value` or its key is unknown.
-    #[error("unknown setting `{}`; expected time=100ms, depth=6, nodes=20000, iterations=5000, seed=7, hash=64 or random=25", excerpt(.0))]
+    #[error("unknown setting `{}`; expected time=100ms, depth=6, nodes=20000, iterations=5000, seed=7, hash=64, random=25, book=off or eval=net", excerpt(.0))]
     UnknownSetting(String),
     /// A setting that does nothing for this engine.
     #[error("`{key}` does nothing for {}; its settings are {}", .engine.name(), .engine.settings().join(", "))]
@@ -170,6 +200,7 @@ impl PlayerSpec {
             table_mib: engine.default_table_mib(),
             random_percent: 0,
             book: true,
+            eval: Evaluation::DEFAULT,
         }
     }
 
@@ -253,7 +284,11 @@ impl PlayerSpec {
         match self.engine {
             Engine::Random => Box::new(RandomPlayer::new(self.seed)),
             Engine::AlphaBeta => {
-                let player = Box::new(AlphaBeta::<G>::new(self.effective_limits(), self.table_mib));
+                let mut player =
+                    Box::new(AlphaBeta::<G>::new(self.effective_limits(), self.table_mib));
+                if self.eval == Evaluation::Net {
+                    player.set_network(G::network());
+                }
                 if self.random_percent == 0 {
                     player
                 } else {
@@ -322,7 +357,9 @@ impl FromStr for PlayerSpec {
             let number = parse_digits::<u64>(value);
             // `iterations` is MCTS's word for nodes: one setting.
             let canonical = if key == "iterations" { "nodes" } else { key };
-            if !["time", "depth", "nodes", "seed", "hash", "random", "book"].contains(&canonical) {
+            if !["time", "depth", "nodes", "seed", "hash", "random", "book", "eval"]
+                .contains(&canonical)
+            {
                 return Err(SpecError::UnknownSetting(setting.to_owned()));
             }
             if !engine.settings().contains(&key) {
@@ -352,6 +389,13 @@ impl FromStr for PlayerSpec {
                         "on" => true,
                         "off" => false,
                         _ => return Err(invalid("on or off")),
+                    }
+                }
+                "eval" => {
+                    spec.eval = match value {
+                        "hand" => Evaluation::Hand,
+                        "net" => Evaluation::Net,
+                        _ => return Err(invalid("hand or net")),
                     }
                 }
                 "random" => {
@@ -403,6 +447,9 @@ impl fmt::Display for PlayerSpec {
         }
         if !self.book && self.engine.uses_book() {
             settings.push("book=off".to_owned());
+        }
+        if self.eval != Evaluation::DEFAULT && self.engine == Engine::AlphaBeta {
+            settings.push(format!("eval={}", self.eval.name()));
         }
         f.write_str(self.engine.name())?;
         if !settings.is_empty() {

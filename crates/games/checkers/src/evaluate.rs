@@ -12,6 +12,7 @@
 //! - **trading when ahead**: with fewer pieces on the board a material lead counts for more, so
 //!   the stronger side is drawn to exchanges (a lead of `d` earns `d × (24 − pieces) / 24`).
 
+use arbiter_core::nnue::{Features, Network};
 use arbiter_core::{Evaluate, Side, Strength};
 
 use crate::board::{pdn_index, squares, BITS, BOARD, BOTTOM_ROW, TOP_ROW};
@@ -93,6 +94,18 @@ impl Evaluate for Checkers {
         };
         let lead = material(side) - material(side.opponent());
         own - enemy + lead * (24 - pieces) / 24
+    }
+
+    const NET_INPUTS: usize = crate::net::INPUTS;
+
+    /// Piece-square features, the board turned round for White (see [`crate::net`]).
+    fn net_features(&self, perspective: Side, features: &mut Features) {
+        self.push_features(perspective, features);
+    }
+
+    /// `data/nnue.bin` (see [`crate::net`]).
+    fn network() -> Option<&'static Network> {
+        crate::net::network()
     }
 
     /// Jumps, and steps that crown a man.

@@ -50,6 +50,7 @@
 pub mod board;
 mod evaluate;
 mod moves;
+pub mod net;
 mod present;
 pub mod retrograde;
 mod text;
