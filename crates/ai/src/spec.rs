@@ -484,6 +484,23 @@ mod tests {
     }
 
     #[test]
+    fn the_evaluation_is_a_setting_of_alphabeta() {
+        let spec: PlayerSpec = "alphabeta:nodes=1000,eval=net".parse().expect("valid");
+        assert_eq!(spec.eval, Evaluation::Net);
+        assert_eq!(spec.to_string(), "alphabeta:nodes=1000,eval=net");
+        let spec: PlayerSpec = "alphabeta:eval=hand".parse().expect("valid");
+        assert_eq!((spec.eval, spec.to_string().as_str()), (Evaluation::Hand, "alphabeta"));
+        assert_eq!(
+            "alphabeta:eval=deep".parse::<PlayerSpec>().map_err(|e| e.to_string()),
+            Err("invalid value `deep` for eval; expected hand or net".to_owned())
+        );
+        assert!(matches!(
+            "mcts:eval=net".parse::<PlayerSpec>(),
+            Err(SpecError::UselessSetting { .. })
+        ));
+    }
+
+    #[test]
     fn bad_specs_say_what_is_expected() {
         assert_eq!(
             "alphabeta:random=101".parse::<PlayerSpec>().map_err(|e| e.to_string()),

@@ -2,6 +2,7 @@
 //! positions by self-play, a network fitted to them and written as a file, and what a network
 //! file holds.
 
+use std::io::Write;
 use std::path::PathBuf;
 use std::time::Instant;
 
@@ -88,7 +89,7 @@ pub struct FitArgs {
     /// Positions a step.
     #[arg(long, default_value_t = 256, value_parser = clap::value_parser!(u64).range(1..))]
     batch: u64,
-    /// Adam's step size.
+    /// Adam's step size at the first pass (it falls exponentially to a tenth by the last).
     #[arg(long, default_value_t = 0.001)]
     learning_rate: f32,
     /// The weight of the search's score in the target (the game's result has the rest).
@@ -166,24 +167,11 @@ impl Visitor for Generate<'_> {
             seed: args.seed,
             threads: args.threads,
         };
-        let clock = Instant::now();
-        let progress = |done: usize| {
-            if done.is_multiple_of(10) || done == args.games {
-                eprintln!(
-                    "[{:.0} s] {done} of {} games",
-                    clock.elapsed().as_secs_f64(),
-                    args.games
-                );
-            }
-        };
-        let samples = train::generate::<G>(&openings, &settings, &progress);
-        let mut text = format!(
-            "# {} positions of {} games, made by: arbiter train generate {} --openings {} \
-             --games {} --nodes {} --hash {} --random-plies {} --random {} --max-plies {} --seed {}\n\
+        let header = format!(
+            "# positions made by: arbiter train generate {} --openings {} --games {} --nodes {} \
+             --hash {} --random-plies {} --random {} --max-plies {} --seed {}\n\
              # each line: the search's score (hundredths of a piece), the result (1, 0.5, 0), \
              both for the side to move, and the position\n",
-            samples.len(),
-            args.games,
             G::ID,
             path.display(),
             args.games,
@@ -194,15 +182,33 @@ impl Visitor for Generate<'_> {
             args.max_plies,
             args.seed
         );
-        for sample in &samples {
-            text.push_str(&sample.to_line());
-            text.push('\n');
-        }
-        std::fs::write(&args.out, text)
-            .map_err(|error| Failure::Save { path: args.out.display().to_string(), error })?;
+        let save = |error| Failure::Save { path: args.out.display().to_string(), error };
+        let mut file = std::io::BufWriter::new(std::fs::File::create(&args.out).map_err(save)?);
+        file.write_all(header.as_bytes()).map_err(save)?;
+        let clock = Instant::now();
+        let (mut games, mut positions, mut written) = (0, 0, Ok(()));
+        train::generate::<G>(&openings, &settings, &mut |samples| {
+            games += 1;
+            positions += samples.len();
+            // Each game is written whole and flushed, so that a run cut short keeps its games.
+            let mut lines: String = samples.iter().map(|s| s.to_line() + "\n").collect();
+            if games == args.games {
+                lines.push_str(&format!("# {positions} positions of {games} games\n"));
+            }
+            if written.is_ok() {
+                written = file.write_all(lines.as_bytes()).and_then(|()| file.flush());
+            }
+            if games.is_multiple_of(10) || games == args.games {
+                let seconds = clock.elapsed().as_secs_f64();
+                eprintln!(
+                    "[{seconds:.0} s] {games} of {} games, {positions} positions",
+                    args.games
+                );
+            }
+        });
+        written.map_err(save)?;
         eprintln!(
-            "{} positions in {:.0} s, written to {}",
-            samples.len(),
+            "{positions} positions in {:.0} s, written to {}",
             clock.elapsed().as_secs_f64(),
             args.out.display()
         );

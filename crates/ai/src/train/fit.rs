@@ -27,7 +27,8 @@ pub struct FitSettings {
     pub epochs: usize,
     /// Examples a step.
     pub batch: usize,
-    /// Adam's step size.
+    /// Adam's step size at the first pass; it falls exponentially to a tenth of it by the
+    /// last.
     pub learning_rate: f32,
     /// The weight of the search's score in the target; the game's result has the rest.
     pub score_weight: f32,
@@ -305,6 +306,8 @@ pub fn fit(
     let mut adam = Adam::new(net.params.len(), settings.learning_rate);
     let mut gradient = vec![0.0; net.params.len()];
     for epoch in 0..settings.epochs {
+        // The step size falls exponentially, to a tenth of the first by the last pass.
+        adam.rate = settings.learning_rate * 0.1f32.powf(epoch as f32 / settings.epochs as f32);
         order.shuffle(&mut rng);
         let mut total = 0.0;
         for batch in order.chunks(settings.batch.max(1)) {

@@ -1,6 +1,7 @@
 //! Training positions by self-play: games from a ballot's openings, some moves random, each
 //! quiet position labelled by the score of the search that chose the move there.
 
+use std::collections::BTreeMap;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 
@@ -61,19 +62,27 @@ impl Sample {
     }
 }
 
-/// Plays `settings.games` games from `openings` and returns the labelled positions in the
-/// order of the games, whatever the threads. `progress` hears the number of games finished.
+/// The games finished and not yet handed on, waiting for those before them.
+struct InOrder<'a> {
+    next: usize,
+    waiting: BTreeMap<usize, Vec<Sample>>,
+    sink: &'a mut (dyn FnMut(Vec<Sample>) + Send),
+}
+
+/// Plays `settings.games` games from `openings` and hands `sink` the labelled positions of
+/// each game as it ends, in the order of the games whatever the threads (a game that ends
+/// before one started earlier waits for it), so that what a run writes is the same for any
+/// number of threads, and a run cut short has written whole games.
 pub fn generate<G: Evaluate>(
     openings: &[GameRecord<G>],
     settings: &GenerateSettings,
-    progress: &(dyn Fn(usize) + Sync),
-) -> Vec<Sample> {
+    sink: &mut (dyn FnMut(Vec<Sample>) + Send),
+) {
     if openings.is_empty() {
-        return Vec::new();
+        return;
     }
     let next = AtomicUsize::new(0);
-    let finished = AtomicUsize::new(0);
-    let games: Mutex<Vec<(usize, Vec<Sample>)>> = Mutex::new(Vec::new());
+    let ordered = Mutex::new(InOrder { next: 0, waiting: BTreeMap::new(), sink });
     std::thread::scope(|scope| {
         for _ in 0..settings.threads.max(1) {
             scope.spawn(|| loop {
@@ -83,14 +92,17 @@ pub fn generate<G: Evaluate>(
                 }
                 let opening = openings[number % openings.len()].clone();
                 let samples = play_one(opening, settings, pair_seed(settings.seed, number as u64));
-                games.lock().unwrap_or_else(|poison| poison.into_inner()).push((number, samples));
-                progress(finished.fetch_add(1, Ordering::Relaxed) + 1);
+                let mut ordered = ordered.lock().unwrap_or_else(|poison| poison.into_inner());
+                ordered.waiting.insert(number, samples);
+                loop {
+                    let next = ordered.next;
+                    let Some(samples) = ordered.waiting.remove(&next) else { break };
+                    (ordered.sink)(samples);
+                    ordered.next += 1;
+                }
             });
         }
     });
-    let mut games = games.into_inner().unwrap_or_else(|poison| poison.into_inner());
-    games.sort_by_key(|&(number, _)| number);
-    games.into_iter().flat_map(|(_, samples)| samples).collect()
 }
 
 /// One game of self-play from `record`: the quiet positions with their search scores, and the

@@ -22,7 +22,9 @@ fn samples(threads: usize) -> Vec<Sample> {
         seed: 5,
         threads,
     };
-    train::generate(&openings[..3], &settings, &|_| {})
+    let mut samples = Vec::new();
+    train::generate(&openings[..3], &settings, &mut |game| samples.extend(game));
+    samples
 }
 
 #[test]

@@ -1,6 +1,7 @@
-//! The static evaluation of a checkers position, for the searches.
+//! The static evaluations of a checkers position, for the searches: the hand-written one
+//! below, and the trained network's features ([`crate::net`]).
 //!
-//! In hundredths of a man, from the side to move's point of view, the sum of:
+//! The hand-written evaluation is in hundredths of a man, from the side to move's point of view, the sum of:
 //! - **material**: a man is worth 100 and a king 140 (kings move both ways, but a man near
 //!   the far row is nearly a king already, which the next term covers);
 //! - **advancement**: a man gains 3 for each row it has advanced, and 10 more on the row
