@@ -23,6 +23,7 @@ pub mod book;
 mod clock;
 mod draws;
 mod erratic;
+mod evaluation;
 mod limits;
 mod mcts;
 mod perfect;
@@ -46,6 +47,7 @@ pub use crate::alphabeta::AlphaBeta;
 pub use crate::book::{Book, BookError, BookMove, Booked};
 pub use crate::clock::budget;
 pub use crate::erratic::Erratic;
+pub use crate::evaluation::Evaluation;
 pub use crate::limits::Limits;
 pub use crate::mcts::Mcts;
 pub use crate::perfect::Perfect;
@@ -53,8 +55,8 @@ pub use crate::random::RandomPlayer;
 pub use crate::score::Score;
 pub use crate::session::Session;
 pub use crate::spec::{
-    parse_duration, Engine, Evaluation, PlayerSpec, SpecError, DEFAULT_SOLVER_MIB,
-    DEFAULT_TABLE_MIB, MAX_DEPTH, MAX_TABLE_MIB, MAX_TIME,
+    parse_duration, Engine, PlayerSpec, SpecError, DEFAULT_SOLVER_MIB, DEFAULT_TABLE_MIB,
+    MAX_DEPTH, MAX_TABLE_MIB, MAX_TIME,
 };
 
 /// What a search found.

@@ -8,7 +8,7 @@ use arbiter_core::text::{excerpt, parse_digits};
 use arbiter_core::{Evaluate, Knowledge};
 use thiserror::Error;
 
-use crate::{AlphaBeta, Booked, Erratic, Limits, Mcts, Perfect, Player, RandomPlayer};
+use crate::{AlphaBeta, Booked, Erratic, Evaluation, Limits, Mcts, Perfect, Player, RandomPlayer};
 
 /// The largest transposition table a spec may ask for, in MiB.
 pub const MAX_TABLE_MIB: usize = 4096;
@@ -25,30 +25,6 @@ pub const MAX_TIME: Duration = Duration::from_secs(24 * 60 * 60);
 
 /// The deepest alpha-beta iteration a spec may ask for (as `arbiter analyze --depth`).
 pub const MAX_DEPTH: u32 = 1000;
-
-/// Which static evaluation alpha-beta searches with.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Evaluation {
-    /// The game's hand-written evaluation ([`Evaluate::evaluate`]).
-    Hand,
-    /// The game's trained network ([`Evaluate::network`]), or the hand-written evaluation
-    /// where the game has none.
-    Net,
-}
-
-impl Evaluation {
-    /// The evaluation of a spec that gives no `eval`.
-    pub const DEFAULT: Evaluation = Evaluation::Hand;
-
-    /// The name used in specs: `hand`, `net`.
-    #[must_use]
-    pub const fn name(self) -> &'static str {
-        match self {
-            Evaluation::Hand => "hand",
-            Evaluation::Net => "net",
-        }
-    }
-}
 
 /// The kinds of player.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

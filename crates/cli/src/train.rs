@@ -225,23 +225,7 @@ impl Visitor for Fit<'_> {
     fn visit<G: AnyGame>(self) -> Result<(), Failure> {
         let args = self.0;
         check_features::<G>()?;
-        let mut samples = Vec::new();
-        let mut headers = Vec::new();
-        for path in &args.data {
-            let failure =
-                |problem: String| Failure::Data { path: path.display().to_string(), problem };
-            let text = std::fs::read_to_string(path).map_err(|error| failure(error.to_string()))?;
-            for (number, line) in text.lines().enumerate() {
-                if let Some(comment) = line.strip_prefix('#') {
-                    headers.push(comment.trim().to_owned());
-                    continue;
-                }
-                let sample = Sample::from_line(line).ok_or_else(|| {
-                    failure(format!("line {} is not `score result position`", number + 1))
-                })?;
-                samples.push(sample);
-            }
-        }
+        let (samples, headers) = read_data(&args.data)?;
         let settings = FitSettings {
             hidden: args.hidden as usize,
             dense: args.dense as usize,
@@ -303,4 +287,25 @@ impl Visitor for Fit<'_> {
         );
         Ok(())
     }
+}
+
+/// The samples of the data files, and the comments at their heads (their commands).
+fn read_data(paths: &[PathBuf]) -> Result<(Vec<Sample>, Vec<String>), Failure> {
+    let mut samples = Vec::new();
+    let mut headers = Vec::new();
+    for path in paths {
+        let failure = |problem: String| Failure::Data { path: path.display().to_string(), problem };
+        let text = std::fs::read_to_string(path).map_err(|error| failure(error.to_string()))?;
+        for (number, line) in text.lines().enumerate() {
+            if let Some(comment) = line.strip_prefix('#') {
+                headers.push(comment.trim().to_owned());
+                continue;
+            }
+            let sample = Sample::from_line(line).ok_or_else(|| {
+                failure(format!("line {} is not `score result position`", number + 1))
+            })?;
+            samples.push(sample);
+        }
+    }
+    Ok((samples, headers))
 }
