@@ -29,6 +29,7 @@
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
+use arbiter_core::nnue::{self, Network};
 use arbiter_core::{Evaluate, Outcome, Status, Tactics};
 use arbiter_tablebase::{Endgame, Value};
 
@@ -69,6 +70,8 @@ pub struct AlphaBeta<G: Evaluate> {
     last_score: i32,
     /// The endgame tables consulted, if any.
     endgame: Option<Arc<dyn Endgame<G>>>,
+    /// The network that evaluates positions, or none for the hand-written evaluation.
+    network: Option<&'static Network>,
 }
 
 impl<G: Evaluate> AlphaBeta<G> {
@@ -82,7 +85,14 @@ impl<G: Evaluate> AlphaBeta<G> {
             history: vec![0; HISTORY],
             last_score: 0,
             endgame: None,
+            network: None,
         }
+    }
+
+    /// Evaluates positions with `network` (one of `G`'s, as [`Evaluate::network`] gives),
+    /// or with the hand-written evaluation when `None`, the default.
+    pub fn set_network(&mut self, network: Option<&'static Network>) {
+        self.network = network;
     }
 
     /// Searches `position`, reached by the game in `context`, by iterative deepening;
@@ -217,6 +227,8 @@ struct Search<'a, G: Evaluate> {
     generated: Vec<G::Move>,
     /// The endgame tables consulted, if any.
     endgame: Option<&'a dyn Endgame<G>>,
+    /// The network that evaluates positions, if any.
+    network: Option<&'static Network>,
 }
 
 impl<'a, G: Evaluate> Search<'a, G> {
@@ -246,6 +258,7 @@ impl<'a, G: Evaluate> Search<'a, G> {
             tactical: vec![Vec::new(); plies],
             generated: Vec::with_capacity(64),
             endgame: engine.endgame.as_deref(),
+            network: engine.network,
         }
     }
 
@@ -270,6 +283,14 @@ impl<'a, G: Evaluate> Search<'a, G> {
     /// ordering (and the bench signature) is the same on every machine and Rust release.
     fn history_slot(mv: &G::Move) -> usize {
         (fixed_hash(mv) % HISTORY as u64) as usize
+    }
+
+    /// The static evaluation of `position`: the network's, or the hand-written one.
+    fn evaluate(&self, position: &G) -> i32 {
+        match self.network {
+            Some(network) => nnue::evaluate(network, position),
+            None => position.evaluate(),
+        }
     }
 
     /// The score of a finished game for the player to move, `ply` plies from the root.
@@ -456,14 +477,14 @@ impl<'a, G: Evaluate> Search<'a, G> {
             }
             Tactics::ManyTactical => {
                 self.tactical[index] = moves;
-                return position.evaluate();
+                return self.evaluate(position);
             }
             Tactics::AllTactical => true,
             Tactics::SomeQuiet => false,
         };
         let mut best = -INFINITY;
         if !forced || depth >= MAX_QUIESCENCE {
-            best = position.evaluate();
+            best = self.evaluate(position);
             if best >= beta || depth >= MAX_QUIESCENCE {
                 self.tactical[index] = moves;
                 return best;

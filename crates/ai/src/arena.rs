@@ -233,7 +233,7 @@ impl Pairing {
 /// The seed of pair `pair` of a match seeded `seed`: the two mixed by SplitMix64's finaliser
 /// (Steele, Lea and Flood, 2014), so that matches with nearby seeds share no opening, as
 /// `seed + pair` would (pair 1 of seed 5 would be pair 0 of seed 6).
-fn pair_seed(seed: u64, pair: u64) -> u64 {
+pub(crate) fn pair_seed(seed: u64, pair: u64) -> u64 {
     const GOLDEN_GAMMA: u64 = 0x9E37_79B9_7F4A_7C15;
     let finalise = |mut z: u64| {
         z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);

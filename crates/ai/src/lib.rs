@@ -11,7 +11,8 @@
 //! - [`PlayerSpec`]: a player and its limits written as text (`alphabeta:time=100ms`), and the
 //!   strength levels 1–5;
 //! - [`Booked`]: a player that answers the positions of an opening book ([`book`]) from it;
-//! - [`arena`]: games between two players and the statistics of a match.
+//! - [`arena`]: games between two players and the statistics of a match;
+//! - [`train`]: the training of learned evaluations: self-play data, a trainer, quantisation.
 //!
 //! With a fixed seed and a node or iteration limit every player is deterministic.
 
@@ -22,6 +23,7 @@ pub mod book;
 mod clock;
 mod draws;
 mod erratic;
+mod evaluation;
 mod limits;
 mod mcts;
 mod perfect;
@@ -31,6 +33,7 @@ mod score;
 mod session;
 mod spec;
 mod table;
+pub mod train;
 
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
@@ -44,6 +47,7 @@ pub use crate::alphabeta::AlphaBeta;
 pub use crate::book::{Book, BookError, BookMove, Booked};
 pub use crate::clock::budget;
 pub use crate::erratic::Erratic;
+pub use crate::evaluation::Evaluation;
 pub use crate::limits::Limits;
 pub use crate::mcts::Mcts;
 pub use crate::perfect::Perfect;

@@ -8,7 +8,7 @@ use arbiter_core::text::{excerpt, parse_digits};
 use arbiter_core::{Evaluate, Knowledge};
 use thiserror::Error;
 
-use crate::{AlphaBeta, Booked, Erratic, Limits, Mcts, Perfect, Player, RandomPlayer};
+use crate::{AlphaBeta, Booked, Erratic, Evaluation, Limits, Mcts, Perfect, Player, RandomPlayer};
 
 /// The largest transposition table a spec may ask for, in MiB.
 pub const MAX_TABLE_MIB: usize = 4096;
@@ -69,7 +69,9 @@ impl Engine {
     pub const fn settings(self) -> &'static [&'static str] {
         match self {
             Engine::Random => &["seed"],
-            Engine::AlphaBeta => &["time", "depth", "nodes", "hash", "random", "seed", "book"],
+            Engine::AlphaBeta => {
+                &["time", "depth", "nodes", "hash", "random", "seed", "book", "eval"]
+            }
             Engine::Mcts => &["time", "iterations", "nodes", "seed", "book"],
             Engine::Perfect => &["time", "hash"],
         }
@@ -96,7 +98,9 @@ impl Engine {
 /// (random, MCTS, and alpha-beta with `random`), `hash=64` (MiB of alpha-beta transposition
 /// table, 1 to 4096), `random=25` (alpha-beta plays a random move instead of its own 25 times
 /// in a hundred, on average: the beginners' levels), `book=off` (alpha-beta and MCTS search
-/// every position instead of playing from the game's opening book). Without a limit a search
+/// every position instead of playing from the game's opening book), `eval=net` (alpha-beta
+/// evaluates with the game's trained network where it has one; `eval=hand`, the default, with
+/// the hand-written evaluation). Without a limit a search
 /// player thinks for one second. Its `Display` reads back to the same spec.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct PlayerSpec {
@@ -114,6 +118,8 @@ pub struct PlayerSpec {
     /// Whether the player plays from the game's opening book ([`Evaluate::OPENING_BOOK`]) in
     /// the positions it holds (the engines that [use one](Engine::uses_book)).
     pub book: bool,
+    /// The static evaluation alpha-beta searches with.
+    pub eval: Evaluation,
 }
 
 /// A spec that cannot be read.
@@ -123,7 +129,7 @@ pub enum SpecError {
     #[error("unknown player `{}`; expected random, alphabeta, mcts or perfect, optionally with limits like alphabeta:time=100ms or mcts:iterations=5000", excerpt(.0))]
     UnknownEngine(String),
     /// A setting is not `key=value` or its key is unknown.
-    #[error("unknown setting `{}`; expected time=100ms, depth=6, nodes=20000, iterations=5000, seed=7, hash=64 or random=25", excerpt(.0))]
+    #[error("unknown setting `{}`; expected time=100ms, depth=6, nodes=20000, iterations=5000, seed=7, hash=64, random=25, book=off or eval=net", excerpt(.0))]
     UnknownSetting(String),
     /// A setting that does nothing for this engine.
     #[error("`{key}` does nothing for {}; its settings are {}", .engine.name(), .engine.settings().join(", "))]
@@ -170,6 +176,7 @@ impl PlayerSpec {
             table_mib: engine.default_table_mib(),
             random_percent: 0,
             book: true,
+            eval: Evaluation::DEFAULT,
         }
     }
 
@@ -253,7 +260,11 @@ impl PlayerSpec {
         match self.engine {
             Engine::Random => Box::new(RandomPlayer::new(self.seed)),
             Engine::AlphaBeta => {
-                let player = Box::new(AlphaBeta::<G>::new(self.effective_limits(), self.table_mib));
+                let mut player =
+                    Box::new(AlphaBeta::<G>::new(self.effective_limits(), self.table_mib));
+                if self.eval == Evaluation::Net {
+                    player.set_network(G::network());
+                }
                 if self.random_percent == 0 {
                     player
                 } else {
@@ -322,7 +333,9 @@ impl FromStr for PlayerSpec {
             let number = parse_digits::<u64>(value);
             // `iterations` is MCTS's word for nodes: one setting.
             let canonical = if key == "iterations" { "nodes" } else { key };
-            if !["time", "depth", "nodes", "seed", "hash", "random", "book"].contains(&canonical) {
+            if !["time", "depth", "nodes", "seed", "hash", "random", "book", "eval"]
+                .contains(&canonical)
+            {
                 return Err(SpecError::UnknownSetting(setting.to_owned()));
             }
             if !engine.settings().contains(&key) {
@@ -352,6 +365,13 @@ impl FromStr for PlayerSpec {
                         "on" => true,
                         "off" => false,
                         _ => return Err(invalid("on or off")),
+                    }
+                }
+                "eval" => {
+                    spec.eval = match value {
+                        "hand" => Evaluation::Hand,
+                        "net" => Evaluation::Net,
+                        _ => return Err(invalid("hand or net")),
                     }
                 }
                 "random" => {
@@ -404,6 +424,9 @@ impl fmt::Display for PlayerSpec {
         if !self.book && self.engine.uses_book() {
             settings.push("book=off".to_owned());
         }
+        if self.eval != Evaluation::DEFAULT && self.engine == Engine::AlphaBeta {
+            settings.push(format!("eval={}", self.eval.name()));
+        }
         f.write_str(self.engine.name())?;
         if !settings.is_empty() {
             write!(f, ":{}", settings.join(","))?;
@@ -434,6 +457,23 @@ mod tests {
         assert_eq!(parse_duration("1.5s"), Ok(Duration::from_millis(1500)));
         assert_eq!(parse_duration("1m"), Ok(Duration::from_secs(60)));
         assert_eq!(parse_duration("24h"), Ok(MAX_TIME));
+    }
+
+    #[test]
+    fn the_evaluation_is_a_setting_of_alphabeta() {
+        let spec: PlayerSpec = "alphabeta:nodes=1000,eval=net".parse().expect("valid");
+        assert_eq!(spec.eval, Evaluation::Net);
+        assert_eq!(spec.to_string(), "alphabeta:nodes=1000,eval=net");
+        let spec: PlayerSpec = "alphabeta:eval=hand".parse().expect("valid");
+        assert_eq!((spec.eval, spec.to_string().as_str()), (Evaluation::Hand, "alphabeta"));
+        assert_eq!(
+            "alphabeta:eval=deep".parse::<PlayerSpec>().map_err(|e| e.to_string()),
+            Err("invalid value `deep` for eval; expected hand or net".to_owned())
+        );
+        assert!(matches!(
+            "mcts:eval=net".parse::<PlayerSpec>(),
+            Err(SpecError::UselessSetting { .. })
+        ));
     }
 
     #[test]

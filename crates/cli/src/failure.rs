@@ -56,6 +56,10 @@ pub(crate) enum Failure {
     Ballot { path: String, problem: String },
     #[error("the book {}: {problem}", arbiter_core::text::escaped(.path))]
     Book { path: String, problem: String },
+    #[error("the network file {}: {problem}", arbiter_core::text::escaped(.path))]
+    Network { path: String, problem: String },
+    #[error("the training data {}: {problem}", arbiter_core::text::escaped(.path))]
+    Data { path: String, problem: String },
     #[error("cannot write the records to {}: {error}", arbiter_core::text::escaped(.path))]
     Save { path: String, error: io::Error },
 }

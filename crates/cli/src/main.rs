@@ -17,6 +17,7 @@ mod proof;
 mod serve;
 mod solve;
 mod tablebase;
+mod train;
 mod versus;
 
 use std::io;
@@ -24,7 +25,7 @@ use std::process::ExitCode;
 use std::sync::Arc;
 use std::time::Duration;
 
-use arbiter_ai::{parse_duration, Engine, Limits, PlayerSpec, SpecError};
+use arbiter_ai::{parse_duration, Engine, Evaluation, Limits, PlayerSpec, SpecError};
 use arbiter_catalog::{AnyGame, Endgames, GameId, Playable, Visitor};
 use arbiter_core::text::split_moves;
 use arbiter_core::{Evaluate, Game, GameOptions, GameRecord, Status};
@@ -118,6 +119,10 @@ enum Command {
         /// The search.
         #[arg(long, value_enum, default_value_t = EngineArg::Alphabeta)]
         engine: EngineArg,
+        /// Alpha-beta's evaluation: `hand` (the hand-written one) or `net` (the game's
+        /// trained network, where it has one).
+        #[arg(long, value_enum, default_value_t = EvalArg::Hand)]
+        eval: EvalArg,
         /// The folder of the endgame tables (`arbiter tablebase build`; default: the
         /// environment variable ARBITER_TABLEBASE); tables of at most 4 pieces (3 in
         /// daynight) are built in memory when it lacks them.
@@ -156,6 +161,10 @@ enum Command {
     /// which its computer players use unless told not to).
     #[command(subcommand)]
     Book(book::BookCommand),
+    /// Learned evaluations: generate labelled positions by self-play, fit a network to them,
+    /// show what a network file holds (see docs/strength.md).
+    #[command(subcommand)]
+    Train(train::TrainCommand),
     /// Run a fixed perft workload for every game (or one) and print nodes per second; or,
     /// given a GDL description (FILE.kif), the reasoner's states and playouts per second.
     Bench {
@@ -269,6 +278,25 @@ impl AiOptions {
     }
 }
 
+/// The evaluation of `arbiter analyze --eval`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum EvalArg {
+    /// The hand-written evaluation.
+    Hand,
+    /// The game's trained network (the hand-written evaluation where it has none).
+    Net,
+}
+
+impl EvalArg {
+    /// The spec's evaluation.
+    const fn evaluation(self) -> Evaluation {
+        match self {
+            EvalArg::Hand => Evaluation::Hand,
+            EvalArg::Net => Evaluation::Net,
+        }
+    }
+}
+
 /// A search, on the command line.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub enum EngineArg {
@@ -355,6 +383,7 @@ fn run(command: &Command) -> Result<(), Failure> {
         Command::VerifyProof(args) => proof::run(args, &mut out),
         Command::Tablebase(command) => tablebase::run(command, &mut out),
         Command::Book(command) => book::run(command, &mut out),
+        Command::Train(command) => train::run(command, &mut out),
         Command::Ugi { .. } | Command::Hub { .. } => Ok(()),
     }?;
     out.finish()
@@ -401,12 +430,17 @@ impl Visitor for Run<'_> {
                 play::run(record, [*white, *black], spec, tables, stdin.lock(), out)
                     .map_err(Failure::Output)
             }
-            Command::Analyze { moves, think, depth, nodes, engine, tablebase, .. } => {
+            Command::Analyze { moves, think, depth, nodes, engine, eval, tablebase, .. } => {
                 let time = think
                     .or((depth.is_none() && nodes.is_none()).then_some(Duration::from_secs(5)));
                 let limits = Limits { time, depth: *depth, nodes: *nodes };
                 // An analysis searches: the book's moves, if any, are shown beside it.
-                let spec = PlayerSpec { limits, book: false, ..PlayerSpec::new(engine.engine()) };
+                let spec = PlayerSpec {
+                    limits,
+                    book: false,
+                    eval: eval.evaluation(),
+                    ..PlayerSpec::new(engine.engine())
+                };
                 let record = play_moves::<G>(setup, moves)?;
                 spec.check_game(record.position())?;
                 let tables = Arc::new(Endgames::open_or_environment(tablebase.clone()));
@@ -423,7 +457,8 @@ impl Visitor for Run<'_> {
             | Command::Solve(_)
             | Command::VerifyProof(_)
             | Command::Tablebase(_)
-            | Command::Book(_) => Ok(()),
+            | Command::Book(_)
+            | Command::Train(_) => Ok(()),
         }
     }
 }

@@ -2,7 +2,8 @@
 
 use std::fmt;
 
-use crate::Knowledge;
+use crate::nnue::{Features, Network};
+use crate::{Knowledge, Side};
 
 /// How the tactical moves of a position stand among its legal moves, as
 /// [`Evaluate::tactical_moves`] finds them.
@@ -114,6 +115,22 @@ pub trait Evaluate: Knowledge {
     /// searching (`arbiter_ai::Book` reads the text; `arbiter book build` writes it). Empty, no
     /// book, by default.
     const OPENING_BOOK: &'static str = "";
+
+    /// The number of features of the game's learned evaluation ([`crate::nnue`]); 0, the
+    /// default, when the game has none.
+    const NET_INPUTS: usize = 0;
+
+    /// Pushes onto `features` the indices (below [`Evaluate::NET_INPUTS`]) of the position's
+    /// active features as `perspective` sees it, the board turned round for one of the sides
+    /// so that a position and its image with the colours swapped have the same features. None
+    /// by default.
+    fn net_features(&self, _perspective: Side, _features: &mut Features) {}
+
+    /// The game's trained network, built into the program, when it has one: searches asked
+    /// for the learned evaluation use it ([`crate::nnue::evaluate`]). None by default.
+    fn network() -> Option<&'static Network> {
+        None
+    }
 
     /// Whether `mv` changes the material or ends the game (a capture, a crowning, a step onto
     /// the goal row): such moves are tried first, and searched past the horizon.

@@ -16,6 +16,8 @@
 //!   need;
 //! - [`present`]: the board's geometry, pieces and the steps of moves, typed, for user
 //!   interfaces, and the text diagram drawn from them; [`turn`]: a turn entered click by click;
+//! - [`nnue`]: learned evaluations in the NNUE style: the network file, its accumulators
+//!   and its integer forward pass;
 //! - [`lines`]: lines of outside text read with a bound on their length; [`text`]: outside
 //!   text quoted back safely, and the pieces every game's position and move texts share;
 //! - `testkit` (feature `testkit`): the conformance kit and perft-suite harness every game's
@@ -28,6 +30,7 @@ mod game;
 pub mod grid;
 mod knowledge;
 pub mod lines;
+pub mod nnue;
 mod notation;
 mod openings;
 mod options;

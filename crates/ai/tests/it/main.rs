@@ -6,3 +6,4 @@ mod endgame;
 mod history;
 mod perfect;
 mod players;
+mod train;

@@ -9,4 +9,5 @@ mod hub;
 mod protocol;
 mod serve;
 mod solve;
+mod train;
 mod ugi;

@@ -1,6 +1,7 @@
-//! The static evaluation of a checkers position, for the searches.
+//! The static evaluations of a checkers position, for the searches: the hand-written one
+//! below, and the trained network's features ([`crate::net`]).
 //!
-//! In hundredths of a man, from the side to move's point of view, the sum of:
+//! The hand-written evaluation is in hundredths of a man, from the side to move's point of view, the sum of:
 //! - **material**: a man is worth 100 and a king 140 (kings move both ways, but a man near
 //!   the far row is nearly a king already, which the next term covers);
 //! - **advancement**: a man gains 3 for each row it has advanced, and 10 more on the row
@@ -12,6 +13,7 @@
 //! - **trading when ahead**: with fewer pieces on the board a material lead counts for more, so
 //!   the stronger side is drawn to exchanges (a lead of `d` earns `d × (24 − pieces) / 24`).
 
+use arbiter_core::nnue::{Features, Network};
 use arbiter_core::{Evaluate, Side, Strength};
 
 use crate::board::{pdn_index, squares, BITS, BOARD, BOTTOM_ROW, TOP_ROW};
@@ -93,6 +95,18 @@ impl Evaluate for Checkers {
         };
         let lead = material(side) - material(side.opponent());
         own - enemy + lead * (24 - pieces) / 24
+    }
+
+    const NET_INPUTS: usize = crate::net::INPUTS;
+
+    /// Piece-square features, the board turned round for White (see [`crate::net`]).
+    fn net_features(&self, perspective: Side, features: &mut Features) {
+        self.push_features(perspective, features);
+    }
+
+    /// `data/nnue.bin` (see [`crate::net`]).
+    fn network() -> Option<&'static Network> {
+        crate::net::network()
     }
 
     /// Jumps, and steps that crown a man.

@@ -46,10 +46,15 @@
 //! for a whole set of pieces at once; jumps are found piece by piece with a depth-first search.
 //! A move names its start and end squares by bit, and its captures and landing squares by PDN
 //! number, which is more compact.
+//!
+//! Two evaluations: the hand-written one ([`Evaluate::evaluate`](arbiter_core::Evaluate)), and a
+//! trained network over piece-square features ([`net`]: its features and file), which
+//! alpha-beta uses when its spec says `eval=net`.
 
 pub mod board;
 mod evaluate;
 mod moves;
+pub mod net;
 mod present;
 pub mod retrograde;
 mod text;
