@@ -64,6 +64,10 @@ pub const MAX_PROVENANCE: usize = 4096;
 
 const MAGIC: &[u8; 8] = b"ARBNNUE1";
 
+/// The largest evaluation a network gives, in hundredths of a piece: well within the bound of
+/// [`Evaluate::evaluate`], whatever a file's weights.
+const EVALUATION_BOUND: i64 = 50_000;
+
 /// The active features of a position from one point of view: at most [`MAX_ACTIVE`] indices.
 #[derive(Clone)]
 pub struct Features {
@@ -280,15 +284,16 @@ impl Network {
     pub fn forward(&self, own: &Accumulator, other: &Accumulator) -> i32 {
         let hidden = self.hidden;
         let (own, other) = (&own.values[..hidden], &other.values[..hidden]);
-        let mut output = self.output_bias;
+        // In `i64`, and bounded, whatever a file's weights.
+        let mut output = i64::from(self.output_bias);
         let rows = self.dense_weights.chunks_exact(2 * hidden);
         for ((row, &bias), &weight) in rows.zip(&self.dense_bias).zip(&self.output_weights) {
             let (own_row, other_row) = row.split_at(hidden);
             let sum = clipped_dot(own_row, own) + clipped_dot(other_row, other);
             let value = ((sum + bias) / QB).clamp(0, QA);
-            output += value * i32::from(weight);
+            output += i64::from(value * i32::from(weight));
         }
-        output * 100 / (QA * QO)
+        (output * 100 / i64::from(QA * QO)).clamp(-EVALUATION_BOUND, EVALUATION_BOUND) as i32
     }
 
     /// The first-layer weights of feature `feature`.
@@ -457,7 +462,7 @@ impl<'a> Reader<'a> {
 
 #[cfg(test)]
 mod tests {
-    use super::{NetError, Network};
+    use super::{Accumulator, NetError, Network, EVALUATION_BOUND};
 
     fn tiny() -> Network {
         Network {
@@ -479,6 +484,18 @@ mod tests {
     fn a_network_reads_back_from_its_bytes() {
         let bytes = tiny().to_bytes();
         assert_eq!(Network::from_bytes(&bytes), Ok(tiny()));
+    }
+
+    #[test]
+    fn the_largest_weights_give_a_bounded_evaluation() {
+        let mut network = tiny();
+        network.output_weights = vec![i16::MAX];
+        network.output_bias = i32::MAX;
+        let active = Accumulator::new(&network, &[0, 1, 2]);
+        assert_eq!(network.forward(&active, &active), EVALUATION_BOUND as i32);
+        network.output_weights = vec![i16::MIN];
+        network.output_bias = i32::MIN;
+        assert_eq!(network.forward(&active, &active), -EVALUATION_BOUND as i32);
     }
 
     #[test]
