@@ -6,7 +6,8 @@ cd "$(dirname "$0")/../../.."
 
 venv=target/protocol-clients-venv
 if ! "$venv/bin/python" -c 'import draughts' >/dev/null 2>&1; then
-  python3 -m venv "$venv"
-  "$venv/bin/pip" install --quiet --disable-pip-version-check --no-compile pydraughts==0.6.7
+  uv="$(bash scripts/uv.sh | tail -n 1)"
+  "$uv" venv --quiet --allow-existing "$venv"
+  "$uv" pip install --quiet --python "$venv/bin/python" pydraughts==0.6.7
 fi
 echo "$venv/bin/python"

@@ -23,8 +23,8 @@ if [ -n "${WHEEL:-}" ] || [ "${PROFILE:-dev}" != dev ]; then
   rm -rf "$wheels"
   "$venv/bin/maturin" build --quiet --locked --profile "${PROFILE:-dev}" \
     --interpreter "$python" --manifest-path crates/python/Cargo.toml --out "$wheels"
-  "$python" -m pip install --quiet --disable-pip-version-check --no-deps --force-reinstall \
-    "$wheels"/arbiter_games-*.whl
+  "$(bash scripts/uv.sh | tail -n 1)" pip install --quiet --python "$python" --no-deps \
+    --reinstall "$wheels"/arbiter_games-*.whl
   module_path=""
 else
   if [ -z "${ARBITER_BUILT:-}" ]; then
@@ -36,7 +36,8 @@ else
   cp -r crates/python/python/arbiter "$module_path/"
   cp "$target/debug/lib_arbiter.so" "$module_path/arbiter/_arbiter.abi3.so"
   # A wheel installed earlier would come first on the path.
-  "$python" -m pip uninstall --quiet --yes arbiter-games >/dev/null 2>&1 || true
+  "$(bash scripts/uv.sh | tail -n 1)" pip uninstall --quiet --python "$python" arbiter-games \
+    >/dev/null 2>&1 || true
 fi
 
 # `arbiter moves`, which the tests check the bindings against.

@@ -15,6 +15,25 @@ cd "$here"
 if [ ! -d node_modules ]; then
   npm ci --no-audit --no-fund
 fi
-# Three test files at a time, each with its own server and browser: most of their time is spent
-# waiting on the pages, the server and the browser.
-exec node --test --test-concurrency=3 "$@"
+# Three test files at a time, each with its own server, all in one browser (a browser context
+# each test): most of their time is spent waiting on the pages, the server and the browser.
+endpoint=$(mktemp)
+node lib/browser.mjs >"$endpoint" &
+browser=$!
+trap 'kill "$browser" 2>/dev/null || true; rm -f "$endpoint"' EXIT
+tries=0
+until grep -q '^ws://' "$endpoint"; do
+  tries=$((tries + 1))
+  if [ "$tries" -gt 300 ] || ! kill -0 "$browser" 2>/dev/null; then
+    echo "run.sh: the browser did not start" >&2
+    exit 1
+  fi
+  sleep 0.1
+done
+ARBITER_E2E_BROWSER=$(grep '^ws://' "$endpoint")
+export ARBITER_E2E_BROWSER
+status=0
+node --test --test-concurrency=3 "$@" || status=$?
+kill "$browser"
+wait "$browser" || true
+exit "$status"

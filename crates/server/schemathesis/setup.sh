@@ -6,7 +6,8 @@ cd "$(dirname "$0")/../../.."
 
 venv=target/schemathesis-venv
 if ! "$venv/bin/schemathesis" --version >/dev/null 2>&1; then
-  python3 -m venv "$venv"
-  "$venv/bin/pip" install --quiet --disable-pip-version-check --no-compile schemathesis==4.32.5
+  uv="$(bash scripts/uv.sh | tail -n 1)"
+  "$uv" venv --quiet --allow-existing "$venv"
+  "$uv" pip install --quiet --python "$venv/bin/python" schemathesis==4.32.5
 fi
 echo "$venv/bin/schemathesis"

@@ -61,19 +61,26 @@ export async function startServer({ database, addr = '127.0.0.1:0' } = {}) {
   };
 }
 
-// The browser, launched again once if it dies while starting (Chromium, rarely, crashes at
-// start on a busy machine; what the tests check begins after).
+// How the tests' Chromium is started: the headless shell with the flags of a test machine.
+export const browserOptions = {
+  executablePath: CHROMIUM,
+  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+    '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+};
+
+// The browser of a test file: the browser that run.sh shares among the files
+// (ARBITER_E2E_BROWSER, the address of lib/browser.mjs's browser server; each file closes only
+// its own connection), or one launched for this file alone, launched again once if it dies
+// while starting (Chromium, rarely, crashes at start on a busy machine; what the tests check
+// begins after).
 export async function launch() {
-  const options = {
-    executablePath: CHROMIUM,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-      '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  };
+  const shared = process.env.ARBITER_E2E_BROWSER;
+  if (shared) return chromium.connect(shared);
   try {
-    return await chromium.launch(options);
+    return await chromium.launch(browserOptions);
   } catch (error) {
     console.error(`the browser did not start, launched again: ${error.message.split('\n')[0]}`);
-    return chromium.launch(options);
+    return chromium.launch(browserOptions);
   }
 }
 
