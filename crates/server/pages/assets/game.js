@@ -16,7 +16,8 @@ import { Clocks } from './clocks.js';
 import { confirmThen } from './offers.js';
 import { extendPremove, premoveSide, premoveText, resolvePremove } from './premove.js';
 import { copyText, drawingOf, numbersShown, optionsShown, renderTools, setConnection, showSpectators, toggleZoom, wireKeys, wireNumbers } from './tools.js';
-import { arrowOf, extend, variationMover, variationNote } from './explore.js';
+import { variationNote } from './explore.js';
+import { analyse, analyseShown, clearAnalysis, explore, exploring as exploringOf, setUp, showPly, shownPly, shownView as shownViewOf } from './review.js';
 
 const id = decodeURIComponent(location.pathname.split('/').filter(Boolean)[1] ?? '');
 
@@ -51,10 +52,10 @@ const page = {
 const consistentWith = (entered) => consistent(legalNow(), entered);
 
 /** The position shown: a variation's, an earlier one of the game, or the game's. */
-const shownView = () => page.variation?.view ?? page.replay?.view ?? page.state;
+const shownView = () => shownViewOf(page);
 
 /** Whether clicks explore variations: on a finished game's analysis board. */
-const exploring = () => Boolean(page.state && page.state.status !== 'ongoing' && page.state.engine_help);
+const exploring = () => exploringOf(page);
 
 /** The legal moves clicks narrow: of the position shown when exploring, else the game's. */
 const legalNow = () => (exploring() ? shownView()?.legal : page.state?.legal) ?? [];
@@ -385,135 +386,6 @@ async function act(kind, action) {
   }
 }
 
-/**
- * Analyses the position shown (`asHint`: the live one, for a hint). A finished game is an
- * analysis board: each position shown is analysed once the one before is done.
- * @param {string} think
- * @param {boolean} asHint
- */
-async function analyse(think, asHint) {
-  const out = $('analysis-out');
-  clearAnalysis();
-  out.textContent = 'Thinking…';
-  const position = () => (asHint ? `${page.state?.ply ?? 0}` : shownKey());
-  const shown = position();
-  // The position's query: its ply in the game, and a variation's moves from there.
-  const query = asHint ? `ply=${page.state?.ply ?? 0}`
-    : `ply=${shownPly()}${page.variation ? `&moves=${encodeURIComponent(page.variation.moves.join(' '))}` : ''}`;
-  page.analysing = true;
-  try {
-    // The analysis's words and bar are loaded when first asked for: the board comes first.
-    /** @type {[Analysis, typeof import('./analysis.js')]} */
-    const [info, { drawBar, showAnalysis }] = await Promise.all([
-      getJson(`/api/games/${id}/analysis?think=${think}&${query}`), import('./analysis.js')]);
-    // The position changed meanwhile: this answer is of another.
-    if (position() !== shown) return;
-    if (!info.best) {
-      out.textContent = page.variation ? 'The variation ends the game here.' : 'The game ended here: ‹ steps back through its moves.';
-      const result = page.state?.result;
-      if (result) drawBar($('eval-bar'), result === '1-0' ? 1 : result === '0-1' ? 0 : 0.5);
-      return;
-    }
-    // The solver's best move, when it knows every move's value, else the search's.
-    const best = info.exact ? info.exact[0].move : info.best;
-    if (asHint) {
-      const move = page.state?.legal.find((legal) => legal.move === best);
-      page.hint = new Set(move ? move.clicks.flatMap((click) => (click.cell == null ? [] : [click.cell])) : []);
-      out.textContent = `Hint: ${best}`;
-      out.dataset.best = best;
-      render();
-    } else {
-      const side = sideToMoveAt(shownPly());
-      showAnalysis(out, $('eval-bar'), info, page.variation ? variationMover(side, page.variation) : side);
-      // The best move, drawn as an arrow.
-      const view = shownView();
-      page.arrow = view ? arrowOf(view, best) : null;
-      render();
-    }
-  } catch (error) {
-    if (position() === shown) out.textContent = `No analysis: ${messageOf(error)}`;
-  } finally {
-    page.analysing = false;
-    analyseShown();
-  }
-}
-
-// In a finished game, analyses the position shown unless it was (or is being) analysed.
-function analyseShown() {
-  const state = page.state;
-  if (!state || state.status === 'ongoing' || !state.engine_help || page.analysing) return;
-  if (!page.replay) {
-    showPly(state.ply);
-    return;
-  }
-  if (page.analysed === shownKey()) return;
-  page.analysed = shownKey();
-  analyse('1s', false);
-}
-
-/**
- * The side to move after `ply` moves (the one that made move `ply`, or is to make it).
- * @param {number} ply
- */
-const sideToMoveAt = (ply) => (page.state ? moverOf(page.state, ply) : 'white');
-
-/** The ply of the position shown: the live one's, or the replayed one's (where a variation
- * shown begins). */
-const shownPly = () => (page.replay ? page.replay.ply : page.state?.ply ?? 0);
-
-/** The position shown, as a key: its ply, and a variation's moves. */
-const shownKey = () => `${shownPly()} ${page.variation?.moves.join(' ') ?? ''}`;
-
-/**
- * Plays `move` in a variation of the position shown (a finished game's analysis board), on a
- * copy: the game is unchanged.
- * @param {LegalMove} move
- */
-async function explore(move) {
-  page.entered = [];
-  const view = shownView();
-  if (!page.state || !view) return;
-  try {
-    page.variation = await extend(page.state, page.variation, { ply: shownPly(), base: view.position }, move.move);
-  } catch (error) {
-    say(`That line could not be explored: ${messageOf(error)}`);
-  }
-  clearAnalysis();
-  render();
-}
-
-/** Clears the analysis shown, which was of a position no longer shown. */
-function clearAnalysis() {
-  const out = $('analysis-out');
-  out.replaceChildren();
-  $('eval-bar').hidden = true;
-  delete out.dataset.best;
-  delete out.dataset.exact;
-  page.arrow = null;
-}
-
-/** @param {number} ply */
-async function showPly(ply) {
-  if (!page.state) return;
-  page.variation = null;
-  const target = Math.max(0, Math.min(ply, page.state.ply));
-  // On an analysis board the last position is a replay too: its legal moves are explored
-  // (the game's state has none once it is over).
-  if (target === page.state.ply && !exploring()) {
-    page.replay = null;
-  } else {
-    try {
-      page.replay = { ply: target, view: await getJson(`/api/games/${id}/replay/${target}`) };
-    } catch (error) {
-      say(`That position could not be loaded: ${messageOf(error)}`);
-      return;
-    }
-  }
-  page.entered = [];
-  clearAnalysis();
-  render();
-}
-
 // Sounds and notifications (sounds.js), loaded with the first change or a press of their buttons.
 const sounds = () => import('./sounds.js');
 
@@ -581,6 +453,7 @@ function wire() {
 }
 
 async function main() {
+  setUp(page, id, { render, say });
   wire();
   /** @type {GameState} */
   const state = await getJson(`/api/games/${id}`);
