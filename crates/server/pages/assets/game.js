@@ -116,7 +116,7 @@ async function submit(move) {
   const ply = page.state.ply;
   page.sending = ply;
   try {
-    const state = await postJson(`/api/games/${id}/moves`, { move: move.move, ply });
+    const state = await timed(() => postJson(`/api/games/${id}/moves`, { move: move.move, ply }));
     accept(state, true);
   } catch (error) {
     say(`The move ${move.move} was not played: ${messageOf(error)}`);
@@ -343,9 +343,21 @@ function playPremove() {
   render();
 }
 
+/**
+ * The game's state that `fetching` brings, its time taken as a round trip to the server: the
+ * clocks are corrected by it.
+ * @param {() => Promise<GameState>} fetching
+ */
+async function timed(fetching) {
+  const start = performance.now();
+  const state = await fetching();
+  page.clocks.measured(performance.now() - start);
+  return state;
+}
+
 async function refresh() {
   try {
-    accept(await getJson(`/api/games/${id}`));
+    accept(await timed(() => getJson(`/api/games/${id}`)));
   } catch (error) {
     say(`The game could not be loaded: ${messageOf(error)}`);
   }
@@ -456,7 +468,7 @@ async function main() {
   setUp(page, id, { render, say });
   wire();
   /** @type {GameState} */
-  const state = await getJson(`/api/games/${id}`);
+  const state = await timed(() => getJson(`/api/games/${id}`));
   page.geometry = await getGeometry(state.game, state.options);
   page.Drawing = await drawingOf(page.geometry);
   page.gameName = state.name;
