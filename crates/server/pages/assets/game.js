@@ -35,6 +35,7 @@ const page = {
   gameName: '',
   clocks: new Clocks({ top: $('clock-top'), bottom: $('clock-bottom') }, $('first-move')),
   waiting: [],
+  clicksWaiting: [],
   plyShownAt: -Infinity,
   hint: null,
   variation: null,
@@ -73,6 +74,12 @@ function canPlay() {
  * @param {string} click
  */
 function activate(click) {
+  // The server already has a move the page has yet to draw (REPLY_PAUSE_MS): the click is for
+  // the position after it, and waits for it to be drawn.
+  if (page.waiting.length) {
+    page.clicksWaiting.push(click);
+    return;
+  }
   const side = premoveSide(page.state);
   if (side && page.state && page.replay === null) {
     page.premove = extendPremove(page.premove, click, page.state, side);
@@ -264,7 +271,8 @@ const REPLY_PAUSE_MS = 300;
 /**
  * Takes a state sent by the server, if it is newer than the one shown. A computer's move that
  * comes less than REPLY_PAUSE_MS after the move before it was shown waits, and the states that
- * come meanwhile wait behind it: each move is seen. A person's move, and any move in a game on
+ * come meanwhile wait behind it, as do the clicks made meanwhile (activate), played once it is
+ * drawn: each move is seen, and no click is refused for a move not drawn yet. A person's move, and any move in a game on
  * a clock, is shown as it arrives: its receiver's clock already runs on the server.
  * @param {GameState} state
  * @param {boolean} [force]
@@ -289,6 +297,9 @@ function accept(state, force = false) {
       const queued = page.waiting;
       page.waiting = [];
       for (const next of queued) accept(next.state, next.force);
+      const clicks = page.clicksWaiting;
+      page.clicksWaiting = [];
+      for (const click of clicks) activate(click);
     }, wait);
     return;
   }
