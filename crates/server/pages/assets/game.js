@@ -5,7 +5,7 @@
 // server sends them. The board's geometry comes once from the catalog; the states carry none.
 
 import {
-  capitalise, element as $, getGeometry, getJson, inviteKey, keepSocket, messageOf, moverOf,
+  ApiError, capitalise, element as $, getGeometry, getJson, inviteKey, keepSocket, messageOf, moverOf,
   otherSide, postJson, sideName,
 } from './api.js';
 import { Board } from './board.js';
@@ -126,9 +126,15 @@ async function submit(move) {
     const state = await timed(() => postJson(`/api/games/${id}/moves`, { move: move.move, ply }));
     accept(state, true);
   } catch (error) {
-    say(`The move ${move.move} was not played: ${messageOf(error)}`);
     page.entered = [];
-    refresh();
+    if (error instanceof ApiError) {
+      say(`The move ${move.move} was not played: ${messageOf(error)}`);
+      // Refused: the game may have changed meanwhile.
+      refresh();
+    } else {
+      // Not sent: the socket, lost too, is made again and catches up.
+      say(`The move ${move.move} was not played: the server cannot be reached. Play it again once the page is live.`);
+    }
   } finally {
     if (page.sending === ply) page.sending = null;
     render();
