@@ -279,7 +279,7 @@ test('before both sides have moved: each side\'s first-move countdown, and an Ab
   await friend.context().close();
 });
 
-test("a creator's seek stays while its pages follow it, is told when taken on any page, and goes within 10 s of its last page closing", async () => {
+test("a creator's seek stays while its pages follow it, is told when taken on any page (a toast, the title, “Your games” at once), and goes within 10 s of its last page closing", async () => {
   const { server, browser } = shared;
   const creator = await newPage(browser);
   const watcher = await newPage(browser);
@@ -308,6 +308,8 @@ test("a creator's seek stays while its pages follow it, is told when taken on an
   const toast = creator.locator('.toast', { hasText: 'Your challenge was taken' });
   await toast.waitFor();
   assert.match(await creator.title(), /^Your challenge was taken · /);
+  // "Your games" lists the game at once, without a reload.
+  await creator.locator(`#games:not([hidden]) tr[data-game="${game}"]`).waitFor();
   await shot(creator, 'seek-taken-toast');
   await toast.locator('a', { hasText: 'Play it' }).click();
   await creator.waitForURL(`${server.base}/games/${game}`);
