@@ -111,3 +111,37 @@ test("the opponent's move and the result are announced", async () => {
   assert.deepEqual(page.errors, []);
   await page.context().close();
 });
+
+test('an agreed draw is announced to both players, and the game becomes an analysis board', async () => {
+  const { server, browser } = shared;
+  const created = await createGame(server, 'minicheckers');
+  const [white, black] = [await newPage(browser), await newPage(browser)];
+  await openSeats(white, server, created, ['white']);
+  await openSeats(black, server, created, ['black']);
+  // A move each, so that the analysis board has moves to step through.
+  await white.locator('#move-text').fill('b2-c3');
+  await white.locator('#move-text').press('Enter');
+  await waitForPly(black, 1);
+  await black.locator('#move-text').fill('a5-b4');
+  await black.locator('#move-text').press('Enter');
+  await waitForPly(white, 2);
+  await white.locator('#draw').click();
+  await black.locator('#offer button', { hasText: 'Accept the draw' }).click();
+  for (const page of [white, black]) {
+    const announce = page.locator('#announce', { hasText: 'Game over:' });
+    await announce.waitFor({ state: 'attached' });
+    assert.match(await announce.textContent(), /^Game over: 1\/2-1\/2\. .*agree/i);
+    assert.match(await page.locator('[data-status]').textContent(), /agree/i);
+    // The analysis board: the position is evaluated, and the arrow keys step back.
+    await page.locator('#analysis-board:not([hidden])').waitFor();
+    await page.locator('#eval-bar:not([hidden])').waitFor({ timeout: 15_000 });
+    await page.locator('h2').first().click();
+    await page.keyboard.press('ArrowLeft');
+    await page.locator('#moves [aria-current][data-ply="1"]').waitFor();
+    assert.deepEqual(page.errors, []);
+  }
+  await shot(black, 'draw-agreed-analysis');
+  assert.equal((await gameState(server, created.id)).status, 'over');
+  await white.context().close();
+  await black.context().close();
+});
