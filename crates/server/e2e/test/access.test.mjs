@@ -45,6 +45,27 @@ test('the board is one tab stop, and the arrow keys move between its cells', asy
   await page.context().close();
 });
 
+test('the board takes one stop of the Tab key: its drawing takes none', async () => {
+  const { server, browser } = shared;
+  const created = await createGame(server, 'fanorona');
+  const page = await newPage(browser);
+  await openSeats(page, server, created);
+  const inBoard = () => page.evaluate(() => document.getElementById('board').contains(document.activeElement));
+  await page.locator('[data-cell][tabindex="0"]').focus();
+  const cell = await focused(page);
+  assert.ok(cell);
+  // Back from the board's cell: the stop before the board, outside it.
+  await page.keyboard.press('Shift+Tab');
+  assert.equal(await inBoard(), false, 'Shift+Tab from the cell leaves the board');
+  // Tab from there lands on the cell, and the next Tab leaves the board.
+  await page.keyboard.press('Tab');
+  assert.equal(await focused(page), cell);
+  await page.keyboard.press('Tab');
+  assert.equal(await inBoard(), false, 'Tab from the cell leaves the board');
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});
+
 test('a move typed in the text box is played with Enter, and a wrong one is explained', async () => {
   const { server, browser } = shared;
   const created = await createGame(server, 'fanorona');

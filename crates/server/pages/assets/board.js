@@ -389,8 +389,10 @@ export class Board {
 
   build() {
     const kind = this.geometry.layout.kind;
+    // The cells are the board's one tab stop (roveFocus); the drawing itself takes none, which
+    // Chromium would otherwise give it.
     this.root = svg('svg', { class: `board-svg ${kind}${this.numbers ? ' numbers' : ''}`,
-      role: 'group', 'aria-label': 'Board' });
+      role: 'group', 'aria-label': 'Board', tabindex: '-1' });
     this.fieldLayer = group({ class: 'fields' });
     this.dialLayer = group({ class: 'dial-layer', 'aria-hidden': 'true' });
     this.cellLayer = group({ class: 'cells' });
