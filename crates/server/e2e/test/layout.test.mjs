@@ -11,7 +11,7 @@ const shared = serverAndBrowser();
 
 const SIZES = [[1280, 720], [1366, 768], [1440, 900], [1920, 1080], [360, 740], [740, 360], [390, 844], [844, 390]];
 
-// Whether `selector`'s box lies inside the viewport (the page scrolled to its top).
+// Whether `selector`'s box lies inside the viewport (as the page is scrolled).
 async function inView(page, selector) {
   const box = await page.locator(selector).boundingBox();
   const { width, height } = page.viewportSize();
@@ -64,8 +64,13 @@ test('on a phone the board zooms so that even the small fields of Day and Night 
   const field = async () => page.locator('[data-cell="a1"]').boundingBox();
   const before = await field();
   assert.ok(before.width < 44, `a ring-1 field is ${before.width} px wide unzoomed`);
+  // Zoom, pressed from the foot of the page (the board scrolled away above), brings the
+  // enlarged board into view.
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
   await page.locator('#zoom').click();
   assert.equal(await page.locator('#zoom').getAttribute('aria-pressed'), 'true');
+  const { box, inside } = await inView(page, '#board');
+  assert.ok(inside, `the zoomed board's box at ${JSON.stringify(box)}`);
   const after = await field();
   assert.ok(after.width >= 44 && after.height >= 44, `a ring-1 field zoomed: ${JSON.stringify(after)}`);
   // The page itself stays as wide as the screen: the board's box scrolls.
