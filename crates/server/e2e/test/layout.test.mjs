@@ -119,3 +119,63 @@ test("the lists of games fit a phone's width", async () => {
   assert.deepEqual(page.errors, []);
   await page.context().close();
 });
+
+// A Fanorona game of long capturing chains: the longest move each turn (through the API) until
+// one of at least three steps is played.
+async function fanoronaChains(server) {
+  const created = await createGame(server, 'fanorona');
+  let state = created.state;
+  while (!state.moves.some((move) => move.split(',').length >= 3)) {
+    assert.equal(state.status, 'ongoing', `no chain of three steps in ${state.moves.join(' ')}`);
+    const longest = state.legal.reduce((best, move) => (move.move.length > best.move.length ? move : best));
+    const played = await api(server, 'POST', `/api/games/${created.id}/moves`, { move: longest.move, ply: state.ply },
+      created.seats[state.to_move].token);
+    assert.equal(played.status, 200, JSON.stringify(played.data));
+    state = played.data;
+  }
+  return created;
+}
+
+test("Fanorona's move list breaks a move between its steps, never inside one, on a phone", async () => {
+  const { server, browser } = shared;
+  const created = await fanoronaChains(server);
+  const page = await newPage(browser, { width: 360, height: 740 });
+  await page.goto(server.base + created.watch_url);
+  await page.locator('#moves button').first().waitFor();
+  // For each move of the list: the lines each of its steps (its text up to a comma) is laid on.
+  const moves = await page.locator('#moves button').evaluateAll((buttons) => buttons.map((button) => {
+    const texts = [];
+    const walker = document.createTreeWalker(button, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) texts.push(node);
+    const at = (offset, end) => {
+      let start = 0;
+      for (const node of texts) {
+        const length = node.textContent.length;
+        if (offset < start + length || (end && offset === start + length)) return [node, offset - start];
+        start += length;
+      }
+      throw new Error(`no character ${offset} in ${button.textContent}`);
+    };
+    const lines = (from, to) => {
+      const range = document.createRange();
+      range.setStart(...at(from, false));
+      range.setEnd(...at(to, true));
+      const tops = [...range.getClientRects()].filter((rect) => rect.width > 0).map((rect) => Math.round(rect.top));
+      return new Set(tops).size;
+    };
+    const text = button.textContent;
+    const steps = [];
+    let from = 0;
+    for (const step of text.split(/(?<=,)/)) {
+      steps.push({ step, lines: lines(from, from + step.length) });
+      from += step.length;
+    }
+    return { text, lines: lines(0, text.length), steps };
+  }));
+  await shot(page, 'fanorona-moves-360');
+  assert.ok(moves.some((move) => move.lines > 1), `no move takes two lines: ${JSON.stringify(moves)}`);
+  const broken = moves.flatMap((move) => move.steps.filter((step) => step.lines !== 1).map((step) => `${step.step} in ${move.text}`));
+  assert.deepEqual(broken, []);
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});
