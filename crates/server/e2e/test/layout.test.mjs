@@ -179,3 +179,26 @@ test("Fanorona's move list breaks a move between its steps, never inside one, on
   assert.deepEqual(page.errors, []);
   await page.context().close();
 });
+
+test("Fanorona's approach or withdrawal: the choices, Cancel and the status on screen on phones turned sideways", async () => {
+  const { server, browser } = shared;
+  const created = await createGame(server, 'fanorona');
+  await api(server, 'POST', `/api/games/${created.id}/moves`, { move: 'D3-E3W', ply: 0 }, created.seats.white.token);
+  const page = await newPage(browser, { width: 740, height: 360 });
+  await openSeats(page, server, { ...created, state: { ...created.state, ply: 1 } });
+  for (const cell of ['B2', 'C3', 'D3']) await click(page, cell);
+  const failures = [];
+  for (const [width, height] of [[740, 360], [844, 390]]) {
+    await page.setViewportSize({ width, height });
+    await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+    await page.evaluate(() => window.scrollTo(0, 0));
+    for (const selector of ['[data-choice="A"]', '[data-choice="W"]', '#choices .cancel', '[data-status]', '#board svg']) {
+      const { box, inside } = await inView(page, selector);
+      if (!inside) failures.push(`${width}×${height}: ${selector} at ${JSON.stringify(box)}`);
+    }
+    await shot(page, `fanorona-choice-${width}x${height}`);
+  }
+  assert.deepEqual(failures, []);
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});
