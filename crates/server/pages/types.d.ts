@@ -131,6 +131,8 @@ interface GamePage {
   clocks: import('./assets/clocks.js').Clocks;
   /** The states that wait behind a reply shown late. */
   waiting: { state: GameState; force: boolean }[];
+  /** The clicks made while a state waited: played once it is drawn. */
+  clicksWaiting: string[];
   /** When the ply shown was first shown. */
   plyShownAt: number;
   /** The cells of the hinted move. */

@@ -45,6 +45,27 @@ test('the board is one tab stop, and the arrow keys move between its cells', asy
   await page.context().close();
 });
 
+test('the board takes one stop of the Tab key: its drawing takes none', async () => {
+  const { server, browser } = shared;
+  const created = await createGame(server, 'fanorona');
+  const page = await newPage(browser);
+  await openSeats(page, server, created);
+  const inBoard = () => page.evaluate(() => document.getElementById('board').contains(document.activeElement));
+  await page.locator('[data-cell][tabindex="0"]').focus();
+  const cell = await focused(page);
+  assert.ok(cell);
+  // Back from the board's cell: the stop before the board, outside it.
+  await page.keyboard.press('Shift+Tab');
+  assert.equal(await inBoard(), false, 'Shift+Tab from the cell leaves the board');
+  // Tab from there lands on the cell, and the next Tab leaves the board.
+  await page.keyboard.press('Tab');
+  assert.equal(await focused(page), cell);
+  await page.keyboard.press('Tab');
+  assert.equal(await inBoard(), false, 'Tab from the cell leaves the board');
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});
+
 test('a move typed in the text box is played with Enter, and a wrong one is explained', async () => {
   const { server, browser } = shared;
   const created = await createGame(server, 'fanorona');
@@ -110,4 +131,38 @@ test("the opponent's move and the result are announced", async () => {
   assert.equal(await announce.textContent(), 'Game over: 1-0. White wins: Black resigned');
   assert.deepEqual(page.errors, []);
   await page.context().close();
+});
+
+test('an agreed draw is announced to both players, and the game becomes an analysis board', async () => {
+  const { server, browser } = shared;
+  const created = await createGame(server, 'minicheckers');
+  const [white, black] = [await newPage(browser), await newPage(browser)];
+  await openSeats(white, server, created, ['white']);
+  await openSeats(black, server, created, ['black']);
+  // A move each, so that the analysis board has moves to step through.
+  await white.locator('#move-text').fill('b2-c3');
+  await white.locator('#move-text').press('Enter');
+  await waitForPly(black, 1);
+  await black.locator('#move-text').fill('a5-b4');
+  await black.locator('#move-text').press('Enter');
+  await waitForPly(white, 2);
+  await white.locator('#draw').click();
+  await black.locator('#offer button', { hasText: 'Accept the draw' }).click();
+  for (const page of [white, black]) {
+    const announce = page.locator('#announce', { hasText: 'Game over:' });
+    await announce.waitFor({ state: 'attached' });
+    assert.match(await announce.textContent(), /^Game over: 1\/2-1\/2\. .*agree/i);
+    assert.match(await page.locator('[data-status]').textContent(), /agree/i);
+    // The analysis board: the position is evaluated, and the arrow keys step back.
+    await page.locator('#analysis-board:not([hidden])').waitFor();
+    await page.locator('#eval-bar:not([hidden])').waitFor({ timeout: 15_000 });
+    await page.locator('h2').first().click();
+    await page.keyboard.press('ArrowLeft');
+    await page.locator('#moves [aria-current][data-ply="1"]').waitFor();
+    assert.deepEqual(page.errors, []);
+  }
+  await shot(black, 'draw-agreed-analysis');
+  assert.equal((await gameState(server, created.id)).status, 'over');
+  await white.context().close();
+  await black.context().close();
 });

@@ -1,10 +1,11 @@
-// A game against the computer, started from the home page's form and played to its end.
+// A game against the computer, started from the home page's form and played to its end; a click
+// made while the computer's reply waits to be drawn is played on it.
 
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 
 import {
-  gameState, launch, newPage, playToEnd, shot, startAgainstComputer, startServer, waitForPly,
+  click, clickKeys, gameState, launch, newPage, playToEnd, shot, startAgainstComputer, startServer, waitForPly,
 } from '../lib/harness.mjs';
 
 let server;
@@ -74,6 +75,43 @@ test('the perfect player is offered for the solved games only, and wins a won ga
   assert.equal(final.result, '1-0');
   await page.waitForFunction(() => document.querySelector('[data-status]').dataset.status === 'over');
   await shot(page, 'minicheckers-perfect-over');
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});
+
+test("a click made while the computer's reply waits to be drawn is kept for it, never refused", async () => {
+  const page = await newPage(browser);
+  await page.goto(`${server.base}/`);
+  await page.locator('[data-game=holes]').click();
+  const id = await startAgainstComputer(page);
+  // Moves until a click lands in the pause before the computer's reply is drawn (the server
+  // already has it): most turns give one.
+  let caught = 0;
+  for (let turn = 0; turn < 8 && !caught; turn += 1) {
+    const state = await gameState(server, id);
+    await waitForPly(page, state.ply);
+    assert.equal(state.status, 'ongoing');
+    for (const token of clickKeys(state.legal[0])) await click(page, token);
+    let reply = state;
+    while (reply.ply < state.ply + 2 && reply.status === 'ongoing') reply = await gameState(server, id);
+    if (reply.status !== 'ongoing') break;
+    // The first click of White's next move, made only if the page still shows the move before
+    // the reply (in the page itself, so that nothing comes between the look and the click).
+    const first = clickKeys(reply.legal[0])[0];
+    const clicked = await page.evaluate(({ ply, cell }) => {
+      if (document.body.dataset.ply !== String(ply)) return false;
+      document.querySelector(`[data-cell="${cell}"]`).dispatchEvent(new MouseEvent('click', { bubbles: true }));
+      return true;
+    }, { ply: state.ply + 1, cell: first });
+    await waitForPly(page, reply.ply);
+    if (!clicked) continue;
+    caught += 1;
+    // Played once the reply is drawn: the piece is taken up, and nothing was refused.
+    await page.waitForFunction((cell) => document.body.dataset.entered === cell, first);
+    assert.equal(await page.locator('#message').textContent(), '');
+    await shot(page, 'computer-click-kept');
+  }
+  assert.ok(caught > 0, 'no click came while a reply waited');
   assert.deepEqual(page.errors, []);
   await page.context().close();
 });

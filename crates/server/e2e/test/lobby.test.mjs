@@ -117,6 +117,12 @@ test('a game on a clock whose time runs out ends on both pages, its clocks kept'
   }
   const final = await gameState(server, created.id);
   assert.equal(final.status, 'time');
+  // The loss on time is announced on both pages, as every ending is.
+  for (const page of [white, black]) {
+    const announce = page.locator('#announce', { hasText: 'Game over:' });
+    await announce.waitFor({ state: 'attached' });
+    assert.match(await announce.textContent(), /^Game over: 0-1\. .*time/i);
+  }
   assert.equal(await clockText(black, 'white'), '0:00.0');
   // Lost on time, the game is an analysis board: its position is evaluated, and the arrow keys
   // step back through its moves.
@@ -279,9 +285,18 @@ test('before both sides have moved: each side\'s first-move countdown, and an Ab
   await friend.context().close();
 });
 
-test("a creator's seek stays while its pages follow it, is told when taken on any page, and goes within 10 s of its last page closing", async () => {
+test("a creator's seek stays while its pages follow it, is told when taken on any page (a toast, the title, a notification, “Your games” at once), and goes within 10 s of its last page closing", async () => {
   const { server, browser } = shared;
   const creator = await newPage(browser);
+  // The browser's notifications, allowed, stood in for (headless Chromium shows none).
+  await creator.addInitScript(() => {
+    window.notes = [];
+    window.Notification = class {
+      static get permission() { return 'granted'; }
+      constructor(title, options) { window.notes.push({ title, body: options?.body ?? '' }); }
+      close() {}
+    };
+  });
   const watcher = await newPage(browser);
   await watcher.goto(`${server.base}/`);
   await watcher.locator('#seeks[data-yours]').waitFor({ state: 'attached' });
@@ -308,6 +323,9 @@ test("a creator's seek stays while its pages follow it, is told when taken on an
   const toast = creator.locator('.toast', { hasText: 'Your challenge was taken' });
   await toast.waitFor();
   assert.match(await creator.title(), /^Your challenge was taken · /);
+  assert.deepEqual(await creator.evaluate(() => window.notes), [{ title: 'Your challenge was taken', body: 'The game begins.' }]);
+  // "Your games" lists the game at once, without a reload.
+  await creator.locator(`#games:not([hidden]) tr[data-game="${game}"]`).waitFor();
   await shot(creator, 'seek-taken-toast');
   await toast.locator('a', { hasText: 'Play it' }).click();
   await creator.waitForURL(`${server.base}/games/${game}`);

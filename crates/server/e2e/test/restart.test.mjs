@@ -1,11 +1,12 @@
 // The server is killed (SIGKILL) in the middle of a game and started again on the same
-// database and port: the page reconnects, catches up and the game goes on.
+// database and port: a move made meanwhile is refused with why, the page reconnects within 2 s
+// of the server's return, catches up and the game goes on.
 
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 
 import {
-  api, createGame, gameState, launch, newPage, openSeats, playByClicks, startServer, waitForPly,
+  api, click, clickKeys, createGame, gameState, launch, newPage, openSeats, playByClicks, startServer, waitForPly,
 } from '../lib/harness.mjs';
 
 let server;
@@ -40,25 +41,42 @@ test('the page carries on after the server is killed and restarted', async () =>
   await waitForPly(page, await blackMoves(created));
   let state = await gameState(server, created.id);
   await playByClicks(page, state.legal[0], state.ply);
+  await waitForPly(page, await blackMoves(created));
+  // White's move, to be played while the server is away.
+  const played = await gameState(server, created.id);
 
   await server.kill();
   await page.waitForFunction(() => document.getElementById('connection').dataset.connection === 'reconnecting');
   // A request made while the server is away fails, and says so.
   await page.locator('#draw').click();
   await page.waitForFunction(() => document.getElementById('message').textContent !== '');
+  // So does a move: it is not played, and the page says why, not that the game is lost.
+  for (const token of clickKeys(played.legal[0])) await click(page, token);
+  const message = page.locator('#message', { hasText: 'was not played' });
+  await message.waitFor();
+  assert.match(await message.textContent(), /the server cannot be reached/);
+  await page.waitForTimeout(500);
+  assert.doesNotMatch(await page.locator('#message').textContent(), /could not be loaded/);
+  assert.doesNotMatch(await page.locator('#status').textContent(), /could not be loaded/);
+
   server = await startServer({ database: server.database, addr: server.addr });
+  const back = Date.now();
   await page.waitForFunction(() => document.getElementById('connection').dataset.connection === 'live',
     null, { timeout: 20000 });
+  // Found within the longest wait between two attempts (2 s), and the connection's own time.
+  const reconnected = Date.now() - back;
+  assert.ok(reconnected < 2500, `live again ${reconnected} ms after the server was back`);
   // Once the page is live again, what went wrong while it was away is no longer said.
   await page.waitForFunction(() => document.getElementById('message').textContent === '');
 
-  // The acknowledged moves are there; a move made elsewhere reaches the page through the new
-  // socket, and the next move by clicks works.
-  assert.equal((await gameState(server, created.id)).ply, 2);
+  // The acknowledged moves are there, and the move refused is played again by clicks; a move
+  // made elsewhere reaches the page through the new socket.
+  assert.equal((await gameState(server, created.id)).ply, 3);
+  await playByClicks(page, played.legal[0], 3);
   await waitForPly(page, await blackMoves(created));
   state = await gameState(server, created.id);
   await playByClicks(page, state.legal[0], state.ply);
-  assert.equal((await gameState(server, created.id)).ply, 4);
+  assert.equal((await gameState(server, created.id)).ply, 6);
   assert.deepEqual(page.errors, []);
   await page.context().close();
 });

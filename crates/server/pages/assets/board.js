@@ -55,8 +55,7 @@ function ringSegment(inner, outer, start, end) {
   const [x3, y3] = polar(inner, end);
   const [x4, y4] = polar(inner, start);
   const large = end - start > 180 ? 1 : 0;
-  return `M${x1} ${y1} A${outer} ${outer} 0 ${large} 1 ${x2} ${y2} L${x3} ${y3} ` +
-    `A${inner} ${inner} 0 ${large} 0 ${x4} ${y4} Z`;
+  return `M${x1} ${y1} A${outer} ${outer} 0 ${large} 1 ${x2} ${y2} L${x3} ${y3} A${inner} ${inner} 0 ${large} 0 ${x4} ${y4} Z`;
 }
 
 /**
@@ -389,8 +388,9 @@ export class Board {
 
   build() {
     const kind = this.geometry.layout.kind;
+    // The cells take the board's one tab stop (roveFocus): the drawing takes none of its own.
     this.root = svg('svg', { class: `board-svg ${kind}${this.numbers ? ' numbers' : ''}`,
-      role: 'group', 'aria-label': 'Board' });
+      role: 'group', 'aria-label': 'Board', tabindex: '-1' });
     this.fieldLayer = group({ class: 'fields' });
     this.dialLayer = group({ class: 'dial-layer', 'aria-hidden': 'true' });
     this.cellLayer = group({ class: 'cells' });

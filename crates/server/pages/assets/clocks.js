@@ -1,7 +1,8 @@
 // @ts-check
 // Clocks as the pages show them: time left, and the game page's two
-// clocks, which count down the running one from the time the server sent (the server alone
-// decides a flag).
+// clocks, which count down the running one from the time the server sent, less the time the
+// state took to come (half the measured round trip to the server). The server alone decides a
+// flag.
 
 import { otherSide, sideName } from './api.js';
 
@@ -26,6 +27,14 @@ export function formatTime(ms) {
 // Under this, a running clock is shown as low.
 const LOW_MS = 20_000;
 
+// How many of the last round trips the estimate of the network's delay is taken from: their
+// shortest is the network's (the longer ones also hold the server's work).
+const ROUND_TRIPS_KEPT = 5;
+
+// The most a state is taken to have spent on its way: a longer round trip is a stalled request,
+// not the network's delay, and does not take time from a player's clock.
+const MAX_ONE_WAY_MS = 2000;
+
 export class Clocks {
   /**
    * @param {{top: HTMLElement, bottom: HTMLElement}} nodes the element of each position
@@ -39,8 +48,24 @@ export class Clocks {
     /** @type {GameState | null} the state last shown, as the server sent it */
     this.sent = null;
     this.received = 0;
+    /** @type {number[]} the last round trips measured, in milliseconds */
+    this.roundTrips = [];
     /** @type {ReturnType<typeof setInterval> | undefined} */
     this.timer = undefined;
+  }
+
+  /**
+   * Takes the duration of a request for the game's state (its load, a move sent) as a round
+   * trip to the server.
+   * @param {number} ms
+   */
+  measured(ms) {
+    this.roundTrips = [...this.roundTrips, ms].slice(-ROUND_TRIPS_KEPT);
+  }
+
+  /** The time a state takes to come from the server: half the shortest round trip kept. */
+  oneWay() {
+    return this.roundTrips.length ? Math.min(MAX_ONE_WAY_MS, Math.min(...this.roundTrips) / 2) : 0;
   }
 
   /**
@@ -89,7 +114,8 @@ export class Clocks {
   draw() {
     const clock = this.state?.clock;
     if (!this.state || !clock) return;
-    const spent = performance.now() - this.received;
+    // The running clock ran on the server while the state was on its way.
+    const spent = performance.now() - this.received + this.oneWay();
     this.drawFirstMove(this.state, spent);
     for (const node of Object.values(this.nodes)) {
       const side = node.dataset.clock === 'black' ? 'black' : 'white';

@@ -5,7 +5,7 @@
 // server sends them. The board's geometry comes once from the catalog; the states carry none.
 
 import {
-  capitalise, element as $, getGeometry, getJson, inviteKey, keepSocket, messageOf, moverOf,
+  ApiError, capitalise, element as $, getGeometry, getJson, inviteKey, keepSocket, messageOf, moverOf,
   otherSide, postJson, sideName,
 } from './api.js';
 import { Board } from './board.js';
@@ -16,7 +16,8 @@ import { Clocks } from './clocks.js';
 import { confirmThen } from './offers.js';
 import { extendPremove, premoveSide, premoveText, resolvePremove } from './premove.js';
 import { copyText, drawingOf, numbersShown, optionsShown, renderTools, setConnection, showSpectators, toggleZoom, wireKeys, wireNumbers } from './tools.js';
-import { arrowOf, extend, variationMover, variationNote } from './explore.js';
+import { variationNote } from './explore.js';
+import { analyse, analyseShown, clearAnalysis, explore, exploring as exploringOf, setUp, showPly, shownPly, shownView as shownViewOf } from './review.js';
 
 const id = decodeURIComponent(location.pathname.split('/').filter(Boolean)[1] ?? '');
 
@@ -34,6 +35,7 @@ const page = {
   gameName: '',
   clocks: new Clocks({ top: $('clock-top'), bottom: $('clock-bottom') }, $('first-move')),
   waiting: [],
+  clicksWaiting: [],
   plyShownAt: -Infinity,
   hint: null,
   variation: null,
@@ -51,10 +53,10 @@ const page = {
 const consistentWith = (entered) => consistent(legalNow(), entered);
 
 /** The position shown: a variation's, an earlier one of the game, or the game's. */
-const shownView = () => page.variation?.view ?? page.replay?.view ?? page.state;
+const shownView = () => shownViewOf(page);
 
 /** Whether clicks explore variations: on a finished game's analysis board. */
-const exploring = () => Boolean(page.state && page.state.status !== 'ongoing' && page.state.engine_help);
+const exploring = () => exploringOf(page);
 
 /** The legal moves clicks narrow: of the position shown when exploring, else the game's. */
 const legalNow = () => (exploring() ? shownView()?.legal : page.state?.legal) ?? [];
@@ -72,6 +74,12 @@ function canPlay() {
  * @param {string} click
  */
 function activate(click) {
+  // The server already has a move the page has yet to draw (REPLY_PAUSE_MS): the click is for
+  // the position after it, and waits for it to be drawn.
+  if (page.waiting.length) {
+    page.clicksWaiting.push(click);
+    return;
+  }
   const side = premoveSide(page.state);
   if (side && page.state && page.replay === null) {
     page.premove = extendPremove(page.premove, click, page.state, side);
@@ -115,12 +123,18 @@ async function submit(move) {
   const ply = page.state.ply;
   page.sending = ply;
   try {
-    const state = await postJson(`/api/games/${id}/moves`, { move: move.move, ply });
+    const state = await timed(() => postJson(`/api/games/${id}/moves`, { move: move.move, ply }));
     accept(state, true);
   } catch (error) {
-    say(`The move ${move.move} was not played: ${messageOf(error)}`);
     page.entered = [];
-    refresh();
+    if (error instanceof ApiError) {
+      say(`The move ${move.move} was not played: ${messageOf(error)}`);
+      // Refused: the game may have changed meanwhile.
+      refresh();
+    } else {
+      // Not sent: the socket, lost too, is made again and catches up.
+      say(`The move ${move.move} was not played: the server cannot be reached. Play it again once the page is live.`);
+    }
   } finally {
     if (page.sending === ply) page.sending = null;
     render();
@@ -263,7 +277,8 @@ const REPLY_PAUSE_MS = 300;
 /**
  * Takes a state sent by the server, if it is newer than the one shown. A computer's move that
  * comes less than REPLY_PAUSE_MS after the move before it was shown waits, and the states that
- * come meanwhile wait behind it: each move is seen. A person's move, and any move in a game on
+ * come meanwhile wait behind it, as do the clicks made meanwhile (activate), played once it is
+ * drawn: each move is seen, and no click is refused for a move not drawn yet. A person's move, and any move in a game on
  * a clock, is shown as it arrives: its receiver's clock already runs on the server.
  * @param {GameState} state
  * @param {boolean} [force]
@@ -288,6 +303,9 @@ function accept(state, force = false) {
       const queued = page.waiting;
       page.waiting = [];
       for (const next of queued) accept(next.state, next.force);
+      const clicks = page.clicksWaiting;
+      page.clicksWaiting = [];
+      for (const click of clicks) activate(click);
     }, wait);
     return;
   }
@@ -342,9 +360,21 @@ function playPremove() {
   render();
 }
 
+/**
+ * The game's state that `fetching` brings, its time taken as a round trip to the server: the
+ * clocks are corrected by it.
+ * @param {() => Promise<GameState>} fetching
+ */
+async function timed(fetching) {
+  const start = performance.now();
+  const state = await fetching();
+  page.clocks.measured(performance.now() - start);
+  return state;
+}
+
 async function refresh() {
   try {
-    accept(await getJson(`/api/games/${id}`));
+    accept(await timed(() => getJson(`/api/games/${id}`)));
   } catch (error) {
     say(`The game could not be loaded: ${messageOf(error)}`);
   }
@@ -383,135 +413,6 @@ async function act(kind, action) {
   } catch (error) {
     say(messageOf(error));
   }
-}
-
-/**
- * Analyses the position shown (`asHint`: the live one, for a hint). A finished game is an
- * analysis board: each position shown is analysed once the one before is done.
- * @param {string} think
- * @param {boolean} asHint
- */
-async function analyse(think, asHint) {
-  const out = $('analysis-out');
-  clearAnalysis();
-  out.textContent = 'Thinking…';
-  const position = () => (asHint ? `${page.state?.ply ?? 0}` : shownKey());
-  const shown = position();
-  // The position's query: its ply in the game, and a variation's moves from there.
-  const query = asHint ? `ply=${page.state?.ply ?? 0}`
-    : `ply=${shownPly()}${page.variation ? `&moves=${encodeURIComponent(page.variation.moves.join(' '))}` : ''}`;
-  page.analysing = true;
-  try {
-    // The analysis's words and bar are loaded when first asked for: the board comes first.
-    /** @type {[Analysis, typeof import('./analysis.js')]} */
-    const [info, { drawBar, showAnalysis }] = await Promise.all([
-      getJson(`/api/games/${id}/analysis?think=${think}&${query}`), import('./analysis.js')]);
-    // The position changed meanwhile: this answer is of another.
-    if (position() !== shown) return;
-    if (!info.best) {
-      out.textContent = page.variation ? 'The variation ends the game here.' : 'The game ended here: ‹ steps back through its moves.';
-      const result = page.state?.result;
-      if (result) drawBar($('eval-bar'), result === '1-0' ? 1 : result === '0-1' ? 0 : 0.5);
-      return;
-    }
-    // The solver's best move, when it knows every move's value, else the search's.
-    const best = info.exact ? info.exact[0].move : info.best;
-    if (asHint) {
-      const move = page.state?.legal.find((legal) => legal.move === best);
-      page.hint = new Set(move ? move.clicks.flatMap((click) => (click.cell == null ? [] : [click.cell])) : []);
-      out.textContent = `Hint: ${best}`;
-      out.dataset.best = best;
-      render();
-    } else {
-      const side = sideToMoveAt(shownPly());
-      showAnalysis(out, $('eval-bar'), info, page.variation ? variationMover(side, page.variation) : side);
-      // The best move, drawn as an arrow.
-      const view = shownView();
-      page.arrow = view ? arrowOf(view, best) : null;
-      render();
-    }
-  } catch (error) {
-    if (position() === shown) out.textContent = `No analysis: ${messageOf(error)}`;
-  } finally {
-    page.analysing = false;
-    analyseShown();
-  }
-}
-
-// In a finished game, analyses the position shown unless it was (or is being) analysed.
-function analyseShown() {
-  const state = page.state;
-  if (!state || state.status === 'ongoing' || !state.engine_help || page.analysing) return;
-  if (!page.replay) {
-    showPly(state.ply);
-    return;
-  }
-  if (page.analysed === shownKey()) return;
-  page.analysed = shownKey();
-  analyse('1s', false);
-}
-
-/**
- * The side to move after `ply` moves (the one that made move `ply`, or is to make it).
- * @param {number} ply
- */
-const sideToMoveAt = (ply) => (page.state ? moverOf(page.state, ply) : 'white');
-
-/** The ply of the position shown: the live one's, or the replayed one's (where a variation
- * shown begins). */
-const shownPly = () => (page.replay ? page.replay.ply : page.state?.ply ?? 0);
-
-/** The position shown, as a key: its ply, and a variation's moves. */
-const shownKey = () => `${shownPly()} ${page.variation?.moves.join(' ') ?? ''}`;
-
-/**
- * Plays `move` in a variation of the position shown (a finished game's analysis board), on a
- * copy: the game is unchanged.
- * @param {LegalMove} move
- */
-async function explore(move) {
-  page.entered = [];
-  const view = shownView();
-  if (!page.state || !view) return;
-  try {
-    page.variation = await extend(page.state, page.variation, { ply: shownPly(), base: view.position }, move.move);
-  } catch (error) {
-    say(`That line could not be explored: ${messageOf(error)}`);
-  }
-  clearAnalysis();
-  render();
-}
-
-/** Clears the analysis shown, which was of a position no longer shown. */
-function clearAnalysis() {
-  const out = $('analysis-out');
-  out.replaceChildren();
-  $('eval-bar').hidden = true;
-  delete out.dataset.best;
-  delete out.dataset.exact;
-  page.arrow = null;
-}
-
-/** @param {number} ply */
-async function showPly(ply) {
-  if (!page.state) return;
-  page.variation = null;
-  const target = Math.max(0, Math.min(ply, page.state.ply));
-  // On an analysis board the last position is a replay too: its legal moves are explored
-  // (the game's state has none once it is over).
-  if (target === page.state.ply && !exploring()) {
-    page.replay = null;
-  } else {
-    try {
-      page.replay = { ply: target, view: await getJson(`/api/games/${id}/replay/${target}`) };
-    } catch (error) {
-      say(`That position could not be loaded: ${messageOf(error)}`);
-      return;
-    }
-  }
-  page.entered = [];
-  clearAnalysis();
-  render();
 }
 
 // Sounds and notifications (sounds.js), loaded with the first change or a press of their buttons.
@@ -581,9 +482,10 @@ function wire() {
 }
 
 async function main() {
+  setUp(page, id, { render, say });
   wire();
   /** @type {GameState} */
-  const state = await getJson(`/api/games/${id}`);
+  const state = await timed(() => getJson(`/api/games/${id}`));
   page.geometry = await getGeometry(state.game, state.options);
   page.Drawing = await drawingOf(page.geometry);
   page.gameName = state.name;

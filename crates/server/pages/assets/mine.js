@@ -1,9 +1,11 @@
 // @ts-check
 // "Your games": the games whose seats this browser holds, as the server lists them (those
-// that go on first, where it is this browser's turn first).
+// that go on first, where it is this browser's turn first), listed again when one of this
+// browser's seeks is taken meanwhile.
 
 import { appendRow, element, getCatalog, getJson, messageOf, otherSide } from './api.js';
 import { formatTime } from './clocks.js';
+import { SEAT_TAKEN } from './seeking.js';
 
 /** @param {MyGame} game */
 function state(game) {
@@ -22,12 +24,15 @@ function clock(game) {
   return `${formatTime(left(mine))} – ${formatTime(left(otherSide(mine)))}`;
 }
 
-async function main() {
+/**
+ * Lists the games whose seats this browser holds.
+ * @param {HTMLTableSectionElement} body
+ */
+async function list(body) {
   /** @type {[MyGame[], CatalogGame[]]} */
   const [games, catalog] = await Promise.all([getJson('/api/my/games'), getCatalog()]);
   const names = new Map(catalog.map((game) => [game.id, game.name]));
-  const body = element('games').querySelector('tbody');
-  if (!body) return;
+  body.replaceChildren();
   for (const game of games) {
     const link = document.createElement('a');
     link.href = `/games/${game.id}`;
@@ -43,4 +48,13 @@ async function main() {
   element('empty').hidden = games.length > 0;
 }
 
-main().catch((error) => { document.querySelector('main')?.append(`Your games could not be loaded: ${messageOf(error)}`); });
+const failed = (/** @type {unknown} */ error) => {
+  document.querySelector('main')?.append(`Your games could not be loaded: ${messageOf(error)}`);
+};
+
+const body = element('games').querySelector('tbody');
+if (body) {
+  list(body).catch(failed);
+  // A seek of this browser's taken while this page is open (seeking.js): its game is listed.
+  document.addEventListener(SEAT_TAKEN, () => { list(body).catch(failed); });
+}

@@ -3,6 +3,21 @@
 // button that shows the position after it, and the note that says an earlier position is shown.
 
 /**
+ * A move's text as the list writes it: each step of a move of several (the notation joins
+ * them by commas, `F4-E3A,E3-E4W`) in a box of its own, so that a line breaks between steps,
+ * never inside one.
+ * @param {string} move
+ */
+function steps(move) {
+  return move.split(/(?<=,)/).map((step) => {
+    const box = document.createElement('span');
+    box.className = 'step';
+    box.textContent = step;
+    return box;
+  });
+}
+
+/**
  * Draws the game's moves in `list`, the position shown marked: the one after move `replayed`
  * (an earlier position), or the last when `replayed` is `null`; and the name of its opening,
  * where the server gives one, in the page's `#opening`. `show(ply)` shows the position after
@@ -29,7 +44,7 @@ export function renderMoves(list, note, game, replayed, show) {
       const button = document.createElement('button');
       button.type = 'button';
       button.dataset.ply = String(ply);
-      button.textContent = moves[ply - 1];
+      button.append(...steps(moves[ply - 1]));
       if (ply === current) {
         button.classList.add('current');
         button.setAttribute('aria-current', 'step');

@@ -4,12 +4,16 @@
 // seeks stay listed. When one is taken, the creator's seat is taken, and a toast with a link
 // to the game, the tab's title and a browser notification (once allowed) say so. who.js
 // follows them (`follow`) while this browser has open seeks (`SEEKING` in localStorage, set by
-// the home page's lobby when one is posted).
+// the home page's lobby when one is posted). A seat taken is told to the page (`SEAT_TAKEN`).
 
 import { getJson, keepSocket, messageOf, postJson } from './api.js';
 
 /** The key in localStorage of "this browser has open seeks" (who.js reads it as it is). */
 export const SEEKING = 'arbiter-seeking';
+
+/** The event fired on the document once the seat of a taken seek is this browser's (its
+ * `detail` the game's identifier): "Your games" lists the game at once. */
+export const SEAT_TAKEN = 'arbiter:seat-taken';
 
 /**
  * Takes the seat a seek's acceptance gives its creator: done once this browser holds it,
@@ -56,6 +60,7 @@ async function accepted(message) {
     toast(`Your challenge was taken, but the seat could not be taken: ${messageOf(error)}.`, href, 'See the game');
     return;
   }
+  document.dispatchEvent(new CustomEvent(SEAT_TAKEN, { detail: message.game }));
   toast('Your challenge was taken: the game begins.', href, 'Play it');
   document.title = `Your challenge was taken · ${document.title}`;
   if ('Notification' in window && Notification.permission === 'granted') {

@@ -31,8 +31,9 @@ export async function copyText(text, what, say) {
   }
 }
 
-// On a phone, the board drawn larger than the screen, in a box that scrolls: large enough
-// that its smallest cell takes a thumb (44 px), and at least 180%; again, as it was.
+// On a phone, the board drawn larger than the screen, in a box that scrolls (centred, and
+// scrolled into view): large enough that its smallest cell takes a thumb (44 px), and at least
+// 180%; again, as it was.
 export function toggleZoom() {
   const box = $('board');
   const sizes = [...box.querySelectorAll('[data-cell]')]
@@ -45,6 +46,9 @@ export function toggleZoom() {
   $('zoom').setAttribute('aria-pressed', String(zoomed));
   box.scrollLeft = (box.scrollWidth - box.clientWidth) / 2;
   box.scrollTop = (box.scrollHeight - box.clientHeight) / 2;
+  // The page scrolls to the board's box, which the Zoom button below it may have left above
+  // the screen: the board is what the player zoomed to see.
+  box.scrollIntoView({ block: 'nearest' });
 }
 
 /**

@@ -106,6 +106,7 @@ const ASSETS: &[File] = &[
     file!("board.js", JS),
     file!("entry.js", JS),
     file!("explore.js", JS),
+    file!("review.js", JS),
     file!("game.js", JS),
     file!("home.js", JS),
     file!("join.js", JS),
