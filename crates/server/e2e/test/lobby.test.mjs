@@ -134,6 +134,11 @@ test('a game on a clock whose time runs out ends on both pages, its clocks kept'
   await shot(black, 'flagged-desktop');
   const record = await api(server, 'GET', `/api/games/${created.id}/record`);
   assert.match(record.data, /\[Result "0-1"\]/);
+  // A game on a clock's record names its time control too, and each move's time left.
+  for (const tag of ['Event "', 'Site "Arbiter"', 'Date "', 'White "', 'Black "', 'TimeControl "']) {
+    assert.ok(record.data.includes(`[${tag}`), `the record has [${tag}…]: ${record.data}`);
+  }
+  assert.match(record.data, /\[%clk \d+:\d\d:\d\d/);
   assert.deepEqual(white.errors, []);
   assert.deepEqual(black.errors, []);
   await white.context().close();

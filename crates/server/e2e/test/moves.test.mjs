@@ -195,6 +195,12 @@ test('an illegal click changes nothing, and a move can be played from the keyboa
   const href = await page.locator('#record').getAttribute('href');
   const record = await (await fetch(new URL(href ?? '', server.base))).text();
   assert.match(record, /^\[Opening "Kelso"\]$/m);
+  // Every tag of a full record: the event, the site, the date, the players and the result.
+  for (const tag of ['Event "Casual game"', 'Site "Arbiter"', 'White "A person"', 'Black "A person"',
+    'Result "*"']) {
+    assert.ok(record.includes(`[${tag}]`), `the record has [${tag}]: ${record}`);
+  }
+  assert.match(record, /^\[Date "\d{4}\.\d\d\.\d\d"\]$/m);
   const cell = page.locator('[data-cell="15"]');
   assert.equal(await cell.getAttribute('role'), 'button');
   assert.equal(await cell.getAttribute('tabindex'), '0');
