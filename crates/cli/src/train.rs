@@ -11,6 +11,7 @@ use arbiter_ai::train::{self, FitSettings, FloatNet, GenerateSettings, Sample};
 use arbiter_ai::MAX_TABLE_MIB;
 use arbiter_catalog::{AnyGame, GameId, Visitor};
 use arbiter_core::nnue::Network;
+use arbiter_core::GameRecord;
 
 use crate::output::Out;
 use crate::Failure;
@@ -18,9 +19,9 @@ use crate::Failure;
 /// The training commands.
 #[derive(Debug, clap::Subcommand)]
 pub enum TrainCommand {
-    /// Play games by alpha-beta from a ballot's openings (some of the first moves random) and
-    /// write each quiet position with the search's score and the game's result, one a line.
-    /// Deterministic for a seed; progress on stderr.
+    /// Play games by alpha-beta from a ballot's openings, or from the start position (some of
+    /// the first moves random) and write each quiet position with the search's score and the
+    /// game's result, one a line. Deterministic for a seed; progress on stderr.
     Generate(GenerateArgs),
     /// Fit a network to labelled positions and write it, quantised, as a network file (whose
     /// provenance holds the data files' headers and this command). Deterministic for a seed.
@@ -38,8 +39,10 @@ pub struct GenerateArgs {
     /// The game, e.g. `checkers`.
     game: String,
     /// A ballot file of openings, one a line (as `arbiter match --openings-file` reads).
+    /// Without it every game starts from the start position, and the random plies
+    /// (--random-plies, --random) make the openings.
     #[arg(long, value_name = "FILE")]
-    openings: PathBuf,
+    openings: Option<PathBuf>,
     /// The games played: game k from opening k, round and round.
     #[arg(long, default_value_t = 312)]
     games: usize,
@@ -150,13 +153,7 @@ impl Visitor for Generate<'_> {
     fn visit<G: AnyGame>(self) -> Result<(), Failure> {
         let args = self.0;
         check_features::<G>()?;
-        let path = &args.openings;
-        let failure =
-            |problem: String| Failure::Ballot { path: path.display().to_string(), problem };
-        let text = std::fs::read_to_string(path).map_err(|error| failure(error.to_string()))?;
-        let ballot = Ballot::parse(&text).map_err(|error| failure(error.to_string()))?;
-        let openings =
-            ballot.records::<G>(&Default::default()).map_err(|error| failure(error.to_string()))?;
+        let openings = generate_openings::<G>(args.openings.as_ref())?;
         let settings = GenerateSettings {
             games: args.games,
             nodes: args.nodes,
@@ -168,12 +165,14 @@ impl Visitor for Generate<'_> {
             threads: args.threads,
         };
         let header = format!(
-            "# positions made by: arbiter train generate {} --openings {} --games {} --nodes {} \
-             --hash {} --random-plies {} --random {} --max-plies {} --seed {}\n\
+            "# positions made by: arbiter train generate {}{} --games {} --nodes {} --hash {} \
+             --random-plies {} --random {} --max-plies {} --seed {}\n\
              # each line: the search's score (hundredths of a piece), the result (1, 0.5, 0), \
              both for the side to move, and the position\n",
             G::ID,
-            path.display(),
+            args.openings
+                .as_ref()
+                .map_or(String::new(), |path| format!(" --openings {}", path.display())),
             args.games,
             args.nodes,
             args.hash,
@@ -214,6 +213,18 @@ impl Visitor for Generate<'_> {
         );
         Ok(())
     }
+}
+
+/// The openings of `arbiter train generate`: those of the ballot file, or the start position
+/// alone.
+fn generate_openings<G: AnyGame>(path: Option<&PathBuf>) -> Result<Vec<GameRecord<G>>, Failure> {
+    let Some(path) = path else {
+        return Ok(vec![GameRecord::new(Default::default())]);
+    };
+    let failure = |problem: String| Failure::Ballot { path: path.display().to_string(), problem };
+    let text = std::fs::read_to_string(path).map_err(|error| failure(error.to_string()))?;
+    let ballot = Ballot::parse(&text).map_err(|error| failure(error.to_string()))?;
+    ballot.records::<G>(&Default::default()).map_err(|error| failure(error.to_string()))
 }
 
 /// `arbiter train fit`, run for its game's type.

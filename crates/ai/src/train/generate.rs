@@ -1,5 +1,5 @@
-//! Training positions by self-play: games from a ballot's openings, some moves random, each
-//! quiet position labelled by the score of the search that chose the move there.
+//! Training positions by self-play: games from a ballot's openings or from the start position,
+//! some moves random, each quiet position labelled by the score of the search that chose the move there.
 
 use std::collections::BTreeMap;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -15,7 +15,7 @@ use crate::{AlphaBeta, Context, Limits, Score};
 /// How positions are generated.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct GenerateSettings {
-    /// The games played: game `k` starts from opening `k` of the ballot, round and round.
+    /// The games played: game `k` starts from opening `k`, round and round.
     pub games: usize,
     /// The positions each search visits: the depth of the labels.
     pub nodes: u64,

@@ -1,7 +1,8 @@
 //! The training of learned evaluations ([`arbiter_core::nnue`]), for any game that describes
 //! its positions by features ([`arbiter_core::Evaluate::net_features`]):
 //!
-//! 1. [`generate`]: self-play games from a ballot's openings by alpha-beta at a fixed number
+//! 1. [`generate`]: self-play games from a ballot's openings (or from the start position, the
+//!    random moves making the openings) by alpha-beta at a fixed number
 //!    of positions a move (the hand-written evaluation), some of the first moves random; each
 //!    quiet position (the side to move has no tactical move) is kept with the search's score
 //!    and, once the game ends, its result. Deterministic for a seed, whatever the threads.

@@ -35,6 +35,28 @@ fn a_network_is_trained_from_generated_data_and_shown_and_a_damaged_one_refused(
     assert_eq!(output.status.code(), Some(2));
     assert!(stderr(&output).contains("corrupt: its checksum"), "{}", stderr(&output));
     let output = arbiter(&["train", "fit", "holes", "--data", &paths[1], "--out", &paths[2]]);
-    assert!(stderr(&output).contains("holes has no features"), "{}", stderr(&output));
+    assert!(!output.status.success(), "checkers' positions are not holes positions");
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn without_an_openings_file_games_start_from_the_start_and_the_random_plies_vary_them() {
+    let dir = std::env::temp_dir().join(format!("arbiter-cli-train-start-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let data = dir.join("data.txt").display().to_string();
+    let generate = ["train", "generate", "holes", "--games", "4", "--nodes", "200"];
+    let settings = ["--random-plies", "6", "--random", "50", "--out", &data];
+    let output = arbiter(&[&generate[..], &settings[..]].concat());
+    assert!(output.status.success(), "{}", stderr(&output));
+    let text = std::fs::read_to_string(&data).expect("the data");
+    let header = text.lines().next().expect("a header");
+    assert!(header.starts_with("# positions made by: arbiter train generate holes --games 4"));
+    assert!(!header.contains("--openings"), "{header}");
+    let positions: std::collections::BTreeSet<&str> = text
+        .lines()
+        .filter(|line| !line.starts_with('#'))
+        .map(|line| line.splitn(3, ' ').nth(2).expect("a position"))
+        .collect();
+    assert!(positions.len() > 20, "{} different positions", positions.len());
     std::fs::remove_dir_all(&dir).ok();
 }

@@ -1,6 +1,7 @@
-//! The static evaluation of a Breakthrough position, for the searches.
+//! The static evaluations of a Breakthrough position, for the searches: the hand-written one
+//! below, and the trained network's features ([`crate::net`]).
 //!
-//! In hundredths of a piece, from the side to move's point of view, the sum of:
+//! The hand-written evaluation is in hundredths of a piece, from the side to move's point of view, the sum of:
 //! - **material**: 100 a piece (pieces are only lost with `captures=diagonal`);
 //! - **distance to the far row**: a piece gains 2, 6, 14, 30 for one to four rows advanced, and
 //!   the side's most advanced piece gains 15 more for each row it has come (the game is a race);
@@ -8,6 +9,7 @@
 //!   loses 8, since a side whose pieces are all blocked loses;
 //! - **mobility**: 2 for each step the side could make.
 
+use arbiter_core::nnue::{Features, Network};
 use arbiter_core::{Evaluate, Side, Strength};
 
 use crate::board::{cells, forward, Cells, Step};
@@ -71,6 +73,18 @@ impl Evaluate for Holes {
 
     fn evaluate(&self) -> i32 {
         self.side_score(self.side_to_move) - self.side_score(self.side_to_move.opponent())
+    }
+
+    const NET_INPUTS: usize = crate::net::INPUTS;
+
+    /// Piece-square features, the board given a half turn for Black (see [`crate::net`]).
+    fn net_features(&self, perspective: Side, features: &mut Features) {
+        self.push_features(perspective, features);
+    }
+
+    /// `data/nnue.bin` (see [`crate::net`]).
+    fn network() -> Option<&'static Network> {
+        crate::net::network()
     }
 
     /// Captures, and steps onto the far row (which win).

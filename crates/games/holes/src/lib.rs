@@ -37,10 +37,15 @@
 //! # Options
 //!
 //! `captures=none|diagonal`, default `none`: whether a diagonal step may capture.
+//!
+//! Two evaluations: the hand-written one ([`Evaluate::evaluate`](arbiter_core::Evaluate)), and a
+//! trained network over piece-square features ([`net`]: its features and file), which
+//! alpha-beta uses when its spec says `eval=net`.
 
 pub mod board;
 mod evaluate;
 mod moves;
+pub mod net;
 mod present;
 mod text;
 

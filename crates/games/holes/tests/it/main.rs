@@ -2,6 +2,7 @@
 
 mod common;
 mod conformance;
+mod net;
 mod notation;
 mod perft;
 mod reference;
