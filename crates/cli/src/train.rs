@@ -248,7 +248,7 @@ impl Visitor for Fit<'_> {
             seed: args.seed,
         };
         let examples = train::examples::<G>(&samples, &Default::default(), &settings)
-            .map_err(|problem| Failure::Data { path: "the data".to_owned(), problem })?;
+            .map_err(|problem| Failure::Data { path: joined(&args.data), problem })?;
         let (validation, training): (Vec<_>, Vec<_>) =
             examples.into_iter().enumerate().partition(|(index, _)| index % 20 == 0);
         let validation: Vec<_> = validation.into_iter().map(|(_, example)| example).collect();
@@ -319,4 +319,9 @@ fn read_data(paths: &[PathBuf]) -> Result<(Vec<Sample>, Vec<String>), Failure> {
         }
     }
     Ok((samples, headers))
+}
+
+/// The data files' names, as an error names them: `a.txt, b.txt`.
+fn joined(paths: &[PathBuf]) -> String {
+    paths.iter().map(|path| path.display().to_string()).collect::<Vec<_>>().join(", ")
 }

@@ -35,7 +35,10 @@ fn a_network_is_trained_from_generated_data_and_shown_and_a_damaged_one_refused(
     assert_eq!(output.status.code(), Some(2));
     assert!(stderr(&output).contains("corrupt: its checksum"), "{}", stderr(&output));
     let output = arbiter(&["train", "fit", "holes", "--data", &paths[1], "--out", &paths[2]]);
-    assert!(!output.status.success(), "checkers' positions are not holes positions");
+    // Checkers' positions are not positions of holes: the file is named, and the position.
+    assert_eq!(output.status.code(), Some(2), "{}", stderr(&output));
+    assert!(stderr(&output).contains(&format!("the training data {}: position", paths[1])));
+    assert!(stderr(&output).contains("invalid position"), "{}", stderr(&output));
     std::fs::remove_dir_all(&dir).ok();
 }
 
