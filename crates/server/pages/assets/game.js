@@ -61,6 +61,25 @@ const exploring = () => exploringOf(page);
 /** The legal moves clicks narrow: of the position shown when exploring, else the game's. */
 const legalNow = () => (exploring() ? shownView()?.legal : page.state?.legal) ?? [];
 
+// The most clicks kept while the computer's reply is awaited.
+const CLICKS_KEPT = 4;
+
+/** Whether the computer is to move against this page's player in a game without a clock (on a
+ * clock, a click then enters a premove). */
+function computerToMove() {
+  const { state } = page;
+  return state !== null && state.status === 'ongoing' && !state.clock && page.replay === null &&
+    state.you.length > 0 && !state.you.includes(state.to_move) &&
+    state.seats[state.to_move]?.player !== 'human';
+}
+
+/** The clicks kept while the computer's reply was awaited, played on the position drawn. */
+function playWaitingClicks() {
+  const clicks = page.clicksWaiting;
+  page.clicksWaiting = [];
+  if (canPlay()) for (const click of clicks) activate(click);
+}
+
 function canPlay() {
   const { state } = page;
   return state !== null && state.status === 'ongoing' && state.you.includes(state.to_move) &&
@@ -74,10 +93,10 @@ function canPlay() {
  * @param {string} click
  */
 function activate(click) {
-  // The server already has a move the page has yet to draw (REPLY_PAUSE_MS): the click is for
-  // the position after it, and waits for it to be drawn.
-  if (page.waiting.length) {
-    page.clicksWaiting.push(click);
+  // The computer's reply is on its way or waits to be drawn (REPLY_PAUSE_MS): the click is for
+  // the position after it, and waits for it to be drawn (the last few clicks are kept).
+  if (page.waiting.length || computerToMove()) {
+    page.clicksWaiting = [...page.clicksWaiting, click].slice(-CLICKS_KEPT);
     return;
   }
   const side = premoveSide(page.state);
@@ -277,9 +296,10 @@ const REPLY_PAUSE_MS = 300;
 /**
  * Takes a state sent by the server, if it is newer than the one shown. A computer's move that
  * comes less than REPLY_PAUSE_MS after the move before it was shown waits, and the states that
- * come meanwhile wait behind it, as do the clicks made meanwhile (activate), played once it is
- * drawn: each move is seen, and no click is refused for a move not drawn yet. A person's move, and any move in a game on
- * a clock, is shown as it arrives: its receiver's clock already runs on the server.
+ * come meanwhile wait behind it; the clicks made while the computer is to move wait for its
+ * reply to be drawn (activate): each move is seen, and no click is refused for a move not drawn
+ * yet. A person's move, and any move in a game on a clock, is shown as it arrives: its
+ * receiver's clock already runs on the server.
  * @param {GameState} state
  * @param {boolean} [force]
  */
@@ -303,9 +323,6 @@ function accept(state, force = false) {
       const queued = page.waiting;
       page.waiting = [];
       for (const next of queued) accept(next.state, next.force);
-      const clicks = page.clicksWaiting;
-      page.clicksWaiting = [];
-      for (const click of clicks) activate(click);
     }, wait);
     return;
   }
@@ -339,6 +356,7 @@ function accept(state, force = false) {
   document.title = `${yourTurn ? 'Your turn · ' : ''}${page.gameName || state.game} · Arbiter`;
   render();
   playPremove();
+  if (!page.waiting.length && !computerToMove()) playWaitingClicks();
 }
 
 // A premove, once its side is to move: played at once, left to be finished by hand, or
