@@ -39,6 +39,10 @@ fn a_network_is_trained_from_generated_data_and_shown_and_a_damaged_one_refused(
     assert_eq!(output.status.code(), Some(2), "{}", stderr(&output));
     assert!(stderr(&output).contains(&format!("the training data {}: position", paths[1])));
     assert!(stderr(&output).contains("invalid position"), "{}", stderr(&output));
+    // A game without features (Fanorona's network is still to be trained) is refused by name.
+    let output = arbiter(&["train", "fit", "fanorona", "--data", &paths[1], "--out", &paths[2]]);
+    assert_eq!(output.status.code(), Some(2), "{}", stderr(&output));
+    assert!(stderr(&output).contains("fanorona has no features"), "{}", stderr(&output));
     std::fs::remove_dir_all(&dir).ok();
 }
 
